@@ -1,0 +1,54 @@
+import type { NonceStore } from "@croupier/signing";
+import type { Logger } from "pino";
+import type { CroupierConfig } from "./config/types.js";
+import { Catalogue } from "./domain/catalogue.js";
+import { RateLimiter } from "./domain/rate-limiter.js";
+import { SessionService } from "./domain/session-service.js";
+import { TenantDirectory } from "./domain/tenant-directory.js";
+import { ProviderWebhooks } from "./outbound/provider-webhooks.js";
+import { SignedHttpClient } from "./outbound/signed-http-client.js";
+import type { SqliteDatabase } from "./store/database.js";
+import { SqliteNonceStore } from "./store/sqlite-nonce-store.js";
+import { SqliteSessionStore } from "./store/session-store.js";
+import { SqliteTenantStore } from "./store/tenant-store.js";
+
+/**
+ * The composition root: builds every service from the configuration and the database, wiring stores into
+ * domain services and domain services into outbound clients. Nothing else constructs these.
+ */
+export function composeServices(config: CroupierConfig, db: SqliteDatabase, logger: Logger): Services {
+  const tenants = new TenantDirectory(config, new SqliteTenantStore(db));
+  const catalogue = new Catalogue(config);
+  const http = new SignedHttpClient();
+  const providerWebhooks = new ProviderWebhooks(http, tenants, logger);
+  const sessions = new SessionService(new SqliteSessionStore(db), catalogue, tenants, providerWebhooks, config.limits.sessionTtlSeconds);
+  return {
+    config,
+    db,
+    logger,
+    tenants,
+    catalogue,
+    http,
+    providerWebhooks,
+    sessions,
+    nonces: new SqliteNonceStore(db),
+    rateLimiter: new RateLimiter((tenantId) => tenants.rateLimitFor(tenantId)),
+    stoppers: [],
+  };
+}
+
+/** Everything the HTTP layer and background jobs can use. */
+export interface Services {
+  config: CroupierConfig;
+  db: SqliteDatabase;
+  logger: Logger;
+  tenants: TenantDirectory;
+  catalogue: Catalogue;
+  http: SignedHttpClient;
+  providerWebhooks: ProviderWebhooks;
+  sessions: SessionService;
+  nonces: NonceStore;
+  rateLimiter: RateLimiter;
+  /** Background work (reconciler, settlement retry) registers its stop function here. */
+  stoppers: (() => Promise<void> | void)[];
+}

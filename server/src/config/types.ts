@@ -1,0 +1,74 @@
+/** Per-tenant token bucket: sustained rate and burst size. */
+export interface RateLimitConfig {
+  requestsPerSecond: number;
+  burst: number;
+}
+
+/** An operator tenant as configured in the file (decisions.md §3). */
+export interface OperatorConfig {
+  id: string;
+  secret: string;
+  /** Seeds the database the first time this operator is seen; the portal owns it afterwards. */
+  callbackUrl?: string;
+  callbackTimeoutMs: number;
+  /** Providers whose games this operator may see and launch for real money. */
+  providers: string[];
+  blockedPlayers: string[];
+  rateLimit?: RateLimitConfig;
+}
+
+/** One game of a provider. */
+export interface GameConfig {
+  id: string;
+  name: string;
+  launchBaseUrl: string;
+  /** Empty when the game does not support round replay. */
+  replayBaseUrl: string;
+}
+
+/** A provider (game studio) tenant. */
+export interface ProviderConfig {
+  id: string;
+  name: string;
+  secret: string;
+  webhookUrl?: string;
+  currencies: string[];
+  languages: string[];
+  rateLimit?: RateLimitConfig;
+  games: GameConfig[];
+}
+
+/** A free-spin campaign template managed by the platform team. */
+export interface CampaignConfig {
+  id: string;
+  operatorId?: string;
+  gameId: string;
+  spins: number;
+  betAmountMinor: number;
+  currency: string;
+  active: boolean;
+  validFrom?: string;
+  validUntil?: string;
+}
+
+/** The whole, validated configuration with every default filled in. */
+export interface CroupierConfig {
+  server: { host: string; port: number; publicBaseUrl: string };
+  database: { sqlitePath: string; synchronous: "FULL" | "NORMAL" };
+  limits: {
+    clockSkewSeconds: number;
+    secretGraceSeconds: number;
+    replayLinkSeconds: number;
+    sessionTtlSeconds: number;
+    demoStartingBalance: number;
+    rateLimit: RateLimitConfig;
+  };
+  reconciler: { staleRoundSeconds: number; sweepIntervalSeconds: number };
+  settlementRetry: { initialDelaySeconds: number; maxDelaySeconds: number; horizonSeconds: number };
+  allowPrivateCallbackAddresses: boolean;
+  /** Log level for the JSON request log ("silent" turns it off). */
+  logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  operators: OperatorConfig[];
+  providers: ProviderConfig[];
+  campaigns: CampaignConfig[];
+}

@@ -1,0 +1,22 @@
+import type { RateLimitConfig } from "../config/types.js";
+
+/** Per-tenant token buckets. `take` spends one token or says how many whole seconds to wait (at least 1). */
+export class RateLimiter {
+  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+
+  constructor(private readonly limitFor: (tenantId: string) => RateLimitConfig, private readonly now: () => number = () => performance.now()) {}
+
+  take(tenantId: string): { allowed: true } | { allowed: false; retryAfterSeconds: number } {
+    const { requestsPerSecond, burst } = this.limitFor(tenantId);
+    const now = this.now();
+    const bucket = this.buckets.get(tenantId) ?? { tokens: burst, at: now };
+    bucket.tokens = Math.min(burst, bucket.tokens + ((now - bucket.at) / 1000) * requestsPerSecond);
+    bucket.at = now;
+    this.buckets.set(tenantId, bucket);
+    if (bucket.tokens >= 1) {
+      bucket.tokens -= 1;
+      return { allowed: true };
+    }
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / requestsPerSecond)) };
+  }
+}

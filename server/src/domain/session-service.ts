@@ -1,0 +1,101 @@
+import { randomBytes } from "node:crypto";
+import type { SessionRecord, SessionStore } from "../store/session-store.js";
+import type { Catalogue } from "./catalogue.js";
+import { badRequest, forbidden, notFound, unauthenticated } from "./errors.js";
+import type { TenantDirectory } from "./tenant-directory.js";
+
+/** LaunchGameRequestBody of the spec (already schema-validated). */
+export interface LaunchRequest {
+  playerRef: string;
+  gameId: string;
+  currency: string;
+  mode: "REAL" | "DEMO";
+  language?: string;
+  lobbyUrl?: string;
+}
+
+/** Tells providers that sessions ended (the session-revoke webhook); best effort, never awaited by callers. */
+export interface SessionRevokeNotifier {
+  notify(sessions: SessionRecord[], reason: "KICK" | "SELF_EXCLUSION" | "FRAUD_HOLD" | "EXPIRED"): void;
+}
+
+/** Creates sessions at launch, resolves them on wallet calls, and ends them on a kick. */
+export class SessionService {
+  constructor(
+    private readonly store: SessionStore,
+    private readonly catalogue: Catalogue,
+    private readonly tenants: TenantDirectory,
+    private readonly notifier: SessionRevokeNotifier,
+    private readonly sessionTtlSeconds: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /**
+   * Launch (spec B.1): 404 for a missing game or, in REAL mode, one the operator may not see; 400 for an
+   * unsupported currency or language or a lobbyUrl that is not absolute http(s); 403 for a blocklisted player.
+   */
+  launch(operatorId: string, request: LaunchRequest): { launchUrl: string; sessionToken: string } {
+    const entry = request.mode === "DEMO" ? this.catalogue.game(request.gameId) : this.catalogue.visibleGame(operatorId, request.gameId);
+    if (!entry) throw notFound("game not found");
+    if (!entry.provider.currencies.includes(request.currency)) throw badRequest(`currency ${request.currency} is not supported by this game`);
+    if (request.language !== undefined && !entry.provider.languages.includes(request.language)) {
+      throw badRequest(`language ${request.language} is not supported by this game`);
+    }
+    if (request.lobbyUrl !== undefined && !isAbsoluteHttpUrl(request.lobbyUrl)) throw badRequest("lobbyUrl must be an absolute http(s) URL");
+    const operator = this.tenants.operator(operatorId);
+    if (operator?.config.blockedPlayers.includes(request.playerRef)) throw forbidden("launch blocked by risk control");
+
+    const now = this.now();
+    const session: SessionRecord = {
+      token: `st_${randomBytes(32).toString("base64url")}`,
+      operatorId,
+      providerId: entry.provider.id,
+      playerRef: request.playerRef,
+      gameId: entry.game.id,
+      currency: request.currency,
+      language: request.language ?? null,
+      demo: request.mode === "DEMO",
+      createdAt: now,
+      expiresAt: now + this.sessionTtlSeconds * 1000,
+    };
+    this.store.insert(session);
+    return { launchUrl: buildLaunchUrl(entry.game.launchBaseUrl, session, request.lobbyUrl), sessionToken: session.token };
+  }
+
+  /**
+   * The live session for a provider's wallet call: 401 when the token is unknown, expired or kicked;
+   * 403 when it belongs to another provider than the signer.
+   */
+  resolveForProvider(token: string, providerId: string): SessionRecord {
+    const session = this.store.find(token);
+    if (!session || session.expiresAt <= this.now()) throw unauthenticated("invalid or expired session token");
+    if (session.providerId !== providerId) throw forbidden("session belongs to another provider");
+    return session;
+  }
+
+  /** Ends every active session of the player under the operator now; providers are told off the request path. */
+  kick(operatorId: string, playerRef: string): number {
+    const ended = this.store.deleteForPlayer(operatorId, playerRef, this.now());
+    if (ended.length > 0) this.notifier.notify(ended, "KICK");
+    return ended.length;
+  }
+}
+
+/** launchBaseUrl + token, then lang, mode=DEMO and the URL-encoded lobby, as decisions.md §2 lays out. */
+export function buildLaunchUrl(base: string, session: SessionRecord, lobbyUrl: string | undefined): string {
+  let url = `${base}${base.includes("?") ? "&" : "?"}token=${encodeURIComponent(session.token)}`;
+  if (session.language) url += `&lang=${encodeURIComponent(session.language)}`;
+  if (session.demo) url += "&mode=DEMO";
+  if (lobbyUrl !== undefined) url += `&lobby=${encodeURIComponent(lobbyUrl)}`;
+  return url;
+}
+
+/** True for an absolute http: or https: URL with a host. */
+export function isAbsoluteHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,112 @@
+import { randomBytes } from "node:crypto";
+import type { CroupierConfig, OperatorConfig, ProviderConfig, RateLimitConfig } from "../config/types.js";
+import type { TenantState, TenantStore } from "../store/tenant-store.js";
+
+/** The default callback timeout seeded when an operator first sets its callback URL (spec E). */
+export const DEFAULT_CALLBACK_TIMEOUT_MS = 5000;
+
+/** An operator as the domain sees it: configuration plus its current self-service state. */
+export interface Operator {
+  config: OperatorConfig;
+  callbackUrl: string | null;
+  callbackTimeoutMs: number;
+}
+
+/**
+ * Who the tenants are, their secrets and callback addresses. The static catalogue comes from the config file;
+ * secrets and callback URLs come from the store, seeded from the file only the first time a tenant is seen.
+ * Kept in memory (write-through) because every signed request looks up a secret.
+ */
+export class TenantDirectory {
+  private readonly states = new Map<string, TenantState>();
+  private readonly operators = new Map<string, OperatorConfig>();
+  private readonly providers = new Map<string, ProviderConfig>();
+
+  constructor(private readonly config: CroupierConfig, private readonly store: TenantStore, private readonly nowSeconds: () => number = () => Math.floor(Date.now() / 1000)) {
+    for (const operator of config.operators) {
+      this.operators.set(operator.id, operator);
+      this.states.set(operator.id, store.seed({
+        tenantId: operator.id, role: "operator", secret: operator.secret, previousSecret: null, previousValidUntil: null,
+        callbackUrl: operator.callbackUrl ?? null, callbackTimeoutMs: operator.callbackUrl ? operator.callbackTimeoutMs : null,
+      }));
+    }
+    for (const provider of config.providers) {
+      this.providers.set(provider.id, provider);
+      this.states.set(provider.id, store.seed({
+        tenantId: provider.id, role: "provider", secret: provider.secret, previousSecret: null, previousValidUntil: null,
+        callbackUrl: null, callbackTimeoutMs: null,
+      }));
+    }
+  }
+
+  /** The role of a configured tenant, or undefined for an unknown id. */
+  roleOf(tenantId: string): "operator" | "provider" | undefined {
+    return this.states.get(tenantId)?.role;
+  }
+
+  /** Secrets that verify a signature right now: the current one and a previous one still in its grace period. */
+  secretsFor(tenantId: string): string[] | undefined {
+    const state = this.states.get(tenantId);
+    if (!state) return undefined;
+    if (state.previousSecret && state.previousValidUntil !== null && this.nowSeconds() <= state.previousValidUntil) {
+      return [state.secret, state.previousSecret];
+    }
+    return [state.secret];
+  }
+
+  /** The secret the platform signs its own calls to this tenant with. */
+  currentSecret(tenantId: string): string {
+    const state = this.states.get(tenantId);
+    if (!state) throw new Error(`unknown tenant ${tenantId}`);
+    return state.secret;
+  }
+
+  rateLimitFor(tenantId: string): RateLimitConfig {
+    return this.operators.get(tenantId)?.rateLimit ?? this.providers.get(tenantId)?.rateLimit ?? this.config.limits.rateLimit;
+  }
+
+  operator(id: string): Operator | undefined {
+    const config = this.operators.get(id);
+    const state = this.states.get(id);
+    if (!config || !state) return undefined;
+    return {
+      config,
+      callbackUrl: state.callbackUrl,
+      callbackTimeoutMs: state.callbackTimeoutMs ?? config.callbackTimeoutMs ?? DEFAULT_CALLBACK_TIMEOUT_MS,
+    };
+  }
+
+  provider(id: string): ProviderConfig | undefined {
+    return this.providers.get(id);
+  }
+
+  /** Sets the operator's callback base URL; the first time one is set, the timeout is seeded at 5000 ms. */
+  setCallbackUrl(operatorId: string, callbackUrl: string): { callbackUrl: string; callbackTimeoutMs: number } {
+    const state = this.requireState(operatorId);
+    const next: TenantState = {
+      ...state,
+      callbackUrl,
+      callbackTimeoutMs: state.callbackTimeoutMs ?? DEFAULT_CALLBACK_TIMEOUT_MS,
+    };
+    this.store.save(next);
+    this.states.set(operatorId, next);
+    return { callbackUrl, callbackTimeoutMs: next.callbackTimeoutMs ?? DEFAULT_CALLBACK_TIMEOUT_MS };
+  }
+
+  /** Issues a new secret (shown once); the old one keeps working until the grace period ends. */
+  rotateSecret(tenantId: string): { secret: string; previousSecretValidUntil: string } {
+    const state = this.requireState(tenantId);
+    const validUntil = this.nowSeconds() + this.config.limits.secretGraceSeconds;
+    const secret = `sk_${randomBytes(32).toString("base64url")}`;
+    const next: TenantState = { ...state, secret, previousSecret: state.secret, previousValidUntil: validUntil };
+    this.store.save(next);
+    this.states.set(tenantId, next);
+    return { secret, previousSecretValidUntil: new Date(validUntil * 1000).toISOString() };
+  }
+
+  private requireState(tenantId: string): TenantState {
+    const state = this.states.get(tenantId);
+    if (!state) throw new Error(`unknown tenant ${tenantId}`);
+    return state;
+  }
+}

@@ -1,0 +1,41 @@
+import express, { type Express } from "express";
+import type { Services } from "../compose.js";
+import { notFound } from "../domain/errors.js";
+import { authenticate } from "./authenticate.js";
+import { errorHandler } from "./error-handler.js";
+import { jsonBody } from "./json-body.js";
+import { openApiValidator } from "./openapi-validator.js";
+import { requestLog } from "./request-log.js";
+import { operatorRoutes } from "./routes/operator-routes.js";
+import { portalRoutes } from "./routes/portal-routes.js";
+
+/** Largest request body accepted; metadata is capped at 8 KiB, so this leaves ample room and stops abuse early. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * The middleware order is the contract's: raw body → signature, nonce, rate limit, role → JSON parse →
+ * OpenAPI validation → routes → one error handler.
+ */
+export function buildApp(services: Services, options: { validateResponses?: boolean } = {}): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("etag", false);
+  app.use(requestLog(services.logger));
+  app.get("/healthz", (_req, res) => {
+    res.json({ status: "ok" });
+  });
+  app.use(express.raw({ type: () => true, limit: MAX_BODY_BYTES }));
+  app.use(authenticate({
+    tenants: services.tenants,
+    nonces: services.nonces,
+    rateLimiter: services.rateLimiter,
+    clockSkewSeconds: services.config.limits.clockSkewSeconds,
+  }));
+  app.use(jsonBody);
+  app.use(openApiValidator({ validateResponses: options.validateResponses ?? false }));
+  app.use(operatorRoutes(services));
+  app.use(portalRoutes({ tenants: services.tenants, allowPrivateCallbackAddresses: services.config.allowPrivateCallbackAddresses }));
+  app.use((_req, _res, next) => next(notFound("no such route")));
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,21 @@
+import { createRequire } from "node:module";
+import * as OpenApiValidator from "express-openapi-validator";
+import type { RequestHandler } from "express";
+
+/** The generated service OpenAPI document: validation comes from the contract, not from hand-written checks. */
+export const SERVICE_OPENAPI_PATH = createRequire(import.meta.url).resolve("@croupier/spec/service.openapi.yaml");
+
+/**
+ * Request (and optionally response) validation against the contract. Security is checked by our own
+ * signature middleware, so the validator's is off; unknown fields are allowed as the contract documents.
+ */
+export function openApiValidator(options: { validateResponses: boolean }): RequestHandler[] {
+  return OpenApiValidator.middleware({
+    apiSpec: SERVICE_OPENAPI_PATH,
+    validateRequests: { allowUnknownQueryParameters: false },
+    validateResponses: options.validateResponses ? { onError: (error) => { throw error; } } : false,
+    validateSecurity: false,
+    validateFormats: true,
+    ignoreUndocumented: false,
+  }) as unknown as RequestHandler[];
+}

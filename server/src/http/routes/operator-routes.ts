@@ -1,0 +1,20 @@
+import { Router } from "express";
+import type { Catalogue } from "../../domain/catalogue.js";
+import type { LaunchRequest, SessionService } from "../../domain/session-service.js";
+import { callerOf } from "../authenticate.js";
+
+/** Operator API: list games, launch, kick (spec B.1, B.2). */
+export function operatorRoutes(deps: { catalogue: Catalogue; sessions: SessionService }): Router {
+  const router = Router();
+  router.get("/v1/operator/games", (_req, res) => {
+    res.json(deps.catalogue.summariesFor(callerOf(res).tenantId));
+  });
+  router.post("/v1/operator/games/launch", (req, res) => {
+    res.json(deps.sessions.launch(callerOf(res).tenantId, req.body as LaunchRequest));
+  });
+  router.post("/v1/operator/players/kick", (req, res) => {
+    const { playerRef } = req.body as { playerRef: string };
+    res.json({ revokedCount: deps.sessions.kick(callerOf(res).tenantId, playerRef) });
+  });
+  return router;
+}

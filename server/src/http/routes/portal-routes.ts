@@ -1,0 +1,18 @@
+import { Router } from "express";
+import { checkCallbackUrl, type HostResolver } from "../../domain/callback-url-policy.js";
+import type { TenantDirectory } from "../../domain/tenant-directory.js";
+import { callerOf } from "../authenticate.js";
+
+/** Operator self-service portal (spec E): set the callback URL, rotate the secret. */
+export function portalRoutes(deps: { tenants: TenantDirectory; allowPrivateCallbackAddresses: boolean; resolveHost?: HostResolver }): Router {
+  const router = Router();
+  router.post("/portal/api/callback-url", async (req, res) => {
+    const { callbackUrl } = req.body as { callbackUrl: string };
+    const checked = await checkCallbackUrl(callbackUrl, deps.allowPrivateCallbackAddresses, deps.resolveHost);
+    res.json(deps.tenants.setCallbackUrl(callerOf(res).tenantId, checked));
+  });
+  router.post("/portal/api/rotate-secret", (_req, res) => {
+    res.json(deps.tenants.rotateSecret(callerOf(res).tenantId));
+  });
+  return router;
+}

@@ -1,0 +1,47 @@
+import type { Logger } from "pino";
+import type { SessionRevokeNotifier } from "../domain/session-service.js";
+import type { TenantDirectory } from "../domain/tenant-directory.js";
+import type { SessionRecord } from "../store/session-store.js";
+import { OutboundFailure, type OutboundResponse, type SignedHttpClient } from "./signed-http-client.js";
+
+/** Timeout for calls to provider webhooks; the spec sets none, so a generous bound keeps requests from hanging. */
+export const PROVIDER_WEBHOOK_TIMEOUT_MS = 10_000;
+
+/** What became of one webhook call: the provider's answer, or why there was none. */
+export type WebhookOutcome = { ok: true; response: OutboundResponse } | { ok: false; error: string; response?: OutboundResponse };
+
+/**
+ * Signed calls to a provider's webhook base address (spec D), with X-Tenant-ID = the provider's id.
+ * Never retried: a failure is reported to the caller as it is.
+ */
+export class ProviderWebhooks implements SessionRevokeNotifier {
+  constructor(private readonly http: SignedHttpClient, private readonly tenants: TenantDirectory, private readonly logger: Logger) {}
+
+  /** POSTs a JSON body to `{webhookUrl}{path}`; only a 200 counts as success. */
+  async post(providerId: string, path: string, payload: unknown): Promise<WebhookOutcome> {
+    const provider = this.tenants.provider(providerId);
+    if (!provider?.webhookUrl) return { ok: false, error: "provider has no webhook URL configured" };
+    try {
+      const response = await this.http.call({
+        baseUrl: provider.webhookUrl, method: "POST", path, body: JSON.stringify(payload),
+        tenantId: providerId, secret: this.tenants.currentSecret(providerId), timeoutMs: PROVIDER_WEBHOOK_TIMEOUT_MS,
+      });
+      if (response.status === 200) return { ok: true, response };
+      return { ok: false, error: `provider answered ${response.status}: ${response.body.slice(0, 500)}`, response };
+    } catch (error) {
+      const kind = error instanceof OutboundFailure ? error.kind : "network";
+      return { ok: false, error: `provider call failed (${kind}): ${(error as Error).message}` };
+    }
+  }
+
+  /** Fire-and-forget session-revoke webhooks; an unreachable provider changes nothing. */
+  notify(sessions: SessionRecord[], reason: "KICK" | "SELF_EXCLUSION" | "FRAUD_HOLD" | "EXPIRED"): void {
+    for (const session of sessions) {
+      void this.post(session.providerId, "/v1/game/session/revoke", {
+        sessionToken: session.token, playerRef: session.playerRef, gameId: session.gameId, reason,
+      }).then((outcome) => {
+        if (!outcome.ok) this.logger.warn({ provider: session.providerId, error: outcome.error }, "session revoke webhook failed");
+      });
+    }
+  }
+}

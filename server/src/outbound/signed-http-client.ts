@@ -1,0 +1,80 @@
+import { sign } from "@croupier/signing";
+import { Agent, request } from "undici";
+
+/** One signed call the platform makes to an operator's wallet or a provider's webhook. */
+export interface OutboundCall {
+  /** The registered base address (may carry a path prefix, which then is part of the signed target). */
+  baseUrl: string;
+  method: "GET" | "POST";
+  /** Path plus query string, appended to the base address. */
+  path: string;
+  /** Exact JSON bytes to send; omitted for GET. */
+  body?: string;
+  /** X-Tenant-ID: the addressee's own tenant id. */
+  tenantId: string;
+  secret: string;
+  timeoutMs: number;
+}
+
+/** The peer answered (any status). */
+export interface OutboundResponse {
+  status: number;
+  body: string;
+}
+
+/** The call got no answer: `timeout` when the deadline passed, `network` when the connection failed. */
+export class OutboundFailure extends Error {
+  override readonly name = "OutboundFailure";
+  constructor(readonly kind: "timeout" | "network", message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/**
+ * Signs and sends calls over pooled keep-alive connections (one undici Agent for all peers), with a hard
+ * per-call deadline covering connect, headers and body.
+ */
+export class SignedHttpClient {
+  private readonly agent: Agent;
+
+  constructor(options: { connectionsPerOrigin?: number } = {}) {
+    this.agent = new Agent({ connections: options.connectionsPerOrigin ?? 64, keepAliveTimeout: 30_000, pipelining: 1 });
+  }
+
+  async call(call: OutboundCall): Promise<OutboundResponse> {
+    const url = new URL(call.baseUrl.replace(/\/+$/, "") + call.path);
+    const target = url.pathname + url.search;
+    const body = call.body ?? "";
+    const headers: Record<string, string> = {
+      ...sign({ secret: call.secret, tenantId: call.tenantId, method: call.method, target, body }),
+      accept: "application/json",
+    };
+    if (call.method !== "GET") headers["content-type"] = "application/json";
+    const signal = AbortSignal.timeout(call.timeoutMs);
+    try {
+      const response = await request(url, {
+        method: call.method,
+        headers,
+        ...(call.method === "GET" ? {} : { body }),
+        dispatcher: this.agent,
+        signal,
+        headersTimeout: call.timeoutMs,
+        bodyTimeout: call.timeoutMs,
+      });
+      const text = await response.body.text();
+      return { status: response.statusCode, body: text };
+    } catch (error) {
+      const name = (error as { name?: string; code?: string }).name;
+      const code = (error as { code?: string }).code;
+      if (signal.aborted || name === "TimeoutError" || name === "AbortError" || code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT") {
+        throw new OutboundFailure("timeout", `no answer within ${call.timeoutMs} ms`, { cause: error });
+      }
+      throw new OutboundFailure("network", (error as Error).message, { cause: error });
+    }
+  }
+
+  /** Closes pooled connections; in-flight calls finish first. */
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+}

@@ -1,0 +1,47 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { pino, type Logger } from "pino";
+import { composeServices, type Services } from "./compose.js";
+import type { CroupierConfig } from "./config/types.js";
+import { buildApp } from "./http/app.js";
+import { openDatabase } from "./store/database.js";
+
+/** A running service. */
+export interface RunningServer {
+  url: string;
+  port: number;
+  services: Services;
+  /** Stops accepting connections, drains in-flight requests, stops background work and closes the database. */
+  close(): Promise<void>;
+}
+
+/** Starts the aggregation service; `port: 0` in the config picks a free port. */
+export async function startServer(config: CroupierConfig, options: { validateResponses?: boolean; logger?: Logger } = {}): Promise<RunningServer> {
+  const logger = options.logger ?? pino({ level: config.logLevel, base: { service: "croupier" } });
+  const db = openDatabase(config.database.sqlitePath, config.database.synchronous);
+  const services = composeServices(config, db, logger);
+  const app = buildApp(services, options);
+  const server: Server = await new Promise((resolve, reject) => {
+    const s = app.listen(config.server.port, config.server.host, (error?: Error) => (error ? reject(error) : resolve(s)));
+  });
+  server.keepAliveTimeout = 65_000;
+  const port = (server.address() as AddressInfo).port;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${config.server.host.includes(":") ? `[${config.server.host}]` : config.server.host}:${port}`,
+    port,
+    services,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        });
+        for (const stop of services.stoppers) await stop();
+        await services.http.close();
+        db.close();
+      })();
+      return closing;
+    },
+  };
+}

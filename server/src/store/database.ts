@@ -1,0 +1,36 @@
+import Database from "better-sqlite3";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { MIGRATIONS } from "./migrations.js";
+
+/** The better-sqlite3 handle type, re-exported so other modules need not import the driver. */
+export type SqliteDatabase = Database.Database;
+
+/**
+ * Opens the SQLite database in WAL mode and applies pending migrations.
+ * `synchronous` trades durability for speed: FULL fsyncs every commit (the default: a settled
+ * transaction survives power loss), NORMAL only at checkpoints (safe against a process crash).
+ */
+export function openDatabase(path: string, synchronous: "FULL" | "NORMAL" = "FULL"): SqliteDatabase {
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  db.pragma("journal_mode = WAL");
+  db.pragma(`synchronous = ${synchronous}`);
+  db.pragma("busy_timeout = 5000");
+  db.pragma("foreign_keys = ON");
+  migrate(db);
+  return db;
+}
+
+function migrate(db: SqliteDatabase): void {
+  db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)");
+  const applied = new Set(db.prepare("SELECT version FROM schema_migrations").pluck().all() as number[]);
+  const record = db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)");
+  for (const migration of MIGRATIONS) {
+    if (applied.has(migration.version)) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      record.run(migration.version, migration.name, new Date().toISOString());
+    }).immediate();
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * Versioned schema migrations, applied in order at start inside one transaction each.
+ * Append new versions; never edit one that has shipped.
+ */
+export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
+  {
+    version: 1,
+    name: "core",
+    sql: `
+      -- What tenants change themselves (portal): seeded from the config file the first time a tenant is seen.
+      CREATE TABLE tenant_state (
+        tenant_id TEXT PRIMARY KEY,
+        role TEXT NOT NULL CHECK (role IN ('operator', 'provider')),
+        secret TEXT NOT NULL,
+        previous_secret TEXT,
+        previous_valid_until INTEGER,           -- unix seconds
+        callback_url TEXT,
+        callback_timeout_ms INTEGER,
+        updated_at INTEGER NOT NULL
+      );
+
+      -- Nonces seen per tenant, kept for the clock tolerance window so replays are refused across restarts.
+      CREATE TABLE nonces (
+        tenant_id TEXT NOT NULL,
+        nonce TEXT NOT NULL,
+        expires_at INTEGER NOT NULL,
+        PRIMARY KEY (tenant_id, nonce)
+      ) WITHOUT ROWID;
+      CREATE INDEX nonces_expiry ON nonces (expires_at);
+
+      CREATE TABLE sessions (
+        token TEXT PRIMARY KEY,
+        operator_id TEXT NOT NULL,
+        provider_id TEXT NOT NULL,
+        player_ref TEXT NOT NULL,
+        game_id TEXT NOT NULL,
+        currency TEXT NOT NULL,
+        language TEXT,
+        demo INTEGER NOT NULL,
+        created_at INTEGER NOT NULL,           -- unix ms
+        expires_at INTEGER NOT NULL            -- unix ms
+      );
+      CREATE INDEX sessions_player ON sessions (operator_id, player_ref);
+
+      -- The wallet relay's ledger: one row per provider transaction, written PENDING before the operator is
+      -- called and updated with the outcome after, so a crash between the two loses nothing.
+      CREATE TABLE transactions (
+        provider_id TEXT NOT NULL,
+        transaction_id TEXT NOT NULL,
+        operator_id TEXT NOT NULL,
+        player_ref TEXT NOT NULL,
+        game_id TEXT NOT NULL,
+        round_id TEXT NOT NULL,
+        type TEXT NOT NULL,
+        amount INTEGER NOT NULL,
+        currency TEXT NOT NULL,
+        original_transaction_id TEXT,
+        round_complete INTEGER NOT NULL DEFAULT 0,
+        request_hash TEXT NOT NULL,            -- fingerprint of the provider's request, to refuse id reuse with another body
+        callback_body TEXT NOT NULL,           -- the exact bytes sent to the operator, resent verbatim on retry
+        state TEXT NOT NULL CHECK (state IN ('PENDING', 'OK', 'DECLINED', 'FAILED', 'TIMED_OUT')),
+        response_balance INTEGER,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        last_error TEXT,
+        next_retry_at INTEGER,                 -- unix ms; platform settlement retry of credits
+        problem INTEGER NOT NULL DEFAULT 0,    -- 1 once past the settlement horizon: needs a person
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        PRIMARY KEY (provider_id, transaction_id)
+      );
+      CREATE INDEX transactions_round ON transactions (operator_id, game_id, round_id);
+      CREATE INDEX transactions_state ON transactions (state, next_retry_at);
+
+      -- Rounds, keyed as the spec scopes roundId: (provider, operator, game, round).
+      CREATE TABLE rounds (
+        provider_id TEXT NOT NULL,
+        operator_id TEXT NOT NULL,
+        game_id TEXT NOT NULL,
+        round_id TEXT NOT NULL,
+        player_ref TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('OPEN', 'COMPLETED', 'CLOSED')),
+        last_activity_at INTEGER NOT NULL,     -- unix ms
+        PRIMARY KEY (provider_id, operator_id, game_id, round_id)
+      );
+      CREATE INDEX rounds_stale ON rounds (status, last_activity_at);
+
+      CREATE TABLE grants (
+        id TEXT PRIMARY KEY,
+        operator_id TEXT NOT NULL,
+        provider_id TEXT NOT NULL,
+        game_id TEXT NOT NULL,
+        player_ref TEXT NOT NULL,
+        campaign_id TEXT,
+        spins INTEGER NOT NULL,
+        bet_amount_minor INTEGER NOT NULL,
+        currency TEXT NOT NULL,
+        external_ref TEXT,
+        status TEXT NOT NULL CHECK (status IN ('pending', 'active', 'cancelled', 'failed')),
+        idempotency_key TEXT NOT NULL,
+        expires_at TEXT,
+        last_error TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        UNIQUE (operator_id, idempotency_key)
+      );
+      CREATE INDEX grants_player ON grants (operator_id, player_ref);
+    `,
+  },
+];

@@ -1,0 +1,69 @@
+import type { SqliteDatabase } from "./database.js";
+
+/** A game session as stored (spec: Session, server-side state). Times are unix milliseconds. */
+export interface SessionRecord {
+  token: string;
+  operatorId: string;
+  providerId: string;
+  playerRef: string;
+  gameId: string;
+  currency: string;
+  language: string | null;
+  demo: boolean;
+  createdAt: number;
+  expiresAt: number;
+}
+
+/** Session persistence; a PostgreSQL store would implement the same. */
+export interface SessionStore {
+  insert(session: SessionRecord): void;
+  find(token: string): SessionRecord | undefined;
+  /** Deletes every session of the player under the operator and returns them (for the revoke webhooks). */
+  deleteForPlayer(operatorId: string, playerRef: string, now: number): SessionRecord[];
+}
+
+interface Row {
+  token: string; operator_id: string; provider_id: string; player_ref: string; game_id: string; currency: string;
+  language: string | null; demo: number; created_at: number; expires_at: number;
+}
+
+const fromRow = (r: Row): SessionRecord => ({
+  token: r.token, operatorId: r.operator_id, providerId: r.provider_id, playerRef: r.player_ref, gameId: r.game_id,
+  currency: r.currency, language: r.language, demo: r.demo === 1, createdAt: r.created_at, expiresAt: r.expires_at,
+});
+
+/** SQLite implementation of {@link SessionStore}. */
+export class SqliteSessionStore implements SessionStore {
+  private readonly insertStmt;
+  private readonly findStmt;
+  private readonly selectPlayer;
+  private readonly deletePlayer;
+
+  constructor(private readonly db: SqliteDatabase) {
+    this.insertStmt = db.prepare(
+      `INSERT INTO sessions (token, operator_id, provider_id, player_ref, game_id, currency, language, demo, created_at, expires_at)
+       VALUES (@token, @operatorId, @providerId, @playerRef, @gameId, @currency, @language, @demo, @createdAt, @expiresAt)`,
+    );
+    this.findStmt = db.prepare("SELECT * FROM sessions WHERE token = ?");
+    this.selectPlayer = db.prepare("SELECT * FROM sessions WHERE operator_id = ? AND player_ref = ?");
+    this.deletePlayer = db.prepare("DELETE FROM sessions WHERE operator_id = ? AND player_ref = ?");
+  }
+
+  insert(session: SessionRecord): void {
+    this.insertStmt.run({ ...session, demo: session.demo ? 1 : 0 });
+  }
+
+  find(token: string): SessionRecord | undefined {
+    const row = this.findStmt.get(token) as Row | undefined;
+    return row ? fromRow(row) : undefined;
+  }
+
+  deleteForPlayer(operatorId: string, playerRef: string, now: number): SessionRecord[] {
+    return this.db.transaction(() => {
+      const rows = (this.selectPlayer.all(operatorId, playerRef) as Row[]).map(fromRow);
+      this.deletePlayer.run(operatorId, playerRef);
+      // Only sessions that were still alive count as ended by this kick.
+      return rows.filter((s) => s.expiresAt > now);
+    }).immediate();
+  }
+}
