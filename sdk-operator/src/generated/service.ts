@@ -1,0 +1,1804 @@
+export interface paths {
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Answers 200 `{"status":"ok"}` once the service is ready. No signing headers. */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/callback-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Sets or changes the operator's callback base URL, effective immediately with no activation
+         *     step. The first time it is set, the callback timeout is seeded at 5000 ms.
+         *     400: not an absolute http(s) URL (or a forbidden address). 401, 429, 500.
+         */
+        post: operations["setCallbackUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Rotates the tenant's shared secret with no approval step. The old secret keeps working until
+         *     previousSecretValidUntil (7 days by default). No request body. 400 (invalid nonce), 401, 429, 500.
+         */
+        post: operations["rotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/free-spins/grants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Lists the tenant's grants, newest first; omitting playerRef lists every grant the tenant has issued. 400, 401, 429, 500. */
+        get: operations["listGrants"];
+        put?: never;
+        /**
+         * @description Issues a free-spin batch, synchronously calling the provider's grant webhook. A repeat with the
+         *     same (operator, idempotencyKey) returns the original grant unchanged.
+         *     400: missing or invalid fields, spins not positive, unsupported currency, or an inactive or
+         *     out-of-window campaign. 403: game not visible to the tenant. 404: no such campaign or game.
+         *     502: provider call failed (the grant is recorded as failed with lastError). 401, 429, 500.
+         */
+        post: operations["issueGrant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/free-spins/grants/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Reads one grant of the tenant; another operator's id behaves as nonexistent. 400: id not a UUID. 404. 401, 429, 500. */
+        get: operations["getGrant"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/free-spins/grants/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Cancels an active grant, synchronously calling the provider's cancel webhook; remaining unused
+         *     spins are voided, spins already taken stand. 400: not cancellable (pending, cancelled, failed) or
+         *     id not a UUID. 404: no such grant. 502: provider cancel failed (the grant stays active; retry).
+         *     401, 429, 500.
+         */
+        post: operations["cancelGrant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Lists the games visible to the operator tenant. 401, 429, 500 as for every signed call. */
+        get: operations["listGames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/games/launch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Creates a session for a player and returns the launch URL and session token.
+         *     400: unsupported currency or language, lobbyUrl not an absolute http(s) URL, invalid body.
+         *     403: risk control blocks the launch (player blocklist or self-exclusion); generic message only.
+         *     404: game nonexistent or not visible to the tenant (REAL only; DEMO skips visibility).
+         *     401, 429, 500 as for every signed call.
+         */
+        post: operations["launchGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/players/kick": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Ends every active session of playerRef under the operator tenant, authoritative immediately;
+         *     the next wallet call of the game client fails with 401. Each ended session's provider is
+         *     notified best-effort; an unreachable provider does not change the result.
+         *     400: playerRef missing. 401, 429, 500.
+         */
+        post: operations["kickPlayer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/rounds/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Mints a replay link for a round. Replay is opt-in per game and only for rounds played after the
+         *     provider added recording.
+         *     400: roundId or gameId missing, or the game's replayBaseUrl is not configured. 404: no such
+         *     round for roundId and gameId under the tenant (another operator's round, or one of another
+         *     game, is indistinguishable from nonexistent). 401, 429, 500.
+         */
+        post: operations["replayRound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Reads the player's balance live from the operator's wallet (playerRef is resolved from the
+         *     session) and returns it verbatim; a DEMO session returns its fun-play balance. Moves no money,
+         *     is not idempotency-tracked and is not retried by the platform: the caller may retry a failed read.
+         *     400: sessionToken missing or empty. 401: no provider identity, or token invalid or expired.
+         *     403: session of another provider. 429: rate limited. 500: the operator's balance endpoint
+         *     errored or timed out. 503: operator not configured.
+         */
+        post: operations["getBalance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/session/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Resolves a session token to its player, game, currency, language and mode.
+         *     400: sessionToken missing or empty. 401: no provider identity, or the token is invalid or
+         *     expired. 403: the session belongs to another provider. 429: rate limited. 500: configuration
+         *     resolution failed.
+         */
+        post: operations["verifySession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/transaction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Settles a BET, WIN or ROLLBACK in real time against the operator's wallet (ADJUSTMENT is
+         *     refused with 400). Idempotency-tracked on transactionId: a retry with the same transactionId
+         *     returns the first outcome. A 200 DECLINED is a normal business outcome for a BET.
+         *     400: validation failure or a mismatch with the session (playerRef, gameId, currency).
+         *     401: no provider identity, or session token invalid or expired. 403: session of another
+         *     provider. 409: another attempt for this transactionId is in flight; do not retry yet.
+         *     429: rate limited. 500: retryable platform failure, including a wallet timeout. 503: game or
+         *     operator not configured.
+         */
+        post: operations["postTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /**
+         * Format: int64
+         * @description An amount in the currency's minor unit (for example cents), never a float.
+         *     At least 0 and at most 2^53-1, the largest integer a JSON number carries exactly.
+         */
+        AmountMinor: number;
+        /**
+         * Format: int64
+         * @description A balance in the currency's minor unit, as reported by the operator's wallet.
+         *     Not constrained to be non-negative: an operator may allow an overdraft. Its magnitude is at
+         *     most 2^53-1, the largest integer a JSON number carries exactly.
+         */
+        BalanceMinor: number;
+        /**
+         * @description A player's balance in minor units, from the operator's wallet (or the fun-play balance of a DEMO session).
+         * @example {
+         *       "balance": 125000
+         *     }
+         */
+        BalanceResponse: {
+            /** @description The balance, minor units. */
+            balance: components["schemas"]["BalanceMinor"];
+        };
+        /**
+         * @description The operator's callback settings after the change.
+         * @example {
+         *       "callbackUrl": "https://wallet.casino.example/croupier",
+         *       "callbackTimeoutMs": 5000
+         *     }
+         */
+        CallbackSettings: {
+            /** @description The callback base URL now in effect. */
+            callbackUrl: components["schemas"]["HttpUrl"];
+            /** @description The callback timeout in ms: seeded at 5000 the first time a URL is set; raised only by the platform admin team. */
+            callbackTimeoutMs: components["schemas"]["Count"];
+        };
+        /**
+         * Format: int64
+         * @description A count (of spins, sessions, milliseconds): an integer from 0 to 2^53-1.
+         */
+        Count: number;
+        /**
+         * @description An uppercase ISO-4217 currency code such as `EUR`. Validation is case-sensitive: a malformed
+         *     or lowercase code is rejected with 400.
+         */
+        CurrencyCode: string;
+        /**
+         * @description The direction of an ADJUSTMENT's balance move.
+         * @enum {string}
+         */
+        Direction: "DEBIT" | "CREDIT";
+        /**
+         * @description The JSON body of every error an endpoint raises itself: `{ "error": <message> }`.
+         * @example {
+         *       "error": "currency must match the session"
+         *     }
+         */
+        ErrorBody: {
+            /** @description A human-readable message. Clients branch on the HTTP status, not on this text. */
+            error: string;
+        };
+        /**
+         * @description Whether a session plays with real money against the operator's wallet or with a fun-play balance.
+         * @enum {string}
+         */
+        GameMode: "REAL" | "DEMO";
+        /**
+         * @description A game visible to the operator tenant.
+         * @example {
+         *       "gameId": "starfall",
+         *       "name": "Starfall",
+         *       "provider": "prov-star",
+         *       "currencies": [
+         *         "EUR",
+         *         "USD"
+         *       ],
+         *       "supportedLanguages": [
+         *         "en",
+         *         "de"
+         *       ],
+         *       "launchBaseUrl": "https://games.example/starfall",
+         *       "replayBaseUrl": "https://games.example/replay"
+         *     }
+         */
+        GameSummary: {
+            /** @description The game's identifier, as used by launch. */
+            gameId: string;
+            /** @description The display name. */
+            name: string;
+            /** @description The provider's identifier. */
+            provider: string;
+            /** @description ISO-4217 codes the game's provider supports, shared by all its games; launch currency is validated against them. */
+            currencies: components["schemas"]["CurrencyCode"][];
+            /** @description BCP-47 tags the provider supports; launch language is validated against them. */
+            supportedLanguages: string[];
+            /** @description The provider's game client URL; launch appends the session token. */
+            launchBaseUrl: string;
+            /** @description The provider's replay page URL; the empty string when the game does not support round replay. */
+            replayBaseUrl: string;
+        };
+        /**
+         * Format: uuid
+         * @description A free-spin grant id: a UUID. A grant id that is not a UUID is answered with 400.
+         */
+        GrantId: string;
+        /**
+         * @description The operator-side record of a free-spin grant.
+         * @example {
+         *       "id": "3b8f5c2e-7d41-4a9e-9c1f-2a6b0d4e8f17",
+         *       "operatorId": "op-acme",
+         *       "providerId": "prov-star",
+         *       "gameId": "starfall",
+         *       "playerRef": "player-10042",
+         *       "spins": 10,
+         *       "betAmountMinor": 20,
+         *       "currency": "EUR",
+         *       "externalRef": "star-fs-000981",
+         *       "status": "active",
+         *       "idempotencyKey": "grant-2026-01-15-player-10042",
+         *       "expiresAt": "2026-02-15T00:00:00Z",
+         *       "createdAt": "2026-01-15T10:00:00Z",
+         *       "updatedAt": "2026-01-15T10:00:01Z"
+         *     }
+         */
+        GrantResponseBody: {
+            /** @description The grant's id (a UUID), also sent to the provider as requestRef. */
+            id: components["schemas"]["GrantId"];
+            /** @description The campaign the grant was issued from, when any. */
+            campaignId?: string;
+            /** @description The issuing operator tenant. */
+            operatorId: string;
+            /** @description The provider of the game. */
+            providerId: string;
+            /** @description The game the spins are for. */
+            gameId: string;
+            /** @description The player who receives the spins. */
+            playerRef: string;
+            /** @description The number of spins in the batch. */
+            spins: components["schemas"]["Count"];
+            /** @description Stake per spin, minor units; 0 means the default stake. */
+            betAmountMinor: components["schemas"]["AmountMinor"];
+            /** @description The currency of the stake. */
+            currency: components["schemas"]["CurrencyCode"];
+            /** @description The provider's identifier for the batch; absent (or empty) until the provider call succeeds. */
+            externalRef?: string;
+            /** @description pending, active, cancelled or failed. */
+            status: components["schemas"]["GrantStatus"];
+            /** @description The idempotency key the grant was issued with. */
+            idempotencyKey: string;
+            /** @description RFC 3339; informational only. */
+            expiresAt?: string;
+            /** @description Why the provider call failed; present when status is failed. */
+            lastError?: string;
+            /** @description When the grant was recorded (RFC 3339). */
+            createdAt: string;
+            /** @description When the grant last changed (RFC 3339). */
+            updatedAt: string;
+        };
+        /**
+         * @description The state of a free-spin grant. `expired` and `completed` are reserved names and never issued.
+         *     A failed provider grant call leaves the grant failed (lastError set, idempotencyKey consumed);
+         *     only an active grant is cancellable.
+         * @enum {string}
+         */
+        GrantStatus: "pending" | "active" | "cancelled" | "failed";
+        /**
+         * @description The readiness answer.
+         * @example {
+         *       "status": "ok"
+         *     }
+         */
+        HealthResponse: {
+            /**
+             * @description Always `ok` once the service is ready.
+             * @enum {string}
+             */
+            status: "ok";
+        };
+        /**
+         * Format: uri
+         * @description An absolute http(s) URL (scheme `http` or `https`, then `://`).
+         */
+        HttpUrl: string;
+        /**
+         * @description A non-empty opaque identifier (player reference, game id, round id, session token, campaign id,
+         *     idempotency key, transaction id): 1 to 255 characters.
+         */
+        Identifier: string;
+        /**
+         * @description Issue a free-spin batch to a player. Either campaignId, or gameId + spins + currency: when
+         *     campaignId is set, gameId, spins, betAmountMinor and currency are ignored and read from the
+         *     campaign; when it is omitted, gameId, spins (> 0) and currency are required (400 otherwise).
+         *     Unknown properties are ignored.
+         * @example {
+         *       "playerRef": "player-10042",
+         *       "gameId": "starfall",
+         *       "spins": 10,
+         *       "betAmountMinor": 20,
+         *       "currency": "EUR",
+         *       "idempotencyKey": "grant-2026-01-15-player-10042",
+         *       "expiresAt": "2026-02-15T00:00:00Z"
+         *     }
+         */
+        IssueGrantRequestBody: {
+            /** @description The operator's player identifier. */
+            playerRef: components["schemas"]["Identifier"];
+            /** @description A campaign template; if set, the game, spins, stake and currency come from it. Unknown: 404; inactive or outside its validity window: 400. */
+            campaignId?: components["schemas"]["Identifier"];
+            /** @description Required if campaignId is omitted; the game must be visible to the tenant (403) and exist (404). */
+            gameId?: components["schemas"]["Identifier"];
+            /** @description Required if campaignId is omitted; must be > 0. */
+            spins?: components["schemas"]["SpinCount"];
+            /** @description Stake per spin, minor units; omit or 0 to use the wallet's default stake. */
+            betAmountMinor?: components["schemas"]["AmountMinor"];
+            /** @description Required if campaignId is omitted; must be supported by the game's provider. */
+            currency?: components["schemas"]["CurrencyCode"];
+            /** @description Scoped to (operator, idempotencyKey): a repeat returns the original grant unchanged and issues no second batch. */
+            idempotencyKey: components["schemas"]["Identifier"];
+            /**
+             * Format: date-time
+             * @description RFC 3339; informational only, not enforced by the platform.
+             */
+            expiresAt?: string;
+        };
+        /**
+         * @description End every active session of a player.
+         * @example {
+         *       "playerRef": "player-10042"
+         *     }
+         */
+        KickPlayerRequestBody: {
+            /** @description The player whose sessions end; missing is 400. */
+            playerRef: components["schemas"]["Identifier"];
+        };
+        /**
+         * @description The result of a kick.
+         * @example {
+         *       "revokedCount": 1
+         *     }
+         */
+        KickPlayerResponse: {
+            /** @description The number of sessions actually ended; 0 is success too. */
+            revokedCount: components["schemas"]["Count"];
+        };
+        /**
+         * @description Launch a game for a player. Unknown properties are ignored.
+         * @example {
+         *       "playerRef": "player-10042",
+         *       "gameId": "starfall",
+         *       "currency": "EUR",
+         *       "mode": "REAL",
+         *       "language": "en",
+         *       "lobbyUrl": "https://casino.example/lobby"
+         *     }
+         */
+        LaunchGameRequestBody: {
+            /** @description The operator's own player identifier. */
+            playerRef: components["schemas"]["Identifier"];
+            /** @description The game to launch; must exist and, for REAL, be visible to the operator tenant (else 404). */
+            gameId: components["schemas"]["Identifier"];
+            /** @description Must be one of the game's currencies (else 400). */
+            currency: components["schemas"]["CurrencyCode"];
+            /** @description REAL (operator wallet) or DEMO (fun-play balance; skips the visibility check). */
+            mode: components["schemas"]["GameMode"];
+            /** @description BCP-47 tag; must be in the game's supportedLanguages when given (else 400). If omitted the game uses its own default. */
+            language?: string;
+            /**
+             * @description Absolute http(s) URL (else 400); appended to launchUrl as `&lobby=<URL-encoded lobbyUrl>`.
+             *     The game's back-to-lobby control navigates the top window there.
+             */
+            lobbyUrl?: components["schemas"]["HttpUrl"];
+        };
+        /**
+         * @description A launched session.
+         * @example {
+         *       "launchUrl": "https://games.example/starfall?token=st_9b2f4c7e1d8a4f0b&lang=en&lobby=https%3A%2F%2Fcasino.example%2Flobby",
+         *       "sessionToken": "st_9b2f4c7e1d8a4f0b"
+         *     }
+         */
+        LaunchGameResponse: {
+            /**
+             * @description Embed in an iframe: launchBaseUrl + `?token=<sessionToken>` (`&token=` when the base already has
+             *     a query), then `&lang=<language>` when given, `&mode=DEMO` for demo, `&lobby=<URL-encoded lobbyUrl>` when given.
+             */
+            launchUrl: string;
+            /** @description The session token (also embedded in launchUrl). */
+            sessionToken: string;
+        };
+        /**
+         * @description A freshly rotated shared secret.
+         * @example {
+         *       "secret": "sk_4f1e9a7b2c6d8e0f3a5b7c9d1e2f4a6b",
+         *       "previousSecretValidUntil": "2026-01-22T10:00:00Z"
+         *     }
+         */
+        RotatedSecret: {
+            /** @description The new secret, shown once: it signs every call from now on. */
+            secret: string;
+            /**
+             * Format: date-time
+             * @description Until when the previous secret is still accepted (the grace period, 7 days by default), RFC 3339.
+             */
+            previousSecretValidUntil: string;
+        };
+        /**
+         * @description Ask for a replay link of one round.
+         * @example {
+         *       "roundId": "round-20260115-000042",
+         *       "gameId": "starfall"
+         *     }
+         */
+        RoundReplayRequestBody: {
+            /** @description The roundId the provider used in its transactions; missing is 400. */
+            roundId: components["schemas"]["Identifier"];
+            /** @description The game of the round; missing is 400. */
+            gameId: components["schemas"]["Identifier"];
+        };
+        /**
+         * @description A short-lived replay link.
+         * @example {
+         *       "replayUrl": "https://games.example/replay?token=eyJyIjoicm91bmQtMjAyNjAxMTUtMDAwMDQyIn0.3f9a"
+         *     }
+         */
+        RoundReplayResponse: {
+            /**
+             * @description Open in a browser: replayBaseUrl + `?token=<replay token>`. The token is self-contained, signed
+             *     with the provider's secret and expires after a fixed window (15 minutes by default); request a
+             *     fresh link each time.
+             */
+            replayUrl: string;
+        };
+        /**
+         * @description A request naming only a session: used by session/verify and the provider balance query.
+         * @example {
+         *       "sessionToken": "st_9b2f4c7e1d8a4f0b"
+         *     }
+         */
+        SessionTokenRequest: {
+            /** @description The session token from launch; missing or empty is 400. */
+            sessionToken: components["schemas"]["Identifier"];
+        };
+        /**
+         * @description Set or change the operator's wallet callback base URL.
+         * @example {
+         *       "callbackUrl": "https://wallet.casino.example/croupier"
+         *     }
+         */
+        SetCallbackUrlRequest: {
+            /**
+             * @description Absolute http(s) URL; effective immediately on save. Unless the deployment allows it, it may not
+             *     point at loopback, private, link-local or metadata addresses (400).
+             */
+            callbackUrl: components["schemas"]["HttpUrl"];
+        };
+        /**
+         * Format: int64
+         * @description A number of free spins in a batch: at least 1, at most 2^53-1.
+         */
+        SpinCount: number;
+        /**
+         * @description One wallet transaction: sent by a provider to the service, and by the service to the operator's
+         *     wallet callback. Ledger rule: balance delta = sum(CREDIT) - sum(DEBIT); BET debits, WIN credits,
+         *     ROLLBACK credits back the reversed BET, ADJUSTMENT carries its direction.
+         *
+         *     Type-conditional rules the server enforces (400 when broken): ROLLBACK requires
+         *     originalTransactionId; direction is present only on ADJUSTMENT; ADJUSTMENT is refused on the
+         *     provider-facing endpoint; metadata must be a JSON object of at most 8 KiB (serialized).
+         *     Unknown properties are ignored.
+         * @example {
+         *       "transactionId": "tx-7f3c9a12-0001",
+         *       "sessionToken": "st_9b2f4c7e1d8a4f0b",
+         *       "type": "BET",
+         *       "roundId": "round-20260115-000042",
+         *       "roundComplete": false,
+         *       "playerRef": "player-10042",
+         *       "amount": 250,
+         *       "currency": "EUR",
+         *       "gameId": "starfall"
+         *     }
+         */
+        TransactionRequest: {
+            /**
+             * @description Generated by the provider, reused verbatim on every retry; the idempotency anchor. The
+             *     reconciler's synthetic rollback uses `stale-rollback:` followed by the original bet's
+             *     transactionId, so providers keep their ids to at most 240 characters.
+             */
+            transactionId: components["schemas"]["Identifier"];
+            /**
+             * @description Opaque token of the session created by launch. On a reconciler rollback sent to an operator
+             *     it is the sentinel `system:stale-round-reconciler`. There is no operatorId on the wire.
+             */
+            sessionToken: components["schemas"]["Identifier"];
+            /** @description BET, WIN, ROLLBACK or ADJUSTMENT. */
+            type: components["schemas"]["TransactionType"];
+            /** @description Groups the transactions of one round; unique only within a (provider, operator) pair and meaningful only with gameId. */
+            roundId: components["schemas"]["Identifier"];
+            /** @description true on the BET or WIN that ends the round. Meaningful only for BET and WIN; ignored for ROLLBACK and ADJUSTMENT. */
+            roundComplete?: boolean;
+            /** @description Only for ROLLBACK (required there): transactionId of the BET being reversed. Absent for other types. */
+            originalTransactionId?: components["schemas"]["Identifier"];
+            /** @description The operator's own player identifier, the same as passed to launch; must match the session. */
+            playerRef: components["schemas"]["Identifier"];
+            /** @description Minor units, >= 0. A zero-amount WIN is valid. */
+            amount: components["schemas"]["AmountMinor"];
+            /** @description Uppercase ISO-4217; must match the session's currency. */
+            currency: components["schemas"]["CurrencyCode"];
+            /** @description Must match the session's game. */
+            gameId: components["schemas"]["Identifier"];
+            /** @description Only for ADJUSTMENT: the direction of the balance move. Absent for BET, WIN and ROLLBACK (implied by type). */
+            direction?: components["schemas"]["Direction"];
+            /**
+             * @description Opaque JSON object, at most 8 KiB serialized, stored and forwarded verbatim, never interpreted.
+             *     Accepted on any type. An array, string, number or null is rejected with 400 before reaching the operator.
+             */
+            metadata?: Record<string, never>;
+        };
+        /**
+         * @description The wallet's answer to a transaction. DECLINED is valid only for BET; WIN, ROLLBACK and
+         *     ADJUSTMENT are never declined: a failure to apply them is a non-200 status.
+         * @example {
+         *       "status": "OK",
+         *       "balance": 124750
+         *     }
+         */
+        TransactionResponse: {
+            /** @description OK (applied) or DECLINED (BET only, final business decline). */
+            status: components["schemas"]["TransactionStatus"];
+            /** @description The balance after applying the transaction (or unchanged, when declined), minor units. */
+            balance: components["schemas"]["BalanceMinor"];
+        };
+        /**
+         * @description The outcome of a transaction the wallet answered with 200.
+         * @enum {string}
+         */
+        TransactionStatus: "OK" | "DECLINED";
+        /**
+         * @description The kind of a wallet transaction. ADJUSTMENT is a rare platform-internal admin action (manual
+         *     balance correction): the provider-facing transaction endpoint refuses it with 400, and only the
+         *     platform sends it to an operator's wallet.
+         * @enum {string}
+         */
+        TransactionType: "BET" | "WIN" | "ROLLBACK" | "ADJUSTMENT";
+        /**
+         * @description What a provider learns about a session it owns. There is no operatorId on the wire.
+         * @example {
+         *       "playerRef": "player-10042",
+         *       "gameId": "starfall",
+         *       "currency": "EUR",
+         *       "language": "en",
+         *       "mode": "REAL",
+         *       "expiresAt": "2026-01-16T10:30:00Z"
+         *     }
+         */
+        VerifySessionResponse: {
+            /** @description The operator's player identifier; echo it on every transaction. */
+            playerRef: components["schemas"]["Identifier"];
+            /** @description The game the session was launched for. */
+            gameId: components["schemas"]["Identifier"];
+            /** @description The session's currency; every transaction must use it. */
+            currency: components["schemas"]["CurrencyCode"];
+            /** @description BCP-47 tag chosen at launch; absent when launch gave none (the game uses its default). */
+            language?: string;
+            /** @description REAL or DEMO (fun-play balance, no operator wallet). */
+            mode: components["schemas"]["GameMode"];
+            /**
+             * Format: date-time
+             * @description When the session stops being accepted (RFC 3339).
+             */
+            expiresAt: string;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthResponse"];
+                };
+            };
+        };
+    };
+    setCallbackUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetCallbackUrlRequest"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallbackSettings"];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": "invalid signature";
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rotateSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotatedSecret"];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": "invalid signature";
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listGrants: {
+        parameters: {
+            query?: {
+                /** @description Only the grants of this player. */
+                playerRef?: components["schemas"]["Identifier"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GrantResponseBody"][];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": "invalid signature";
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    issueGrant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IssueGrantRequestBody"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GrantResponseBody"];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": "invalid signature";
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 403: the caller is identified but not allowed to do this (see the operation's description). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 404: nothing matches under the caller's tenant (another tenant's record is indistinguishable from none). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 502: the call to the provider failed (see the operation's description). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getGrant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The grant id (a UUID). */
+                id: components["schemas"]["GrantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GrantResponseBody"];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": "invalid signature";
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 404: nothing matches under the caller's tenant (another tenant's record is indistinguishable from none). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancelGrant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The grant id (a UUID). */
+                id: components["schemas"]["GrantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GrantResponseBody"];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": "invalid signature";
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 404: nothing matches under the caller's tenant (another tenant's record is indistinguishable from none). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 502: the call to the provider failed (see the operation's description). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listGames: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameSummary"][];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": "invalid signature";
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    launchGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LaunchGameRequestBody"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LaunchGameResponse"];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": "invalid signature";
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 403: the caller is identified but not allowed to do this (see the operation's description). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 404: nothing matches under the caller's tenant (another tenant's record is indistinguishable from none). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    kickPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KickPlayerRequestBody"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KickPlayerResponse"];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": "invalid signature";
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    replayRound: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoundReplayRequestBody"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoundReplayResponse"];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": "invalid signature";
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 404: nothing matches under the caller's tenant (another tenant's record is indistinguishable from none). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SessionTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceResponse"];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": "invalid signature";
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 403: the caller is identified but not allowed to do this (see the operation's description). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 503: the game or the operator is not configured (for example no callback URL set yet). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    verifySession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SessionTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerifySessionResponse"];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": "invalid signature";
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 403: the caller is identified but not allowed to do this (see the operation's description). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionRequest"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionResponse"];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": "invalid signature";
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 403: the caller is identified but not allowed to do this (see the operation's description). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 409: another attempt for the same transactionId is in flight; do not retry yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 503: the game or the operator is not configured (for example no callback URL set yet). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+}
