@@ -1,12 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
-import { MemoryNonceStore } from "@croupier/signing";
-import { createWalletCallbackHandler, WalletError, type WalletCallbackHandler } from "./sdk-stand-in.js";
+import { createWalletCallbackHandler, MemoryNonceStore, WalletError, type WalletCallbackHandler } from "@croupier/sdk-operator";
 import { serveControlRoute } from "./control-routes.js";
 import { FaultInjector, type FaultSettings } from "./faults.js";
 import { replyJson } from "./json-reply.js";
-import { readRawBody } from "./raw-body.js";
+import { BodyTooLargeError, readRawBody } from "./raw-body.js";
 import { openWalletDatabase, type WalletDatabase } from "./wallet-database.js";
 import { InvalidTransactionError, WalletLedger } from "./wallet-ledger.js";
 import { WalletStats } from "./wallet-stats.js";
@@ -109,6 +108,7 @@ export async function startWallet(options: WalletOptions): Promise<RunningWallet
       nonceStore,
       onTransaction,
       onBalance,
+      onError: (error) => log(`callback failed: ${error instanceof Error ? error.message : "error"}`),
     });
   let handler = buildHandler(secretList(options.secret, options.previousSecret));
 
@@ -154,8 +154,9 @@ export async function startWallet(options: WalletOptions): Promise<RunningWallet
         });
     route.catch((error: unknown) => {
       log(`${request.method} ${request.url}: ${error instanceof Error ? error.message : "error"}`);
-      if (!response.headersSent) replyJson(response, 500, { error: "internal error" });
-      else response.destroy();
+      if (response.headersSent) response.destroy();
+      else if (error instanceof BodyTooLargeError) replyJson(response, 413, { error: "request body too large" });
+      else replyJson(response, 500, { error: "internal error" });
     });
   });
   await new Promise<void>((resolve, reject) => {
