@@ -1,1 +1,15 @@
-export {};
+/**
+ * @croupier/sdk-operator: call the Croupier service as an operator, and receive its signed wallet
+ * callbacks. Signing is built in (the shared @croupier/signing code is bundled).
+ */
+export { CroupierApiError, type Result } from "./common/api-error.js";
+export { createSigningMiddleware, type SigningCredentials } from "./common/signing-middleware.js";
+export { verifySignature, type ReceivedRequest, type VerificationOptions, type VerifiedRequest } from "./common/verify-signature.js";
+export type { HandlerResponse, ReceiverOptions, SignedRequestHandler } from "./common/signed-handler.js";
+export { toExpressMiddleware, toNodeListener, type AdapterOptions, type ExpressLikeMiddleware, type ExpressLikeRequest } from "./common/adapters.js";
+export { createWalletCallbackHandler, type WalletCallbackHandler, type WalletCallbackOptions } from "./wallet-callback-handler.js";
+export { WalletError } from "./wallet-error.js";
+export { MemoryIdempotencyStore, withIdempotency, type IdempotencyKey, type IdempotencyStore } from "./idempotency.js";
+export { SqliteIdempotencyStore, type SqliteDatabaseLike } from "./sqlite-idempotency-store.js";
+export type { TransactionRequest, TransactionResponse } from "./models.js";
+export { MemoryNonceStore, SignatureVerificationError, type HeaderSource, type NonceStore } from "@croupier/signing";

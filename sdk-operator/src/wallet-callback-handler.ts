@@ -1,0 +1,109 @@
+import {
+  optionalBoolean,
+  requireCurrency,
+  requireInteger,
+  requireObject,
+  requireOneOf,
+  requireString,
+  type JsonObject,
+} from "./common/body-checks.js";
+import { HandlerError } from "./common/handler-error.js";
+import { createSignedHandler, type ReceiverOptions, type SignedRequestHandler } from "./common/signed-handler.js";
+import type { TransactionRequest, TransactionResponse } from "./models.js";
+
+/** Options of {@link createWalletCallbackHandler}. */
+export interface WalletCallbackOptions extends ReceiverOptions {
+  /** Applies one BET, WIN, ROLLBACK or ADJUSTMENT. Wrap it in {@link withIdempotency}: the spec makes replaying answers your duty. */
+  onTransaction(request: TransactionRequest): Promise<TransactionResponse> | TransactionResponse;
+  /** Returns the player's balance in minor units. */
+  onBalance(playerRef: string): Promise<{ balance: number }> | { balance: number };
+}
+
+/** The framework-neutral wallet callback receiver: raw request in, response out. */
+export type WalletCallbackHandler = SignedRequestHandler;
+
+const TRANSACTION_TYPES = ["BET", "WIN", "ROLLBACK", "ADJUSTMENT"] as const;
+const METADATA_LIMIT_BYTES = 8 * 1024;
+
+function invalid(message: string): never {
+  throw new HandlerError(400, message);
+}
+
+/** Checks a transaction body against spec section "TransactionRequest". */
+export function parseTransactionRequest(value: unknown): TransactionRequest {
+  const body = requireObject(value);
+  for (const field of ["transactionId", "sessionToken", "roundId", "playerRef", "gameId"]) requireString(body, field);
+  const type = requireOneOf(body, "type", TRANSACTION_TYPES);
+  requireInteger(body, "amount", 0);
+  requireCurrency(body, "currency");
+  optionalBoolean(body, "roundComplete");
+  if (type === "ROLLBACK") requireString(body, "originalTransactionId");
+  else if (body.originalTransactionId != null) invalid("originalTransactionId is only allowed on a ROLLBACK");
+  if (type === "ADJUSTMENT") requireOneOf(body, "direction", ["DEBIT", "CREDIT"] as const);
+  else if (body.direction != null) invalid("direction is only allowed on an ADJUSTMENT");
+  checkMetadata(body);
+  return body as unknown as TransactionRequest;
+}
+
+function checkMetadata(body: JsonObject): void {
+  if (body.metadata === undefined) return;
+  requireObject(body.metadata, "metadata");
+  if (Buffer.byteLength(JSON.stringify(body.metadata), "utf8") > METADATA_LIMIT_BYTES) invalid("metadata must be at most 8 KiB");
+}
+
+/**
+ * A callback answer that breaks the contract is a bug in the integrator's wallet: answer 500 (a failure
+ * the service retries) rather than send the service something it must treat as invalid.
+ */
+function checkTransactionResponse(request: TransactionRequest, response: TransactionResponse): TransactionResponse {
+  const valid =
+    typeof response === "object" &&
+    response !== null &&
+    (response.status === "OK" || response.status === "DECLINED") &&
+    Number.isSafeInteger(response.balance);
+  if (!valid) throw new TypeError("onTransaction must return { status: 'OK' | 'DECLINED', balance: integer }");
+  if (response.status === "DECLINED" && request.type !== "BET") {
+    throw new TypeError(`onTransaction declined a ${request.type}: only a BET may be DECLINED; a failure must be an error (non-200)`);
+  }
+  return response;
+}
+
+/**
+ * Receives the service's signed wallet callbacks (spec section C): `POST /v1/wallet/transaction` and
+ * `GET /v1/wallet/balance?playerRef=…`, also under any path prefix. It verifies the signature over the
+ * raw body and full target (nonce format → 400, bad signature, wrong tenant or stale timestamp → 401
+ * text `invalid signature`, replayed nonce → 401 JSON), validates the body (→ 400 `{"error": …}`) and
+ * calls your callbacks. Serve it with `toNodeListener` or `toExpressMiddleware`.
+ *
+ * @example
+ * const handler = createWalletCallbackHandler({
+ *   tenantId: "op-acme",
+ *   secrets: [process.env.CROUPIER_SECRET!],
+ *   onTransaction: withIdempotency(new MemoryIdempotencyStore(), (tx) => wallet.apply(tx)),
+ *   onBalance: (playerRef) => ({ balance: wallet.balanceOf(playerRef) }),
+ * });
+ * http.createServer(toNodeListener(handler)).listen(9001);
+ */
+export function createWalletCallbackHandler(options: WalletCallbackOptions): WalletCallbackHandler {
+  return createSignedHandler(options, [
+    {
+      method: "POST",
+      path: "/v1/wallet/transaction",
+      async handle({ body }) {
+        const request = parseTransactionRequest(body);
+        return checkTransactionResponse(request, await options.onTransaction(request));
+      },
+    },
+    {
+      method: "GET",
+      path: "/v1/wallet/balance",
+      async handle({ query }) {
+        const playerRef = query.get("playerRef");
+        if (!playerRef) invalid("playerRef query parameter is required");
+        const { balance } = await options.onBalance(playerRef);
+        if (!Number.isSafeInteger(balance)) throw new TypeError("onBalance must return { balance: integer }");
+        return { balance };
+      },
+    },
+  ]);
+}
