@@ -13,3 +13,17 @@ export { MemoryIdempotencyStore, withIdempotency, type IdempotencyKey, type Idem
 export { SqliteIdempotencyStore, type SqliteDatabaseLike } from "./sqlite-idempotency-store.js";
 export type { TransactionRequest, TransactionResponse } from "./models.js";
 export { MemoryNonceStore, SignatureVerificationError, type HeaderSource, type NonceStore } from "@croupier/signing";
+export { createOperatorClient, type OperatorClient, type OperatorClientOptions } from "./operator-client.js";
+export type { ConnectionOptions } from "./common/signed-client.js";
+export type {
+  CallbackSettings,
+  GameSummary,
+  GrantResponseBody,
+  IssueGrantRequestBody,
+  KickPlayerResponse,
+  LaunchGameRequestBody,
+  LaunchGameResponse,
+  RotatedSecret,
+  RoundReplayResponse,
+} from "./models.js";
+export type { paths, components, operations } from "./generated/service.js";

@@ -1,21 +1,34 @@
-// TEMPORARY hand-written shapes until src/generated/operator-wallet.ts lands; replaced by aliases then.
-/** A wallet transaction the service sends to the operator (spec: TransactionRequest). */
-export interface TransactionRequest {
-  transactionId: string;
-  sessionToken: string;
-  type: "BET" | "WIN" | "ROLLBACK" | "ADJUSTMENT";
-  roundId: string;
-  roundComplete?: boolean;
-  originalTransactionId?: string;
-  playerRef: string;
-  amount: number;
-  currency: string;
-  gameId: string;
-  direction?: "DEBIT" | "CREDIT";
-  metadata?: Record<string, unknown>;
-}
-/** The operator's answer to a transaction (spec: TransactionResponse). */
-export interface TransactionResponse {
-  status: "OK" | "DECLINED";
-  balance: number;
-}
+import type { components as ServiceComponents } from "./generated/service.js";
+import type { components as WalletComponents } from "./generated/operator-wallet.js";
+
+type Service = ServiceComponents["schemas"];
+type Wallet = WalletComponents["schemas"];
+
+/*
+ * Model types, taken from the generated OpenAPI types so they follow the contract. `metadata` is
+ * re-typed: the generator renders an open JSON object as Record<string, never>, which would refuse
+ * every real value.
+ */
+
+/** A wallet transaction the service sends to the operator's callback (spec C). */
+export type TransactionRequest = Omit<Wallet["TransactionRequest"], "metadata"> & { metadata?: Record<string, unknown> };
+/** The operator's answer to a transaction: OK, or DECLINED (BET only), with the balance after it. */
+export type TransactionResponse = Wallet["TransactionResponse"];
+/** A game visible to the operator tenant. */
+export type GameSummary = Service["GameSummary"];
+/** The body of a game launch. */
+export type LaunchGameRequestBody = Service["LaunchGameRequestBody"];
+/** A launched session: launch URL and session token. */
+export type LaunchGameResponse = Service["LaunchGameResponse"];
+/** The result of a kick: how many sessions ended. */
+export type KickPlayerResponse = Service["KickPlayerResponse"];
+/** A short-lived replay link. */
+export type RoundReplayResponse = Service["RoundReplayResponse"];
+/** The body of a free-spin grant issue. */
+export type IssueGrantRequestBody = Service["IssueGrantRequestBody"];
+/** The operator-side record of a free-spin grant. */
+export type GrantResponseBody = Service["GrantResponseBody"];
+/** The callback settings after a change. */
+export type CallbackSettings = Service["CallbackSettings"];
+/** A freshly rotated secret and until when the previous one is accepted. */
+export type RotatedSecret = Service["RotatedSecret"];

@@ -1,8 +1,8 @@
-import { CroupierApiError, errorFromResponse, errorFromThrown, type Result } from "./api-error.js";
+import { errorFromResponse, errorFromThrown, type Result } from "./api-error.js";
 
-/** The part of an openapi-fetch answer the SDK reads. */
-interface RawAnswer {
-  data?: unknown;
+/** The part of an openapi-fetch answer the SDK reads; `D` is the typed success body. */
+interface RawAnswer<D> {
+  data?: D;
   error?: unknown;
   response: Response;
 }
@@ -12,21 +12,14 @@ interface RawAnswer {
  * other statuses → {@link CroupierApiError} with the body's `error` message, thrown network
  * errors and timeouts → status 0.
  */
-export async function toResult<T>(send: () => Promise<RawAnswer>): Promise<Result<T>> {
-  let answer: RawAnswer;
+export async function toResult<D>(send: () => Promise<RawAnswer<D>>): Promise<Result<D>> {
+  let answer: RawAnswer<D>;
   try {
     answer = await send();
   } catch (thrown) {
     return { error: errorFromThrown(thrown) };
   }
   const { response } = answer;
-  if (response.ok) return { data: answer.data as T, response };
+  if (response.ok) return { data: answer.data as D, response };
   return { error: errorFromResponse(response, answer.error), response };
 }
-
-/** Maps the data of a successful result, leaving errors untouched. */
-export function mapResult<T, U>(result: Result<T>, map: (data: T) => U): Result<U> {
-  return result.error ? result : { data: map(result.data as T), response: result.response as Response };
-}
-
-export { CroupierApiError };

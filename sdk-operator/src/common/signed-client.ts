@@ -1,0 +1,36 @@
+import createClient, { type Client } from "openapi-fetch";
+import { createSigningMiddleware, type SigningCredentials } from "./signing-middleware.js";
+import { withTimeout } from "./timeout-fetch.js";
+
+/** Connection options shared by both SDK clients. */
+export interface ConnectionOptions {
+  /** The service's base address, with or without a path prefix (`https://x.example/croupier`), no trailing slash. */
+  baseUrl: string;
+  /** Your own tenant id (X-Tenant-ID), e.g. `op-acme` or `prov-star`. */
+  tenantId: string;
+  /** Your shared secret. */
+  secret: string;
+  /** Per-attempt timeout in milliseconds; default 10 000. A timeout is reported as status 0, message `timeout`. */
+  timeoutMs?: number;
+  /** A custom fetch (tests, proxies, instrumentation); it receives a fully signed `Request`. */
+  fetch?: typeof fetch;
+}
+
+/** Default per-attempt timeout. */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+/**
+ * Creates the typed openapi-fetch client with signing and the timeout installed, plus the mutable
+ * credentials the signer reads (so a rotated secret applies to the next call).
+ */
+export function createSignedClient<Paths extends {}>(options: ConnectionOptions): { raw: Client<Paths>; credentials: SigningCredentials } {
+  const credentials: SigningCredentials = { tenantId: options.tenantId, secret: options.secret };
+  // Looked up per call rather than captured, so a global fetch replaced later (tests, instrumentation) is honoured.
+  const baseFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const raw = createClient<Paths>({
+    baseUrl: options.baseUrl,
+    fetch: withTimeout((request) => baseFetch(request), options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+  });
+  raw.use(createSigningMiddleware(credentials));
+  return { raw, credentials };
+}

@@ -1,0 +1,82 @@
+import type { Client } from "openapi-fetch";
+import type { Result } from "./common/api-error.js";
+import { toResult } from "./common/call-result.js";
+import { createSignedClient, type ConnectionOptions } from "./common/signed-client.js";
+import type { paths } from "./generated/service.js";
+import type {
+  CallbackSettings,
+  GameSummary,
+  GrantResponseBody,
+  IssueGrantRequestBody,
+  KickPlayerResponse,
+  LaunchGameRequestBody,
+  LaunchGameResponse,
+  RotatedSecret,
+  RoundReplayResponse,
+} from "./models.js";
+
+/** Options of {@link createOperatorClient}. */
+export type OperatorClientOptions = ConnectionOptions;
+
+/** Every operator and portal route of the service, signed, typed, and never throwing on 4xx/5xx. */
+export interface OperatorClient {
+  /** The typed openapi-fetch client with signing installed: `raw.POST("/v1/operator/...", { body })`. */
+  raw: Client<paths>;
+  /** Games visible to the operator tenant. */
+  listGames(): Promise<Result<GameSummary[]>>;
+  /** Launches a game for a player: returns the launch URL (for an iframe) and the session token. */
+  launchGame(body: LaunchGameRequestBody): Promise<Result<LaunchGameResponse>>;
+  /** Ends every active session of a player; `revokedCount` 0 is success too. */
+  kickPlayer(playerRef: string): Promise<Result<KickPlayerResponse>>;
+  /** Mints a short-lived replay link for a round. */
+  replayRound(body: { roundId: string; gameId: string }): Promise<Result<RoundReplayResponse>>;
+  /** Issues a free-spin grant; a repeat with the same idempotencyKey returns the original grant. */
+  issueGrant(body: IssueGrantRequestBody): Promise<Result<GrantResponseBody>>;
+  /** The tenant's grants, optionally of one player. */
+  listGrants(playerRef?: string): Promise<Result<GrantResponseBody[]>>;
+  /** One grant by id (a UUID). */
+  getGrant(id: string): Promise<Result<GrantResponseBody>>;
+  /** Cancels an active grant (502 when the provider's cancel failed: retry). */
+  cancelGrant(id: string): Promise<Result<GrantResponseBody>>;
+  /** Sets the wallet callback base URL, effective immediately. */
+  setCallbackUrl(callbackUrl: string): Promise<Result<CallbackSettings>>;
+  /**
+   * Rotates the shared secret. On success the client signs with the new secret from the next call on;
+   * store `data.secret` (shown once) and keep the old one in your verifier until `previousSecretValidUntil`.
+   */
+  rotateSecret(): Promise<Result<RotatedSecret>>;
+}
+
+/**
+ * Creates a client for the operator API and the portal. Every request is signed (method, full target
+ * with prefix and query, fresh timestamp and nonce, exact body); each attempt times out after
+ * `timeoutMs`. No call is retried automatically: launch and kick are not idempotent, and a grant is
+ * safe to resend yourself with the same idempotencyKey.
+ *
+ * @example
+ * const client = createOperatorClient({ baseUrl: "https://croupier.example", tenantId: "op-acme", secret });
+ * const { data, error } = await client.launchGame({ playerRef: "p-1", gameId: "starfall", currency: "EUR", mode: "REAL" });
+ * if (error) throw error; // CroupierApiError: status, message, retryAfter
+ * iframe.src = data.launchUrl;
+ */
+export function createOperatorClient(options: OperatorClientOptions): OperatorClient {
+  const { raw, credentials } = createSignedClient<paths>(options);
+  return {
+    raw,
+    listGames: () => toResult(() => raw.GET("/v1/operator/games")),
+    launchGame: (body) => toResult(() => raw.POST("/v1/operator/games/launch", { body })),
+    kickPlayer: (playerRef) => toResult(() => raw.POST("/v1/operator/players/kick", { body: { playerRef } })),
+    replayRound: (body) => toResult(() => raw.POST("/v1/operator/rounds/replay", { body })),
+    issueGrant: (body) => toResult(() => raw.POST("/v1/operator/free-spins/grants", { body })),
+    listGrants: (playerRef) =>
+      toResult(() => raw.GET("/v1/operator/free-spins/grants", playerRef === undefined ? {} : { params: { query: { playerRef } } })),
+    getGrant: (id) => toResult(() => raw.GET("/v1/operator/free-spins/grants/{id}", { params: { path: { id } } })),
+    cancelGrant: (id) => toResult(() => raw.POST("/v1/operator/free-spins/grants/{id}/cancel", { params: { path: { id } } })),
+    setCallbackUrl: (callbackUrl) => toResult(() => raw.POST("/portal/api/callback-url", { body: { callbackUrl } })),
+    async rotateSecret() {
+      const result = await toResult(() => raw.POST("/portal/api/rotate-secret"));
+      if (result.data) credentials.secret = result.data.secret;
+      return result;
+    },
+  };
+}
