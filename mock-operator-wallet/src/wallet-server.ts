@@ -82,6 +82,9 @@ export async function startWallet(options: WalletOptions): Promise<RunningWallet
   const log = options.log ?? (() => {});
   const nonceStore = new MemoryNonceStore();
 
+  // Not the SDK's withIdempotency + SqliteIdempotencyStore: their get/put run around the callback, as
+  // separate statements, so a crash between the balance move and the put would apply the transaction
+  // again on the platform's retry. WalletLedger looks up, applies and caches in one SQLite transaction.
   const onTransaction = (request: TransactionRequest): TransactionResponse => {
     const forceDecline = request.type === "BET" && faults.fires("declineRate");
     let settled;
