@@ -85,7 +85,7 @@ export interface components {
         /**
          * @description The JSON body of every error an endpoint raises itself: `{ "error": <message> }`.
          * @example {
-         *       "error": "currency must match the session"
+         *       "error": "invalid request"
          *     }
          */
         ErrorBody: {

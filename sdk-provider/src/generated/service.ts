@@ -335,7 +335,7 @@ export interface components {
         /**
          * @description The JSON body of every error an endpoint raises itself: `{ "error": <message> }`.
          * @example {
-         *       "error": "currency must match the session"
+         *       "error": "invalid request"
          *     }
          */
         ErrorBody: {
