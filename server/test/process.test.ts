@@ -1,0 +1,73 @@
+import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { parseConfig, ConfigError } from "../src/config/parse.js";
+import { tempDir, testConfigJson } from "./harness.js";
+
+const MAIN = fileURLToPath(new URL("../dist/main.js", import.meta.url));
+
+function run(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [MAIN, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
+  child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, exited, output: () => ({ stdout, stderr }) };
+}
+
+describe("running the service (decisions.md §3)", () => {
+  const dir = tempDir();
+  afterAll(() => dir.remove());
+
+  it("a bad configuration stops the start with a message naming the key", async () => {
+    const file = `${dir.path}/bad.json`;
+    const json = testConfigJson() as { operators: { callbackTimeoutMs?: unknown }[] };
+    json.operators[0]!.callbackTimeoutMs = "soon";
+    writeFileSync(file, JSON.stringify(json));
+    const proc = run(["--config", file]);
+    expect(await proc.exited).toBe(2);
+    expect(proc.output().stderr).toContain('"operators[0].callbackTimeoutMs"');
+    const missing = run([], { CROUPIER_CONFIG: `${dir.path}/nope.json` });
+    expect(await missing.exited).toBe(2);
+    expect(missing.output().stderr).toMatch(/cannot read/);
+  });
+
+  it("names the key for every kind of mistake", () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...testConfigJson(), operators: undefined }, "operators"],
+      [{ ...testConfigJson(), server: { port: 70000 } }, "server.port"],
+      [{ ...testConfigJson(), limits: { rateLimit: { requestsPerSecond: 0, burst: 1 } } }, "limits.rateLimit.requestsPerSecond"],
+      [{ ...testConfigJson(), allowPrivateCallbackAddresses: "yes" }, "allowPrivateCallbackAddresses"],
+      [{ ...testConfigJson(), campaigns: [{ id: "c", gameId: "nope", spins: 1, currency: "EUR" }] }, "campaigns[0].gameId"],
+    ];
+    for (const [json, key] of cases) {
+      expect(() => parseConfig(json), key).toThrow(ConfigError);
+      try { parseConfig(json); } catch (error) { expect((error as ConfigError).key).toBe(key); }
+    }
+    const providers = (testConfigJson().providers as Record<string, unknown>[]);
+    expect(() => parseConfig({ ...testConfigJson(), providers: [{ ...providers[0], currencies: ["eur"] }, providers[1]] })).toThrow(/providers\[0\]\.currencies\[0\]/);
+  });
+
+  it("starts from CROUPIER_CONFIG, answers /healthz, logs JSON lines without secrets, and drains on SIGTERM", async () => {
+    const file = `${dir.path}/good.json`;
+    writeFileSync(file, JSON.stringify({ ...testConfigJson({ sqlitePath: `${dir.path}/db.sqlite` }), logLevel: "info" }));
+    const proc = run([], { CROUPIER_CONFIG: file });
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no start: ${proc.output().stderr}`)), 10_000);
+      proc.child.stdout.on("data", () => {
+        const match = /"url":"(http:\/\/[^"]+)"/.exec(proc.output().stdout);
+        if (match?.[1]) { clearTimeout(timer); resolve(match[1]); }
+      });
+    });
+    const health = await fetch(`${url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: "ok" });
+    proc.child.kill("SIGTERM");
+    expect(await proc.exited).toBe(0);
+    const lines = proc.output().stdout.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.some((l) => l.route === "/healthz" && l.status === 200 && typeof l.latencyMs === "number")).toBe(true);
+    expect(proc.output().stdout).not.toContain("op-secret-1");
+  });
+});
