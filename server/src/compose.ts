@@ -2,15 +2,19 @@ import type { NonceStore } from "@croupier/signing";
 import type { Logger } from "pino";
 import type { CroupierConfig } from "./config/types.js";
 import { Catalogue } from "./domain/catalogue.js";
+import { GrantService } from "./domain/grant-service.js";
 import { RateLimiter } from "./domain/rate-limiter.js";
+import { ReplayService } from "./domain/replay-service.js";
 import { SessionService } from "./domain/session-service.js";
 import { TenantDirectory } from "./domain/tenant-directory.js";
 import { ProviderWebhooks } from "./outbound/provider-webhooks.js";
 import { SignedHttpClient } from "./outbound/signed-http-client.js";
 import type { SqliteDatabase } from "./store/database.js";
+import { SqliteGrantStore } from "./store/grant-store.js";
 import { SqliteNonceStore } from "./store/sqlite-nonce-store.js";
 import { SqliteSessionStore } from "./store/session-store.js";
 import { SqliteTenantStore } from "./store/tenant-store.js";
+import { SqliteRoundLookup } from "./store/transaction-round-lookup.js";
 
 /**
  * The composition root: builds every service from the configuration and the database, wiring stores into
@@ -22,6 +26,10 @@ export function composeServices(config: CroupierConfig, db: SqliteDatabase, logg
   const http = new SignedHttpClient();
   const providerWebhooks = new ProviderWebhooks(http, tenants, logger);
   const sessions = new SessionService(new SqliteSessionStore(db), catalogue, tenants, providerWebhooks, config.limits.sessionTtlSeconds);
+  const grants = new GrantService(new SqliteGrantStore(db), catalogue, config.campaigns, providerWebhooks, logger);
+  // This process owns the database: nothing can still be waiting for a grant left pending by the previous one.
+  grants.failInterruptedGrants();
+  const replays = new ReplayService(new SqliteRoundLookup(db), catalogue, tenants, config.limits.replayLinkSeconds);
   return {
     config,
     db,
@@ -31,6 +39,8 @@ export function composeServices(config: CroupierConfig, db: SqliteDatabase, logg
     http,
     providerWebhooks,
     sessions,
+    grants,
+    replays,
     nonces: new SqliteNonceStore(db),
     rateLimiter: new RateLimiter((tenantId) => tenants.rateLimitFor(tenantId)),
     stoppers: [],
@@ -47,6 +57,8 @@ export interface Services {
   http: SignedHttpClient;
   providerWebhooks: ProviderWebhooks;
   sessions: SessionService;
+  grants: GrantService;
+  replays: ReplayService;
   nonces: NonceStore;
   rateLimiter: RateLimiter;
   /** Background work (reconciler, settlement retry) registers its stop function here. */

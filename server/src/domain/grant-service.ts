@@ -1,0 +1,231 @@
+import { randomUUID } from "node:crypto";
+import type { Logger } from "pino";
+import type { CampaignConfig } from "../config/types.js";
+import type { WebhookOutcome } from "../outbound/provider-webhooks.js";
+import type { GrantRecord, GrantStore } from "../store/grant-store.js";
+import type { Catalogue, CatalogueGame } from "./catalogue.js";
+import { ApiError, badRequest, forbidden, notFound } from "./errors.js";
+
+/** IssueGrantRequestBody of the spec (already schema-validated: types, spins ≥ 1, currency format). */
+export interface IssueGrantRequest {
+  playerRef: string;
+  idempotencyKey: string;
+  campaignId?: string;
+  gameId?: string;
+  spins?: number;
+  betAmountMinor?: number;
+  currency?: string;
+  expiresAt?: string;
+}
+
+/** The provider webhook calls the grant service makes (ProviderWebhooks implements it). */
+export interface GrantWebhooks {
+  post(providerId: string, path: string, payload: unknown): Promise<WebhookOutcome>;
+}
+
+/** lastError of a grant whose provider call was cut off by a process stop; the provider dedups on requestRef. */
+export const INTERRUPTED_GRANT_ERROR = "interrupted: the service stopped before the provider answered";
+
+/**
+ * Free-spin grants (spec B.4–B.7, D): issue, list, read and cancel. The local record is written before the
+ * provider is called and the provider is called at most once per grant, so a grant is never issued twice.
+ *
+ * Concurrency (one service process per database): a repeat of an issue that is still waiting for the provider
+ * awaits the same in-flight call and answers with its outcome; concurrent cancels of one grant share one
+ * provider call. A pending grant found without an in-flight call (another process) is returned as it is.
+ */
+export class GrantService {
+  private readonly issuing = new Map<string, Promise<GrantRecord>>();
+  private readonly cancelling = new Map<string, Promise<GrantRecord>>();
+
+  constructor(
+    private readonly store: GrantStore,
+    private readonly catalogue: Catalogue,
+    private readonly campaigns: readonly CampaignConfig[],
+    private readonly webhooks: GrantWebhooks,
+    private readonly logger: Logger,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /**
+   * Grants left pending by a previous process can never learn their outcome: mark them failed. Call once at
+   * start, before serving; never from a tool that runs beside the service.
+   */
+  failInterruptedGrants(): number {
+    const count = this.store.failAllPending(INTERRUPTED_GRANT_ERROR, this.now().toISOString());
+    if (count > 0) this.logger.warn({ count }, "pending free-spin grants of a previous run marked failed (interrupted)");
+    return count;
+  }
+
+  /**
+   * Issues a grant, or returns the one already issued under (operatorId, idempotencyKey) unchanged whatever the
+   * new body says (a failed one included: its key is consumed). A new grant whose provider call fails is
+   * recorded failed and answered 502.
+   */
+  async issue(operatorId: string, request: IssueGrantRequest): Promise<GrantRecord> {
+    const existing = this.store.findByIdempotencyKey(operatorId, request.idempotencyKey);
+    if (existing) return this.settled(existing);
+
+    const terms = this.termsFor(operatorId, request);
+    const at = this.now().toISOString();
+    const candidate: GrantRecord = {
+      id: randomUUID(),
+      operatorId,
+      providerId: terms.entry.provider.id,
+      gameId: terms.entry.game.id,
+      playerRef: request.playerRef,
+      campaignId: terms.campaignId,
+      spins: terms.spins,
+      betAmountMinor: terms.betAmountMinor,
+      currency: terms.currency,
+      externalRef: null,
+      status: "pending",
+      idempotencyKey: request.idempotencyKey,
+      expiresAt: request.expiresAt ?? null,
+      lastError: null,
+      createdAt: at,
+      updatedAt: at,
+    };
+    // No await since the key lookup, so within this process nobody can have taken the key meanwhile; the
+    // UNIQUE constraint still settles a race with another writer.
+    const result = this.store.insertOrGet(candidate);
+    if (!result.inserted) return this.settled(result.grant);
+
+    const call = this.callProviderGrant(result.grant);
+    this.issuing.set(result.grant.id, call);
+    try {
+      const grant = await call;
+      if (grant.status === "failed") throw providerFailure(grant);
+      return grant;
+    } finally {
+      this.issuing.delete(result.grant.id);
+    }
+  }
+
+  /** The operator's grant; another operator's grant is indistinguishable from a missing one. */
+  get(operatorId: string, id: string): GrantRecord {
+    const grant = this.store.find(operatorId, id);
+    if (!grant) throw notFound("grant not found");
+    return grant;
+  }
+
+  /** The operator's grants, newest first, optionally of one player. */
+  list(operatorId: string, playerRef?: string): GrantRecord[] {
+    return this.store.list(operatorId, playerRef);
+  }
+
+  /**
+   * Cancels an active grant through the provider. Only `active` is cancellable (400 otherwise); a failed provider
+   * call answers 502 and leaves the grant active. Concurrent cancels of one grant share one provider call.
+   */
+  async cancel(operatorId: string, id: string): Promise<GrantRecord> {
+    const grant = this.get(operatorId, id);
+    const inFlight = this.cancelling.get(grant.id);
+    if (inFlight) return inFlight;
+    if (grant.status !== "active" || grant.externalRef === null) throw badRequest(`grant is not cancellable (status ${grant.status})`);
+    const call = this.callProviderCancel(grant, grant.externalRef);
+    this.cancelling.set(grant.id, call);
+    try {
+      return await call;
+    } finally {
+      this.cancelling.delete(grant.id);
+    }
+  }
+
+  /** A repeat's answer: the original grant once its provider call is over (awaiting one still in flight here). */
+  private async settled(grant: GrantRecord): Promise<GrantRecord> {
+    return (await this.issuing.get(grant.id)) ?? grant;
+  }
+
+  private async callProviderGrant(grant: GrantRecord): Promise<GrantRecord> {
+    const outcome = await this.webhooks.post(grant.providerId, "/v1/game/free-spins/grant", {
+      requestRef: grant.id,
+      playerRef: grant.playerRef,
+      gameId: grant.gameId,
+      spins: grant.spins,
+      betAmountMinor: grant.betAmountMinor,
+      currency: grant.currency,
+    });
+    const at = this.now().toISOString();
+    const externalRef = outcome.ok ? externalRefOf(outcome.response.body) : undefined;
+    const updated = externalRef !== undefined
+      ? this.store.activate(grant.id, externalRef, at)
+      : this.store.fail(grant.id, grantFailureReason(outcome), at);
+    if (updated?.status === "failed") {
+      this.logger.warn({ grantId: grant.id, provider: grant.providerId, error: updated.lastError }, "free-spin grant failed at the provider");
+    }
+    // undefined only if someone else moved the grant off pending meanwhile: report what is stored.
+    return updated ?? this.store.findById(grant.id) ?? grant;
+  }
+
+  private async callProviderCancel(grant: GrantRecord, externalRef: string): Promise<GrantRecord> {
+    const outcome = await this.webhooks.post(grant.providerId, "/v1/game/free-spins/cancel", {
+      externalRef, playerRef: grant.playerRef, gameId: grant.gameId,
+    });
+    if (!outcome.ok) {
+      this.logger.warn({ grantId: grant.id, provider: grant.providerId, error: outcome.error }, "free-spin cancel failed at the provider");
+      throw new ApiError("upstream_failed", `provider cancel failed, the grant stays active: ${outcome.error}`);
+    }
+    const cancelled = this.store.cancel(grant.id, this.now().toISOString());
+    return cancelled ?? this.get(grant.operatorId, grant.id);
+  }
+
+  /** The game, spins, stake and currency of a new grant, from its campaign or from the request, all checked. */
+  private termsFor(operatorId: string, request: IssueGrantRequest): GrantTerms {
+    if (request.campaignId !== undefined) return this.campaignTerms(operatorId, request.campaignId);
+    const missing = (["gameId", "spins", "currency"] as const).filter((field) => request[field] === undefined);
+    if (missing.length > 0) throw badRequest(`${missing.join(", ")} required when campaignId is omitted`);
+    const { gameId, spins, currency } = request as Required<Pick<IssueGrantRequest, "gameId" | "spins" | "currency">>;
+    if (!Number.isSafeInteger(spins) || spins <= 0) throw badRequest("spins must be greater than 0");
+    const entry = this.visibleGame(operatorId, gameId, currency);
+    return { entry, campaignId: null, spins, betAmountMinor: request.betAmountMinor ?? 0, currency };
+  }
+
+  private campaignTerms(operatorId: string, campaignId: string): GrantTerms {
+    const campaign = this.campaigns.find((c) => c.id === campaignId && (c.operatorId === undefined || c.operatorId === operatorId));
+    if (!campaign) throw notFound("campaign not found");
+    const now = this.now().getTime();
+    if (!campaign.active) throw badRequest(`campaign ${campaignId} is not active`);
+    if (campaign.validFrom !== undefined && now < Date.parse(campaign.validFrom)) throw badRequest(`campaign ${campaignId} is not valid yet`);
+    if (campaign.validUntil !== undefined && now >= Date.parse(campaign.validUntil)) throw badRequest(`campaign ${campaignId} has ended`);
+    const entry = this.visibleGame(operatorId, campaign.gameId, campaign.currency);
+    return { entry, campaignId: campaign.id, spins: campaign.spins, betAmountMinor: campaign.betAmountMinor, currency: campaign.currency };
+  }
+
+  /** Same checks as launch, but the spec separates the statuses here: 404 no such game, 403 not visible. */
+  private visibleGame(operatorId: string, gameId: string, currency: string): CatalogueGame {
+    if (!this.catalogue.game(gameId)) throw notFound("game not found");
+    const entry = this.catalogue.visibleGame(operatorId, gameId);
+    if (!entry) throw forbidden("game not visible to this operator");
+    if (!entry.provider.currencies.includes(currency)) throw badRequest(`currency ${currency} is not supported by this game`);
+    return entry;
+  }
+}
+
+interface GrantTerms {
+  entry: CatalogueGame;
+  campaignId: string | null;
+  spins: number;
+  betAmountMinor: number;
+  currency: string;
+}
+
+/** The externalRef of a GrantFreeSpinsResponse, or undefined when the body is not one. */
+function externalRefOf(body: string): string | undefined {
+  try {
+    const parsed = JSON.parse(body) as { externalRef?: unknown } | null;
+    const ref = parsed?.externalRef;
+    return typeof ref === "string" && ref !== "" ? ref : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function grantFailureReason(outcome: WebhookOutcome): string {
+  if (!outcome.ok) return outcome.error;
+  return `provider answered 200 without a non-empty externalRef: ${outcome.response.body.slice(0, 500)}`;
+}
+
+function providerFailure(grant: GrantRecord): ApiError {
+  return new ApiError("upstream_failed", `provider grant call failed (grant ${grant.id} is failed): ${grant.lastError ?? "unknown error"}`);
+}

@@ -1,0 +1,45 @@
+import { Router } from "express";
+import type { GrantService, IssueGrantRequest } from "../../domain/grant-service.js";
+import type { GrantRecord } from "../../store/grant-store.js";
+import { callerOf } from "../authenticate.js";
+
+/** Operator free-spin routes (spec B.4–B.7). Ids are checked as UUIDs by the OpenAPI validator (400). */
+export function freeSpinRoutes(deps: { grants: GrantService }): Router {
+  const router = Router();
+  router.post("/v1/operator/free-spins/grants", async (req, res) => {
+    res.json(toGrantResponse(await deps.grants.issue(callerOf(res).tenantId, req.body as IssueGrantRequest)));
+  });
+  router.get("/v1/operator/free-spins/grants", (req, res) => {
+    const playerRef = typeof req.query.playerRef === "string" ? req.query.playerRef : undefined;
+    res.json(deps.grants.list(callerOf(res).tenantId, playerRef).map(toGrantResponse));
+  });
+  router.get("/v1/operator/free-spins/grants/:id", (req, res) => {
+    res.json(toGrantResponse(deps.grants.get(callerOf(res).tenantId, req.params.id)));
+  });
+  router.post("/v1/operator/free-spins/grants/:id/cancel", async (req, res) => {
+    res.json(toGrantResponse(await deps.grants.cancel(callerOf(res).tenantId, req.params.id)));
+  });
+  return router;
+}
+
+/** GrantResponseBody: optional fields are omitted, never null; externalRef appears once the provider accepted. */
+export function toGrantResponse(grant: GrantRecord): Record<string, unknown> {
+  return {
+    id: grant.id,
+    ...(grant.campaignId === null ? {} : { campaignId: grant.campaignId }),
+    operatorId: grant.operatorId,
+    providerId: grant.providerId,
+    gameId: grant.gameId,
+    playerRef: grant.playerRef,
+    spins: grant.spins,
+    betAmountMinor: grant.betAmountMinor,
+    currency: grant.currency,
+    ...(grant.externalRef === null ? {} : { externalRef: grant.externalRef }),
+    status: grant.status,
+    idempotencyKey: grant.idempotencyKey,
+    ...(grant.expiresAt === null ? {} : { expiresAt: grant.expiresAt }),
+    ...(grant.lastError === null ? {} : { lastError: grant.lastError }),
+    createdAt: grant.createdAt,
+    updatedAt: grant.updatedAt,
+  };
+}

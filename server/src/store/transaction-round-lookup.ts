@@ -1,0 +1,21 @@
+import type { RoundLookup, RoundOwner } from "../domain/replay-service.js";
+import type { SqliteDatabase } from "./database.js";
+
+/**
+ * Read-only {@link RoundLookup} over the wallet relay's `transactions` table: the first transaction of a round
+ * under the operator names its provider and player.
+ */
+export class SqliteRoundLookup implements RoundLookup {
+  private readonly firstOfRound;
+
+  constructor(db: SqliteDatabase) {
+    this.firstOfRound = db.prepare(
+      `SELECT provider_id AS providerId, player_ref AS playerRef FROM transactions
+       WHERE operator_id = ? AND game_id = ? AND round_id = ? ORDER BY created_at, rowid LIMIT 1`,
+    );
+  }
+
+  roundOwner(operatorId: string, gameId: string, roundId: string): RoundOwner | undefined {
+    return this.firstOfRound.get(operatorId, gameId, roundId) as RoundOwner | undefined;
+  }
+}
