@@ -150,7 +150,8 @@ export async function startWallet(options: WalletOptions): Promise<RunningWallet
   };
 
   const server = createServer((request, response) => {
-    const route = (request.url ?? "/").startsWith("/v1/wallet/")
+    // Any path prefix works, as with the SDK: a callback URL such as http://host:9001/croupier is fine.
+    const route = new URL(request.url ?? "/", "http://wallet.invalid").pathname.includes("/v1/wallet/")
       ? serveWalletCall(request, response)
       : serveControlRoute(request, response, { ledger, faults, stats }).then((served) => {
           if (!served) replyJson(response, 404, { error: "not found" });
@@ -162,10 +163,15 @@ export async function startWallet(options: WalletOptions): Promise<RunningWallet
       else replyJson(response, 500, { error: "internal error" });
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
+    });
+  } catch (error) {
+    if (ownsDatabase) db.close();
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
   const host = options.host ?? "127.0.0.1";
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;

@@ -60,6 +60,25 @@ describe("idempotency per (playerRef, transactionId)", () => {
   });
 });
 
+describe("atomic apply-and-cache", () => {
+  it("rolls the balance move back when recording the answer fails, so a retry applies it exactly once", async () => {
+    // A trigger makes the ledger insert (which comes after the balance update) fail, like a crash mid-way.
+    wallet.db.exec(`CREATE TEMP TRIGGER fail_once BEFORE INSERT ON transactions WHEN NEW.transaction_id = 'tx-crash'
+      BEGIN SELECT RAISE(ABORT, 'simulated crash'); END;`);
+    const body = JSON.stringify(transactionBody({ type: "BET", transactionId: "tx-crash", playerRef: "p-crash", amount: 100 }));
+    try {
+      const failed = await client.transaction(body);
+      expect(failed.status).toBe(500);
+      expect(await balanceOf("p-crash")).toEqual({ balance: 1_000 });
+    } finally {
+      wallet.db.exec("DROP TRIGGER fail_once");
+    }
+    expect((await client.transaction(body)).json()).toEqual({ status: "OK", balance: 900 });
+    expect((await client.transaction(body)).json()).toEqual({ status: "OK", balance: 900 });
+    expect(await balanceOf("p-crash")).toEqual({ balance: 900 });
+  });
+});
+
 describe("rollbacks", () => {
   it("refunds the stored amount of the BET, whatever amount the rollback carries", async () => {
     const bet = transactionBody({ type: "BET", playerRef: "p-rb", amount: 250 });

@@ -87,3 +87,11 @@ describe("money moves", () => {
     expect(players).toContainEqual({ playerRef: player, balance: 4_800 });
   });
 });
+
+describe("a callback URL with a path prefix", () => {
+  it("serves the callbacks under the prefix, signed over the full target", async () => {
+    const reply = await client.call("GET", "/croupier/v1/wallet/balance?playerRef=p-1", "");
+    expect(reply.status).toBe(200);
+    expect(reply.json()).toEqual({ balance: 1_000 });
+  });
+});
