@@ -201,7 +201,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The request has succeeded. */
+            /** @description The player's balance in minor units. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -253,7 +253,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The request has succeeded. */
+            /** @description Applied (OK) or, for a BET only, DECLINED; with the balance after it. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -769,7 +769,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The request has succeeded. */
+            /** @description The service is ready. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -793,7 +793,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The request has succeeded. */
+            /** @description The callback URL now in effect and the callback timeout. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -858,7 +858,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The request has succeeded. */
+            /** @description The new secret (shown once) and until when the previous one stays valid. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -926,7 +926,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The request has succeeded. */
+            /** @description The tenant's grants, filtered by playerRef when given. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -995,7 +995,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The request has succeeded. */
+            /** @description The grant (the original one on an idempotent repeat). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1090,7 +1090,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The request has succeeded. */
+            /** @description The grant. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1167,7 +1167,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The request has succeeded. */
+            /** @description The grant, now cancelled. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1250,7 +1250,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The request has succeeded. */
+            /** @description The games visible to the operator tenant. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1319,7 +1319,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The request has succeeded. */
+            /** @description The launch URL to embed in an iframe and the session token. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1406,7 +1406,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The request has succeeded. */
+            /** @description How many sessions were ended (0 is success too). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1475,7 +1475,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The request has succeeded. */
+            /** @description A short-lived replay URL to open in a browser. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1553,7 +1553,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The request has succeeded. */
+            /** @description The player's balance in minor units, as the operator's wallet reported it. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1640,7 +1640,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The request has succeeded. */
+            /** @description The session's player, game, currency, language, mode and expiry. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1718,7 +1718,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The request has succeeded. */
+            /** @description The transaction's outcome (OK, or DECLINED for a BET) and the balance after it. */
             200: {
                 headers: {
                     [name: string]: unknown;

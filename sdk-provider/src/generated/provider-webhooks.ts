@@ -283,7 +283,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The request has succeeded. */
+            /** @description The provider's identifier for the batch. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -335,7 +335,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The request has succeeded. */
+            /** @description The batch's remaining spins and whether it is completed. */
             200: {
                 headers: {
                     [name: string]: unknown;
