@@ -1,0 +1,16 @@
+#!/usr/bin/env node
+import { runAdminCommand, type AdminCommand } from "./admin/command.js";
+import { grantStatusCommand } from "./admin/grant-status.js";
+
+/**
+ * `npm run admin -- <command> [args] --config FILE`: platform admin tools that work on the service's database
+ * beside a running service. Each command lives in its own module under admin/; list it here.
+ */
+const COMMANDS: readonly AdminCommand[] = [grantStatusCommand];
+
+runAdminCommand(COMMANDS, process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+}, (error: unknown) => {
+  process.stderr.write(`admin: ${(error as Error).stack ?? String(error)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,84 @@
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import { loadConfigFile } from "../config/load.js";
+import { ConfigError } from "../config/parse.js";
+import type { CroupierConfig } from "../config/types.js";
+import { openDatabase, type SqliteDatabase } from "../store/database.js";
+
+/** What a command gets: the loaded configuration, the opened database, its arguments and output streams. */
+export interface AdminContext {
+  config: CroupierConfig;
+  db: SqliteDatabase;
+  /** Positional arguments after the command name. */
+  args: string[];
+  /** Values of the command's own options. */
+  options: Record<string, string | boolean | (string | boolean)[] | undefined>;
+  out(line: string): void;
+  err(line: string): void;
+}
+
+/** One admin subcommand. `run` resolves to the process exit code. */
+export interface AdminCommand {
+  name: string;
+  /** e.g. `grant-status <grantId>`. */
+  usage: string;
+  summary: string;
+  /** Extra options beyond --config and --help. */
+  options?: NonNullable<ParseArgsConfig["options"]>;
+  run(context: AdminContext): Promise<number>;
+}
+
+/** Exit code for a usage mistake, as for the server's own CLI. */
+export const USAGE_EXIT_CODE = 2;
+
+/**
+ * Parses `<command> [args] [--config FILE]` (or CROUPIER_CONFIG), loads the configuration, opens the database
+ * (migrating it if needed; safe beside a running service thanks to WAL), runs the command and closes the database.
+ */
+export async function runAdminCommand(commands: readonly AdminCommand[], argv: string[]): Promise<number> {
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  const err = (line: string) => process.stderr.write(`${line}\n`);
+  const command = commands.find((c) => c.name === argv[0]);
+  if (!command) {
+    err(argv[0] === undefined || argv[0] === "--help" || argv[0] === "-h" ? usage(commands) : `admin: unknown command "${argv[0]}"\n${usage(commands)}`);
+    return USAGE_EXIT_CODE;
+  }
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({
+      args: argv.slice(1),
+      allowPositionals: true,
+      options: { config: { type: "string", short: "c" }, help: { type: "boolean", short: "h" }, ...command.options },
+    });
+  } catch (error) {
+    err(`admin ${command.name}: ${(error as Error).message}\nUsage: npm run admin -- ${command.usage} --config FILE`);
+    return USAGE_EXIT_CODE;
+  }
+  if (parsed.values.help) {
+    out(`Usage: npm run admin -- ${command.usage} --config FILE\n  ${command.summary}`);
+    return 0;
+  }
+  const path = (parsed.values.config as string | undefined) ?? process.env.CROUPIER_CONFIG;
+  if (!path) {
+    err(`admin ${command.name}: no configuration file: pass --config FILE or set CROUPIER_CONFIG`);
+    return USAGE_EXIT_CODE;
+  }
+  let config: CroupierConfig;
+  try {
+    config = loadConfigFile(path);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    err(`admin ${command.name}: ${error.message}`);
+    return USAGE_EXIT_CODE;
+  }
+  const db = openDatabase(config.database.sqlitePath, config.database.synchronous);
+  try {
+    return await command.run({ config, db, args: parsed.positionals, options: parsed.values, out, err });
+  } finally {
+    db.close();
+  }
+}
+
+function usage(commands: readonly AdminCommand[]): string {
+  return ["Usage: npm run admin -- <command> [args] --config FILE   (or CROUPIER_CONFIG=FILE)", "Commands:",
+    ...commands.map((c) => `  ${c.usage.padEnd(28)} ${c.summary}`)].join("\n");
+}
