@@ -175,7 +175,6 @@ export async function startWallet(options: WalletOptions): Promise<RunningWallet
   const { port } = server.address() as AddressInfo;
   const host = options.host ?? "127.0.0.1";
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
-  log(`wallet for ${options.tenantId} listening on ${url}`);
 
   return {
     url,
