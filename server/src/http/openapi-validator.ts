@@ -7,12 +7,12 @@ export const SERVICE_OPENAPI_PATH = createRequire(import.meta.url).resolve("@cro
 
 /**
  * Request (and optionally response) validation against the contract. Security is checked by our own
- * signature middleware, so the validator's is off; unknown fields are allowed as the contract documents.
+ * signature middleware, so the validator's is off; unknown body fields and query parameters are ignored, as the contract documents.
  */
 export function openApiValidator(options: { validateResponses: boolean }): RequestHandler[] {
   return OpenApiValidator.middleware({
     apiSpec: SERVICE_OPENAPI_PATH,
-    validateRequests: { allowUnknownQueryParameters: false },
+    validateRequests: { allowUnknownQueryParameters: true },
     validateResponses: options.validateResponses ? { onError: (error) => { throw error; } } : false,
     validateSecurity: false,
     validateFormats: true,
