@@ -1,4 +1,5 @@
-import { sign } from "@croupier/signing";
+import { sign, verify } from "@croupier/signing";
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -133,4 +134,25 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
   const text = JSON.stringify(body);
   res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
   res.end(text);
+}
+
+/**
+ * Checks a request the service sent to a scripted peer the way the peer's SDK would: signed with `tenant`'s
+ * secret over the exact target and raw body, and addressed to `tenant` (X-Tenant-ID = its id).
+ */
+export function isSignedFor(request: ScriptedPeer["requests"][number], tenant: { id: string; secret: string }): boolean {
+  return verify({
+    method: request.method, target: request.url, headers: request.headers, body: request.body,
+    secrets: [tenant.secret], expectedTenantId: tenant.id,
+  }).ok;
+}
+
+/** Runs a built Node script of this package (e.g. dist/admin.js) as a child process and collects its output. */
+export function runNodeScript(script: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
+  child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+  return new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr })));
 }
