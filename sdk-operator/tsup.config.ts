@@ -4,6 +4,9 @@ import { defineConfig } from "tsup";
 export default defineConfig({
   entry: ["src/index.ts"],
   format: ["esm", "cjs"],
+  // tsconfig.build.json maps @croupier/signing to its source, so its types are inlined into the .d.ts
+  // as well: the published package must not point at an unpublished workspace.
+  tsconfig: "tsconfig.build.json",
   dts: true,
   clean: true,
   sourcemap: true,

@@ -1,1 +1,50 @@
-export {};
+/**
+ * @croupier/sdk-provider: call the Croupier provider wallet API (session verify, transactions with
+ * retries, balance), receive its signed webhooks, and check replay links. Signing is built in (the
+ * shared @croupier/signing code is bundled).
+ */
+export { createProviderClient, type BetOrWinBody, type ProviderClient, type ProviderClientOptions, type RollbackBody } from "./provider-client.js";
+export { RETRYABLE_STATUSES, type RetryOptions } from "./retry.js";
+export { createWebhookHandler, type WebhookHandler, type WebhookHandlerOptions } from "./webhook-handler.js";
+export { WebhookError } from "./webhook-error.js";
+export { MemoryDedupStore, withCancelDedup, withGrantDedup, type DedupStore } from "./dedup.js";
+export type {
+  BalanceResponse,
+  CancelFreeSpinsRequest,
+  FreeSpinsStatusRequest,
+  FreeSpinsStatusResponse,
+  GrantFreeSpinsRequest,
+  GrantFreeSpinsResponse,
+  SessionRevokeRequest,
+  TransactionRequest,
+  TransactionResponse,
+  VerifySessionResponse,
+} from "./models.js";
+export type { paths, components, operations } from "./generated/service.js";
+export { CroupierApiError, type Result } from "../../sdk-operator/src/common/api-error.js";
+export type { ConnectionOptions } from "../../sdk-operator/src/common/signed-client.js";
+export { createSigningMiddleware, type SigningCredentials } from "../../sdk-operator/src/common/signing-middleware.js";
+export {
+  verifySignature,
+  type ReceivedRequest,
+  type VerificationOptions,
+  type VerifiedRequest,
+} from "../../sdk-operator/src/common/verify-signature.js";
+export type { HandlerResponse, ReceiverOptions, SignedRequestHandler } from "../../sdk-operator/src/common/signed-handler.js";
+export {
+  toExpressMiddleware,
+  toNodeListener,
+  type AdapterOptions,
+  type ExpressLikeMiddleware,
+  type ExpressLikeRequest,
+} from "../../sdk-operator/src/common/adapters.js";
+export {
+  MemoryNonceStore,
+  ReplayTokenError,
+  SignatureVerificationError,
+  verifyReplayToken,
+  type HeaderSource,
+  type NonceStore,
+  type ReplayClaims,
+  type ReplayTokenFailure,
+} from "@croupier/signing";

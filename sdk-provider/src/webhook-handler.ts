@@ -1,0 +1,111 @@
+import { requireCurrency, requireInteger, requireObject, requireOneOf, requireString } from "../../sdk-operator/src/common/body-checks.js";
+import { createSignedHandler, type ReceiverOptions, type SignedRequestHandler } from "../../sdk-operator/src/common/signed-handler.js";
+import type {
+  CancelFreeSpinsRequest,
+  FreeSpinsStatusRequest,
+  FreeSpinsStatusResponse,
+  GrantFreeSpinsRequest,
+  GrantFreeSpinsResponse,
+  SessionRevokeRequest,
+} from "./models.js";
+
+/** Options of {@link createWebhookHandler}. */
+export interface WebhookHandlerOptions extends ReceiverOptions {
+  /** Grants a free-spin batch. requestRef may arrive more than once: wrap it in {@link withGrantDedup}. */
+  onGrant(request: GrantFreeSpinsRequest): Promise<GrantFreeSpinsResponse> | GrantFreeSpinsResponse;
+  /** Reports how far a batch has been played (a pull, called on demand). */
+  onStatus(request: FreeSpinsStatusRequest): Promise<FreeSpinsStatusResponse> | FreeSpinsStatusResponse;
+  /** Voids the batch's remaining spins; must be idempotent on externalRef ({@link withCancelDedup}). */
+  onCancel(request: CancelFreeSpinsRequest): Promise<void> | void;
+  /** Ends the game client's play for a revoked session (best effort on the platform's side). */
+  onRevoke(request: SessionRevokeRequest): Promise<void> | void;
+}
+
+/** The framework-neutral webhook receiver: raw request in, response out. */
+export type WebhookHandler = SignedRequestHandler;
+
+const REVOKE_REASONS = ["KICK", "SELF_EXCLUSION", "FRAUD_HOLD", "EXPIRED"] as const;
+
+/** The three identifiers every batch webhook carries. */
+function requireBatchFields(value: unknown) {
+  const body = requireObject(value);
+  for (const field of ["externalRef", "playerRef", "gameId"]) requireString(body, field);
+  return body;
+}
+
+function parseGrant(value: unknown): GrantFreeSpinsRequest {
+  const body = requireObject(value);
+  for (const field of ["requestRef", "playerRef", "gameId"]) requireString(body, field);
+  requireInteger(body, "spins", 1);
+  requireInteger(body, "betAmountMinor", 0);
+  requireCurrency(body, "currency");
+  return body as unknown as GrantFreeSpinsRequest;
+}
+
+function parseRevoke(value: unknown): SessionRevokeRequest {
+  const body = requireObject(value);
+  for (const field of ["sessionToken", "playerRef", "gameId"]) requireString(body, field);
+  requireOneOf(body, "reason", REVOKE_REASONS);
+  return body as unknown as SessionRevokeRequest;
+}
+
+/** Callback answers that break the contract are the integrator's bug: answer 500 rather than send junk. */
+function checkGrantAnswer(answer: GrantFreeSpinsResponse): GrantFreeSpinsResponse {
+  if (typeof answer?.externalRef !== "string" || answer.externalRef === "") {
+    throw new TypeError("onGrant must return { externalRef: non-empty string }");
+  }
+  return { externalRef: answer.externalRef };
+}
+
+function checkStatusAnswer(answer: FreeSpinsStatusResponse): FreeSpinsStatusResponse {
+  if (!Number.isSafeInteger(answer?.remainingSpins) || answer.remainingSpins < 0 || typeof answer.completed !== "boolean") {
+    throw new TypeError("onStatus must return { remainingSpins: integer >= 0, completed: boolean }");
+  }
+  return { remainingSpins: answer.remainingSpins, completed: answer.completed };
+}
+
+/**
+ * Receives the service's signed provider webhooks (spec section D): free-spin grant, status and cancel,
+ * and session revoke, also under any path prefix. It verifies the signature over the raw body and full
+ * target (nonce format → 400, bad signature, wrong tenant or stale timestamp → 401 text
+ * `invalid signature`, replayed nonce → 401 JSON), validates the body (→ 400 `{"error": …}`) and calls
+ * your callbacks. The platform never retries these calls, but a lost answer makes it ask again later,
+ * so grant and cancel must be idempotent: see {@link withGrantDedup} and {@link withCancelDedup}.
+ *
+ * @example
+ * const handler = createWebhookHandler({
+ *   tenantId: "prov-star",
+ *   secrets: [process.env.CROUPIER_SECRET!],
+ *   onGrant: withGrantDedup(new MemoryDedupStore(), (req) => ({ externalRef: batches.create(req) })),
+ *   onStatus: (req) => batches.status(req.externalRef),
+ *   onCancel: withCancelDedup(new MemoryDedupStore(), (req) => batches.cancel(req.externalRef)),
+ *   onRevoke: (req) => sessions.end(req.sessionToken),
+ * });
+ * http.createServer(toNodeListener(handler)).listen(9002);
+ */
+export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
+  return createSignedHandler(options, [
+    { method: "POST", path: "/v1/game/free-spins/grant", handle: async ({ body }) => checkGrantAnswer(await options.onGrant(parseGrant(body))) },
+    {
+      method: "POST",
+      path: "/v1/game/free-spins/status",
+      handle: async ({ body }) => checkStatusAnswer(await options.onStatus(requireBatchFields(body) as unknown as FreeSpinsStatusRequest)),
+    },
+    {
+      method: "POST",
+      path: "/v1/game/free-spins/cancel",
+      handle: async ({ body }) => {
+        await options.onCancel(requireBatchFields(body) as unknown as CancelFreeSpinsRequest);
+        return undefined;
+      },
+    },
+    {
+      method: "POST",
+      path: "/v1/game/session/revoke",
+      handle: async ({ body }) => {
+        await options.onRevoke(parseRevoke(body));
+        return undefined;
+      },
+    },
+  ]);
+}
