@@ -2,11 +2,15 @@ import type { NonceStore } from "@croupier/signing";
 import type { Logger } from "pino";
 import type { CroupierConfig } from "./config/types.js";
 import { Catalogue } from "./domain/catalogue.js";
+import { DemoWallet } from "./domain/demo-wallet.js";
 import { GrantService } from "./domain/grant-service.js";
 import { RateLimiter } from "./domain/rate-limiter.js";
 import { ReplayService } from "./domain/replay-service.js";
 import { SessionService } from "./domain/session-service.js";
 import { TenantDirectory } from "./domain/tenant-directory.js";
+import { TransactionRelay } from "./domain/transaction-relay.js";
+import { WalletService } from "./domain/wallet-service.js";
+import { OperatorWallet } from "./outbound/operator-wallet.js";
 import { ProviderWebhooks } from "./outbound/provider-webhooks.js";
 import { SignedHttpClient } from "./outbound/signed-http-client.js";
 import type { SqliteDatabase } from "./store/database.js";
@@ -14,6 +18,7 @@ import { SqliteGrantStore } from "./store/grant-store.js";
 import { SqliteNonceStore } from "./store/sqlite-nonce-store.js";
 import { SqliteSessionStore } from "./store/session-store.js";
 import { SqliteTenantStore } from "./store/tenant-store.js";
+import { SqliteTransactionStore, type TransactionStore } from "./store/transaction-store.js";
 import { SqliteRoundLookup } from "./store/transaction-round-lookup.js";
 
 /**
@@ -29,6 +34,14 @@ export function composeServices(config: CroupierConfig, db: SqliteDatabase, logg
   const grants = new GrantService(new SqliteGrantStore(db), catalogue, config.campaigns, providerWebhooks, logger);
   // This process owns the database: nothing can still be waiting for a grant left pending by the previous one.
   grants.failInterruptedGrants();
+  const transactions = new SqliteTransactionStore(db);
+  const operatorWallet = new OperatorWallet(http, tenants);
+  const relay = new TransactionRelay(transactions, operatorWallet, tenants, config.settlementRetry, logger);
+  // Likewise for wallet calls: a PENDING record older than its callback timeout has an unknown outcome.
+  relay.recoverOrphans();
+  const wallet = new WalletService({
+    sessions, tenants, catalogue, store: transactions, relay, operatorWallet, demo: new DemoWallet(config.limits.demoStartingBalance),
+  });
   const replays = new ReplayService(new SqliteRoundLookup(db), catalogue, tenants, config.limits.replayLinkSeconds);
   return {
     config,
@@ -41,6 +54,10 @@ export function composeServices(config: CroupierConfig, db: SqliteDatabase, logg
     sessions,
     grants,
     replays,
+    transactions,
+    operatorWallet,
+    relay,
+    wallet,
     nonces: new SqliteNonceStore(db),
     rateLimiter: new RateLimiter((tenantId) => tenants.rateLimitFor(tenantId)),
     stoppers: [],
@@ -59,6 +76,10 @@ export interface Services {
   sessions: SessionService;
   grants: GrantService;
   replays: ReplayService;
+  transactions: TransactionStore;
+  operatorWallet: OperatorWallet;
+  relay: TransactionRelay;
+  wallet: WalletService;
   nonces: NonceStore;
   rateLimiter: RateLimiter;
   /** Background work (reconciler, settlement retry) registers its stop function here. */

@@ -10,6 +10,7 @@ import { freeSpinRoutes } from "./routes/free-spin-routes.js";
 import { operatorRoutes } from "./routes/operator-routes.js";
 import { portalRoutes } from "./routes/portal-routes.js";
 import { replayRoutes } from "./routes/replay-routes.js";
+import { walletRoutes } from "./routes/wallet-routes.js";
 
 /** Largest request body accepted; metadata is capped at 8 KiB, so this leaves ample room and stops abuse early. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -38,6 +39,7 @@ export function buildApp(services: Services, options: { validateResponses?: bool
   app.use(operatorRoutes(services));
   app.use(freeSpinRoutes(services));
   app.use(replayRoutes(services));
+  app.use(walletRoutes(services.wallet));
   app.use(portalRoutes({ tenants: services.tenants, allowPrivateCallbackAddresses: services.config.allowPrivateCallbackAddresses }));
   app.use((_req, _res, next) => next(notFound("no such route")));
   app.use(errorHandler);

@@ -1,0 +1,69 @@
+import type { TransactionKey } from "../store/transaction-store.js";
+import { ApiError } from "./errors.js";
+import type { RelayableRequest } from "./transaction-request.js";
+
+/** The answer to a transaction: the wire TransactionResponse. */
+export interface TransactionResponse {
+  status: "OK" | "DECLINED";
+  balance: number;
+}
+
+interface DemoResult {
+  fingerprint: string;
+  response: TransactionResponse;
+  /** For a BET: the amount a ROLLBACK would give back, and whether one already did. */
+  bet?: { amount: number; reversed: boolean };
+}
+
+const keyOf = (k: TransactionKey) => `${k.providerId}\u0000${k.transactionId}`;
+
+/**
+ * Fun-play money of DEMO sessions (spec: "A DEMO session uses an in-memory fun-play balance"): one balance per
+ * session starting at `limits.demoStartingBalance`, the same idempotency rules as real money, never an operator
+ * call. Lives in memory only, so it is gone after a restart, as play money may be.
+ */
+export class DemoWallet {
+  private readonly balances = new Map<string, number>();
+  private readonly results = new Map<string, DemoResult>();
+
+  constructor(private readonly startingBalance: number) {}
+
+  /** The session's fun-play balance. */
+  balance(sessionToken: string): number {
+    return this.balances.get(sessionToken) ?? this.startingBalance;
+  }
+
+  /** The stored answer to a transaction already applied (409 when the id was used with another request). */
+  repeat(key: TransactionKey, fingerprint: string): TransactionResponse | undefined {
+    const result = this.results.get(keyOf(key));
+    if (!result) return undefined;
+    if (result.fingerprint !== fingerprint) {
+      throw new ApiError("conflict", "this transactionId was already used with a different request; a retry must repeat the original request exactly");
+    }
+    return result.response;
+  }
+
+  /**
+   * Applies a new transaction: a BET above the balance is DECLINED; a ROLLBACK gives back the amount of the BET
+   * it names once (nothing for an unknown or already reversed bet), as an operator's wallet would.
+   */
+  apply(providerId: string, sessionToken: string, request: RelayableRequest, fingerprint: string): TransactionResponse {
+    const before = this.balance(sessionToken);
+    let response: TransactionResponse;
+    let bet: DemoResult["bet"];
+    if (request.type === "BET") {
+      response = request.amount > before ? { status: "DECLINED", balance: before } : { status: "OK", balance: before - request.amount };
+      if (response.status === "OK") bet = { amount: request.amount, reversed: false };
+    } else if (request.type === "WIN") {
+      response = { status: "OK", balance: before + request.amount };
+    } else {
+      const original = this.results.get(keyOf({ providerId, transactionId: request.originalTransactionId ?? "" }))?.bet;
+      const refund = original && !original.reversed ? original.amount : 0;
+      if (original) original.reversed = true;
+      response = { status: "OK", balance: before + refund };
+    }
+    this.balances.set(sessionToken, response.balance);
+    this.results.set(keyOf({ providerId, transactionId: request.transactionId }), { fingerprint, response, ...(bet ? { bet } : {}) });
+    return response;
+  }
+}

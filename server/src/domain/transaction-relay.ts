@@ -1,0 +1,128 @@
+import type { Logger } from "pino";
+import type { CallbackOutcome, OperatorWallet } from "../outbound/operator-wallet.js";
+import type { NewTransaction, TransactionKey, TransactionRecord, TransactionStore } from "../store/transaction-store.js";
+import { ApiError } from "./errors.js";
+import { DEFAULT_CALLBACK_TIMEOUT_MS, type Operator, type TenantDirectory } from "./tenant-directory.js";
+
+/** The `settlementRetry` block of the configuration (decisions.md §3). */
+export interface SettlementPolicy {
+  initialDelaySeconds: number;
+  maxDelaySeconds: number;
+  horizonSeconds: number;
+}
+
+/** An operator whose wallet can be called. */
+export type ReachableOperator = Operator & { callbackUrl: string };
+
+/** Delay before the platform resends a credit after its n-th failed attempt: initial, doubling, capped. */
+export function settlementDelayMs(policy: SettlementPolicy, attempts: number): number {
+  const seconds = Math.min(policy.initialDelaySeconds * 2 ** Math.max(0, attempts - 1), policy.maxDelaySeconds);
+  return Math.round(seconds * 1000);
+}
+
+const keyOf = (k: TransactionKey) => `${k.providerId}\u0000${k.transactionId}`;
+
+/**
+ * Moves money exactly once. Every call to the operator's transaction callback goes through here, whoever asks
+ * (provider, settlement retry, reconciler): the record is claimed as PENDING in one synchronous SQLite
+ * transaction before the call and its outcome written after; an in-process in-flight set refuses a second
+ * caller for the same transaction while the first is waiting on the operator.
+ */
+export class TransactionRelay {
+  private readonly inFlight = new Set<string>();
+
+  constructor(
+    private readonly store: TransactionStore,
+    private readonly wallet: OperatorWallet,
+    private readonly tenants: TenantDirectory,
+    private readonly policy: SettlementPolicy,
+    private readonly logger: Logger,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** True while this process is waiting on the operator for that transaction. */
+  isInFlight(key: TransactionKey): boolean {
+    return this.inFlight.has(keyOf(key));
+  }
+
+  /**
+   * Records and sends a transaction, or returns the stored record when it is already settled (no call).
+   * 409 while another attempt is in flight or when the id was used with a different request.
+   * The returned record may be FAILED or TIMED_OUT; the caller decides what that means for its client.
+   */
+  async submit(transaction: NewTransaction, operator: ReachableOperator, touchRound: boolean): Promise<TransactionRecord> {
+    if (this.isInFlight(transaction)) throw inFlightConflict();
+    const now = this.now();
+    const claim = this.store.claim(transaction, now, now - operator.callbackTimeoutMs, touchRound);
+    switch (claim.kind) {
+      case "settled":
+        return claim.record;
+      case "different-body":
+        throw differentBodyConflict();
+      case "in-flight":
+        throw inFlightConflict();
+      case "claimed":
+        return this.deliver(claim.record, operator);
+    }
+  }
+
+  /** Resends an unsettled record (platform retry); undefined when it is settled or busy elsewhere. */
+  async resend(key: TransactionKey, operator: ReachableOperator): Promise<TransactionRecord | undefined> {
+    if (this.isInFlight(key)) return undefined;
+    const now = this.now();
+    const record = this.store.claimForResend(key, now, now - operator.callbackTimeoutMs);
+    return record ? this.deliver(record, operator) : undefined;
+  }
+
+  /**
+   * Crash recovery: a PENDING record nobody in this process is sending, older than its operator's callback
+   * timeout, has an unknown outcome: it becomes TIMED_OUT (credits due for the settlement retry at once).
+   * Returns how many were recovered.
+   */
+  recoverOrphans(): number {
+    const now = this.now();
+    let recovered = 0;
+    for (const record of this.store.pending()) {
+      if (this.isInFlight(record)) continue;
+      const timeout = this.tenants.operator(record.operatorId)?.callbackTimeoutMs ?? DEFAULT_CALLBACK_TIMEOUT_MS;
+      if (record.updatedAt + timeout > now) continue;
+      this.store.recordOutcome(record, {
+        state: "TIMED_OUT", balance: null, error: "outcome unknown: the service stopped while the operator was being called",
+        nextRetryAt: record.type === "BET" ? null : now,
+      }, now);
+      recovered += 1;
+    }
+    if (recovered > 0) this.logger.warn({ recovered }, "pending transactions left by a stopped process marked TIMED_OUT");
+    return recovered;
+  }
+
+  private async deliver(record: TransactionRecord, operator: ReachableOperator): Promise<TransactionRecord> {
+    const key = keyOf(record);
+    this.inFlight.add(key);
+    try {
+      return this.recordOutcome(record, await this.wallet.transaction(operator, record.type, record.callbackBody));
+    } finally {
+      // Only after the outcome is written, so nobody sees neither the in-flight mark nor the outcome.
+      this.inFlight.delete(key);
+    }
+  }
+
+  private recordOutcome(record: TransactionRecord, outcome: CallbackOutcome): TransactionRecord {
+    const now = this.now();
+    if (!("error" in outcome)) {
+      return this.store.recordOutcome(record, { state: outcome.state, balance: outcome.balance, error: null, nextRetryAt: null }, now);
+    }
+    this.logger.warn({ provider: record.providerId, transactionId: record.transactionId, type: record.type, state: outcome.state,
+      attempts: record.attempts, error: outcome.error }, "wallet transaction callback failed");
+    const nextRetryAt = record.type === "BET" ? null : now + settlementDelayMs(this.policy, record.attempts);
+    return this.store.recordOutcome(record, { state: outcome.state, balance: null, error: outcome.error, nextRetryAt }, now);
+  }
+}
+
+function inFlightConflict(): ApiError {
+  return new ApiError("conflict", "another attempt for this transactionId is in flight; do not retry yet");
+}
+
+function differentBodyConflict(): ApiError {
+  return new ApiError("conflict", "this transactionId was already used with a different request; a retry must repeat the original request exactly");
+}

@@ -1,0 +1,92 @@
+import { createHash } from "node:crypto";
+import { badRequest } from "./errors.js";
+import type { RelayedType } from "../store/transaction-store.js";
+
+/** TransactionRequest of the spec as it arrives (types and patterns already checked by the OpenAPI validator). */
+export interface TransactionRequest {
+  transactionId: string;
+  sessionToken: string;
+  type: "BET" | "WIN" | "ROLLBACK" | "ADJUSTMENT";
+  roundId: string;
+  roundComplete?: boolean;
+  originalTransactionId?: string;
+  playerRef: string;
+  amount: number;
+  currency: string;
+  gameId: string;
+  direction?: "DEBIT" | "CREDIT";
+  metadata?: unknown;
+}
+
+/** A request that passed the cross-field rules: a type the provider may send. */
+export type RelayableRequest = TransactionRequest & { type: RelayedType };
+
+/**
+ * Largest metadata accepted, in bytes of its compact JSON serialization:
+ * `Buffer.byteLength(JSON.stringify(metadata), "utf8") <= 8192`.
+ */
+export const MAX_METADATA_BYTES = 8 * 1024;
+
+/**
+ * The cross-field rules the schema cannot express (spec: TransactionRequest), each a 400:
+ * ADJUSTMENT is admin-only; `direction` only on ADJUSTMENT; `originalTransactionId` required on ROLLBACK and
+ * absent otherwise; metadata a JSON object (not an array, string, number or null) of at most 8 KiB serialized.
+ */
+export function validateTransactionRequest(request: TransactionRequest): RelayableRequest {
+  if (request.type === "ADJUSTMENT") throw badRequest("ADJUSTMENT is an admin-only transaction type and cannot be submitted by a provider");
+  if (request.direction !== undefined) throw badRequest(`direction is only allowed on ADJUSTMENT, not on ${request.type}`);
+  if (request.type === "ROLLBACK" && request.originalTransactionId === undefined) {
+    throw badRequest("originalTransactionId is required on ROLLBACK");
+  }
+  if (request.type !== "ROLLBACK" && request.originalTransactionId !== undefined) {
+    throw badRequest(`originalTransactionId is only allowed on ROLLBACK, not on ${request.type}`);
+  }
+  if (request.metadata !== undefined) {
+    const m = request.metadata;
+    if (m === null || typeof m !== "object" || Array.isArray(m)) throw badRequest("metadata must be a JSON object");
+    if (Buffer.byteLength(JSON.stringify(m), "utf8") > MAX_METADATA_BYTES) {
+      throw badRequest(`metadata exceeds ${MAX_METADATA_BYTES} bytes serialized`);
+    }
+  }
+  return request as RelayableRequest;
+}
+
+/**
+ * Fingerprint of what the transaction does: every field but transactionId and sessionToken (a retry may come
+ * through a fresh session of the same player and game), with `roundComplete` absent meaning false and metadata
+ * canonicalized (sorted keys), so a retry re-serialized by the provider still matches.
+ */
+export function requestFingerprint(request: RelayableRequest): string {
+  const canonical = canonicalJson([
+    request.type, request.roundId, request.roundComplete === true, request.originalTransactionId ?? null, request.playerRef,
+    request.amount, request.currency, request.gameId, request.metadata ?? null,
+  ]);
+  return createHash("sha256").update(canonical).digest("hex");
+}
+
+/** The exact body sent to the operator's transaction callback: the spec's fields in a fixed order, metadata as received. */
+export function callbackBody(request: RelayableRequest): string {
+  return JSON.stringify({
+    transactionId: request.transactionId,
+    sessionToken: request.sessionToken,
+    type: request.type,
+    roundId: request.roundId,
+    ...(request.roundComplete === undefined ? {} : { roundComplete: request.roundComplete }),
+    ...(request.originalTransactionId === undefined ? {} : { originalTransactionId: request.originalTransactionId }),
+    playerRef: request.playerRef,
+    amount: request.amount,
+    currency: request.currency,
+    gameId: request.gameId,
+    ...(request.metadata === undefined ? {} : { metadata: request.metadata }),
+  });
+}
+
+/** JSON with object keys sorted at every depth: equal values give equal strings. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
+    return `{${entries.join(",")}}`;
+  }
+  return JSON.stringify(value);
+}

@@ -1,0 +1,129 @@
+import type { OperatorWallet } from "../outbound/operator-wallet.js";
+import type { SessionRecord } from "../store/session-store.js";
+import type { TransactionRecord, TransactionStore } from "../store/transaction-store.js";
+import type { Catalogue } from "./catalogue.js";
+import type { DemoWallet, TransactionResponse } from "./demo-wallet.js";
+import { ApiError, badRequest, notConfigured } from "./errors.js";
+import type { SessionService } from "./session-service.js";
+import type { ReachableOperator, TransactionRelay } from "./transaction-relay.js";
+import { callbackBody, requestFingerprint, validateTransactionRequest, type TransactionRequest } from "./transaction-request.js";
+import type { TenantDirectory } from "./tenant-directory.js";
+
+/** VerifySessionResponse (decisions.md §2): what a provider learns about its session; never the operator. */
+export interface VerifiedSession {
+  playerRef: string;
+  gameId: string;
+  currency: string;
+  language?: string;
+  mode: "REAL" | "DEMO";
+  expiresAt: string;
+}
+
+/**
+ * The provider wallet API (spec A): session verify, live balance and the money path. Real-money transactions
+ * go through the {@link TransactionRelay}; DEMO sessions through the {@link DemoWallet}.
+ */
+export class WalletService {
+  constructor(
+    private readonly deps: {
+      sessions: SessionService;
+      tenants: TenantDirectory;
+      catalogue: Catalogue;
+      store: TransactionStore;
+      relay: TransactionRelay;
+      operatorWallet: OperatorWallet;
+      demo: DemoWallet;
+    },
+  ) {}
+
+  /** session/verify: 401 unknown/expired/kicked, 403 another provider's, 500 when its operator is no longer configured. */
+  verify(providerId: string, sessionToken: string): VerifiedSession {
+    const session = this.deps.sessions.resolveForProvider(sessionToken, providerId);
+    if (!this.deps.tenants.operator(session.operatorId)) throw new ApiError("internal", "session configuration could not be resolved");
+    return {
+      playerRef: session.playerRef,
+      gameId: session.gameId,
+      currency: session.currency,
+      ...(session.language ? { language: session.language } : {}),
+      mode: session.demo ? "DEMO" : "REAL",
+      expiresAt: new Date(session.expiresAt).toISOString(),
+    };
+  }
+
+  /** balance: the operator's live answer (or the fun-play balance); 503 without a callback URL, 500 when the wallet fails. */
+  async balance(providerId: string, sessionToken: string): Promise<{ balance: number }> {
+    const session = this.deps.sessions.resolveForProvider(sessionToken, providerId);
+    if (session.demo) return { balance: this.deps.demo.balance(session.token) };
+    const operator = this.reachableOperator(session);
+    const outcome = await this.deps.operatorWallet.balance(operator, session.playerRef);
+    if (!outcome.ok) throw new ApiError("retryable_failure", "the operator's wallet balance could not be read; retry later", { cause: outcome.error });
+    return { balance: outcome.balance };
+  }
+
+  /**
+   * transaction: validates, then answers a repeat of a settled transactionId from the record without looking at the
+   * session (a provider retrying after a kick still learns the outcome), else resolves the session (401/403),
+   * checks it against the request (400) and the configuration (503), and relays exactly once.
+   */
+  async transaction(providerId: string, request: TransactionRequest): Promise<TransactionResponse> {
+    const valid = validateTransactionRequest(request);
+    const fingerprint = requestFingerprint(valid);
+    const key = { providerId, transactionId: valid.transactionId };
+
+    const existing = this.deps.store.find(key);
+    if (existing && existing.requestHash !== fingerprint) {
+      throw new ApiError("conflict", "this transactionId was already used with a different request; a retry must repeat the original request exactly");
+    }
+    if (existing && (existing.state === "OK" || existing.state === "DECLINED")) return answer(existing);
+    const demoRepeat = this.deps.demo.repeat(key, fingerprint);
+    if (demoRepeat) return demoRepeat;
+
+    const session = this.deps.sessions.resolveForProvider(valid.sessionToken, providerId);
+    for (const field of ["playerRef", "gameId", "currency"] as const) {
+      if (valid[field] !== session[field]) throw badRequest(`${field} does not match the session`);
+    }
+    if (!this.deps.catalogue.game(session.gameId)) throw notConfigured("game not configured");
+    if (session.demo) return this.deps.demo.apply(providerId, session.token, valid, fingerprint);
+    const operator = this.reachableOperator(session);
+
+    // A bet the reconciler already reversed must never reach the wallet again: report it as not taken.
+    if (existing && valid.type === "BET") {
+      const reversal = this.deps.store.reversalOf(key);
+      if (reversal?.responseBalance !== null && reversal?.responseBalance !== undefined) return { status: "DECLINED", balance: reversal.responseBalance };
+    }
+
+    const record = await this.deps.relay.submit({
+      ...key,
+      operatorId: session.operatorId,
+      playerRef: valid.playerRef,
+      gameId: valid.gameId,
+      roundId: valid.roundId,
+      type: valid.type,
+      amount: valid.amount,
+      currency: valid.currency,
+      originalTransactionId: valid.originalTransactionId ?? null,
+      roundComplete: valid.roundComplete === true,
+      requestHash: fingerprint,
+      callbackBody: callbackBody(valid),
+    }, operator, true);
+    return answer(record);
+  }
+
+  private reachableOperator(session: SessionRecord): ReachableOperator {
+    const operator = this.deps.tenants.operator(session.operatorId);
+    if (!operator) throw notConfigured("operator not configured");
+    if (!operator.callbackUrl) throw notConfigured("the operator has not configured its wallet callback URL");
+    return operator as ReachableOperator;
+  }
+}
+
+/** The provider's answer for a record: its settled response, or a retryable 500 naming what happened. */
+function answer(record: TransactionRecord): TransactionResponse {
+  if ((record.state === "OK" || record.state === "DECLINED") && record.responseBalance !== null) {
+    return { status: record.state, balance: record.responseBalance };
+  }
+  if (record.state === "TIMED_OUT") {
+    throw new ApiError("retryable_failure", "the operator's wallet did not answer in time (TIMED_OUT); retry with the same transactionId");
+  }
+  throw new ApiError("retryable_failure", "the operator's wallet did not apply the transaction; retry with the same transactionId");
+}

@@ -1,0 +1,19 @@
+import { Router } from "express";
+import type { TransactionRequest } from "../../domain/transaction-request.js";
+import type { WalletService } from "../../domain/wallet-service.js";
+import { callerOf } from "../authenticate.js";
+
+/** Provider wallet API (spec A): session verify, balance, transaction. */
+export function walletRoutes(wallet: WalletService): Router {
+  const router = Router();
+  router.post("/v1/wallet/session/verify", (req, res) => {
+    res.json(wallet.verify(callerOf(res).tenantId, (req.body as { sessionToken: string }).sessionToken));
+  });
+  router.post("/v1/wallet/balance", async (req, res) => {
+    res.json(await wallet.balance(callerOf(res).tenantId, (req.body as { sessionToken: string }).sessionToken));
+  });
+  router.post("/v1/wallet/transaction", async (req, res) => {
+    res.json(await wallet.transaction(callerOf(res).tenantId, req.body as TransactionRequest));
+  });
+  return router;
+}

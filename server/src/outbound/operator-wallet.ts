@@ -1,0 +1,70 @@
+import type { Operator, TenantDirectory } from "../domain/tenant-directory.js";
+import type { RelayedType } from "../store/transaction-store.js";
+import { OutboundFailure, type SignedHttpClient } from "./signed-http-client.js";
+
+/** How the platform reads the operator's answer to a transaction callback (spec: "How the platform interprets..."). */
+export type CallbackOutcome =
+  | { state: "OK" | "DECLINED"; balance: number }
+  | { state: "FAILED" | "TIMED_OUT"; error: string };
+
+/** The balance callback's answer: the balance, or why there is none. */
+export type BalanceOutcome = { ok: true; balance: number } | { ok: false; error: string };
+
+/**
+ * The operator's wallet callbacks (spec C), signed with X-Tenant-ID = the operator's id and its current secret,
+ * bounded by the operator's callbackTimeoutMs. Callers check that the operator has a callback URL.
+ */
+export class OperatorWallet {
+  constructor(private readonly http: SignedHttpClient, private readonly tenants: TenantDirectory) {}
+
+  /**
+   * POSTs the stored body to `{callbackUrl}/v1/wallet/transaction`. Only a 200 with a well-formed
+   * TransactionResponse is a result; DECLINED counts only for a BET. Anything else is FAILED; no answer in
+   * time is TIMED_OUT.
+   */
+  async transaction(operator: Operator & { callbackUrl: string }, type: RelayedType, body: string): Promise<CallbackOutcome> {
+    let response;
+    try {
+      response = await this.http.call({
+        baseUrl: operator.callbackUrl, method: "POST", path: "/v1/wallet/transaction", body,
+        tenantId: operator.config.id, secret: this.tenants.currentSecret(operator.config.id), timeoutMs: operator.callbackTimeoutMs,
+      });
+    } catch (error) {
+      if (error instanceof OutboundFailure && error.kind === "timeout") return { state: "TIMED_OUT", error: error.message };
+      return { state: "FAILED", error: `wallet unreachable: ${(error as Error).message}` };
+    }
+    if (response.status !== 200) return { state: "FAILED", error: `wallet answered ${response.status}: ${response.body.slice(0, 300)}` };
+    const parsed = parseJson(response.body) as { status?: unknown; balance?: unknown } | undefined;
+    if (!parsed || (parsed.status !== "OK" && parsed.status !== "DECLINED") || !Number.isSafeInteger(parsed.balance)) {
+      return { state: "FAILED", error: `malformed wallet answer: ${response.body.slice(0, 300)}` };
+    }
+    if (parsed.status === "DECLINED" && type !== "BET") return { state: "FAILED", error: `wallet declined a ${type}, which must never be declined` };
+    return { state: parsed.status, balance: parsed.balance as number };
+  }
+
+  /** GETs `{callbackUrl}/v1/wallet/balance?playerRef=...`, signed over path and query; no retry. */
+  async balance(operator: Operator & { callbackUrl: string }, playerRef: string): Promise<BalanceOutcome> {
+    let response;
+    try {
+      response = await this.http.call({
+        baseUrl: operator.callbackUrl, method: "GET", path: `/v1/wallet/balance?playerRef=${encodeURIComponent(playerRef)}`,
+        tenantId: operator.config.id, secret: this.tenants.currentSecret(operator.config.id), timeoutMs: operator.callbackTimeoutMs,
+      });
+    } catch (error) {
+      return { ok: false, error: `wallet balance call failed: ${(error as Error).message}` };
+    }
+    if (response.status !== 200) return { ok: false, error: `wallet balance answered ${response.status}` };
+    const parsed = parseJson(response.body) as { balance?: unknown } | undefined;
+    if (!parsed || !Number.isSafeInteger(parsed.balance)) return { ok: false, error: "malformed wallet balance answer" };
+    return { ok: true, balance: parsed.balance as number };
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === "object" && !Array.isArray(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}

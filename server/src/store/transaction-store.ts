@@ -1,0 +1,272 @@
+import type { SqliteDatabase } from "./database.js";
+
+/** Where a relayed transaction stands. PENDING: the operator is being called (or a crash left it unknown). */
+export type TransactionState = "PENDING" | "OK" | "DECLINED" | "FAILED" | "TIMED_OUT";
+
+/** The transaction types a provider may submit (ADJUSTMENT is admin-only and never relayed from a provider). */
+export type RelayedType = "BET" | "WIN" | "ROLLBACK";
+
+/** Identifies a transaction: transactionIds are the provider's, so they are unique per provider only. */
+export interface TransactionKey {
+  providerId: string;
+  transactionId: string;
+}
+
+/** Everything recorded before the operator is called. */
+export interface NewTransaction extends TransactionKey {
+  operatorId: string;
+  playerRef: string;
+  gameId: string;
+  roundId: string;
+  type: RelayedType;
+  amount: number;
+  currency: string;
+  originalTransactionId: string | null;
+  roundComplete: boolean;
+  /** Fingerprint of the canonical request fields; a reuse of the id with another fingerprint is refused. */
+  requestHash: string;
+  /** The exact JSON sent to the operator, resent byte for byte on every retry. */
+  callbackBody: string;
+}
+
+/** A stored transaction. Times are unix milliseconds. */
+export interface TransactionRecord extends NewTransaction {
+  state: TransactionState;
+  responseBalance: number | null;
+  attempts: number;
+  lastError: string | null;
+  nextRetryAt: number | null;
+  problem: boolean;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** The outcome of one call to the operator, as recorded. */
+export interface RecordedOutcome {
+  state: Exclude<TransactionState, "PENDING">;
+  balance: number | null;
+  error: string | null;
+  /** When the platform's settlement retry may resend it (credits only); null otherwise. */
+  nextRetryAt: number | null;
+}
+
+/** What a claim found: the caller now owns the call, or the transaction is settled, or someone else has it. */
+export type ClaimResult =
+  | { kind: "claimed"; record: TransactionRecord }
+  | { kind: "settled"; record: TransactionRecord }
+  | { kind: "different-body"; record: TransactionRecord }
+  | { kind: "in-flight"; record: TransactionRecord };
+
+/** A round as the reconciler sees it, keyed as the spec scopes roundId. */
+export interface RoundRef {
+  providerId: string;
+  operatorId: string;
+  gameId: string;
+  roundId: string;
+  playerRef: string;
+}
+
+/**
+ * The wallet relay's ledger (transactions) and its round bookkeeping (rounds). Every method is one synchronous
+ * SQLite transaction, so a claim (check and PENDING write) cannot interleave with another in this process.
+ */
+export interface TransactionStore {
+  find(key: TransactionKey): TransactionRecord | undefined;
+  /**
+   * Records a new transaction as PENDING, or re-claims an existing one with the same fingerprint that is FAILED,
+   * TIMED_OUT, or PENDING but last touched before `pendingStaleBefore` (left by a crashed process).
+   * `touchRound` records round activity (provider calls do; platform resends do not).
+   */
+  claim(transaction: NewTransaction, now: number, pendingStaleBefore: number, touchRound: boolean): ClaimResult;
+  /** Re-claims an existing unsettled record for a platform resend; undefined when it is settled or busy. */
+  claimForResend(key: TransactionKey, now: number, pendingStaleBefore: number): TransactionRecord | undefined;
+  /** Writes the outcome of a call; an OK/DECLINED BET or WIN carrying roundComplete completes its round. */
+  recordOutcome(key: TransactionKey, outcome: RecordedOutcome, now: number): TransactionRecord;
+  /** PENDING rows, for crash recovery at start. */
+  pending(): TransactionRecord[];
+  /** WIN and ROLLBACK rows left FAILED or TIMED_OUT, not yet problems, whose retry time has come. */
+  dueCredits(now: number, limit: number): TransactionRecord[];
+  /** Flags a record that outlived the settlement horizon: it needs a person. */
+  markProblem(key: TransactionKey, now: number): void;
+  /** Every record flagged as a problem, oldest first. */
+  problems(): TransactionRecord[];
+  /** Rounds neither completed nor closed whose last activity is at or before `before`. */
+  staleRounds(before: number, limit: number): RoundRef[];
+  /** Every transaction of one round. */
+  transactionsOfRound(round: RoundRef): TransactionRecord[];
+  /** Force-closes a round once its outstanding bets are rolled back. */
+  closeRound(round: RoundRef): void;
+  /** The status of one round, or undefined when the platform has never seen it. */
+  roundStatus(round: Omit<RoundRef, "playerRef">): "OPEN" | "COMPLETED" | "CLOSED" | undefined;
+  /** An OK ROLLBACK reversing the given BET, if any. */
+  reversalOf(bet: TransactionKey): TransactionRecord | undefined;
+}
+
+interface Row {
+  provider_id: string; transaction_id: string; operator_id: string; player_ref: string; game_id: string; round_id: string;
+  type: RelayedType; amount: number; currency: string; original_transaction_id: string | null; round_complete: number;
+  request_hash: string; callback_body: string; state: TransactionState; response_balance: number | null; attempts: number;
+  last_error: string | null; next_retry_at: number | null; problem: number; created_at: number; updated_at: number;
+}
+
+const fromRow = (r: Row): TransactionRecord => ({
+  providerId: r.provider_id, transactionId: r.transaction_id, operatorId: r.operator_id, playerRef: r.player_ref,
+  gameId: r.game_id, roundId: r.round_id, type: r.type, amount: r.amount, currency: r.currency,
+  originalTransactionId: r.original_transaction_id, roundComplete: r.round_complete === 1, requestHash: r.request_hash,
+  callbackBody: r.callback_body, state: r.state, responseBalance: r.response_balance, attempts: r.attempts,
+  lastError: r.last_error, nextRetryAt: r.next_retry_at, problem: r.problem === 1, createdAt: r.created_at, updatedAt: r.updated_at,
+});
+
+const isSettled = (state: TransactionState) => state === "OK" || state === "DECLINED";
+
+/** SQLite implementation of {@link TransactionStore}. */
+export class SqliteTransactionStore implements TransactionStore {
+  private readonly select;
+  private readonly insert;
+  private readonly reclaim;
+  private readonly outcome;
+  private readonly touchRound;
+  private readonly completeRound;
+  private readonly selectPending;
+  private readonly selectDue;
+  private readonly setProblem;
+  private readonly selectProblems;
+  private readonly selectStale;
+  private readonly selectRound;
+  private readonly setClosed;
+  private readonly selectRoundStatus;
+  private readonly selectReversal;
+
+  constructor(private readonly db: SqliteDatabase) {
+    this.select = db.prepare("SELECT * FROM transactions WHERE provider_id = ? AND transaction_id = ?");
+    this.insert = db.prepare(
+      `INSERT INTO transactions (provider_id, transaction_id, operator_id, player_ref, game_id, round_id, type, amount, currency,
+         original_transaction_id, round_complete, request_hash, callback_body, state, attempts, created_at, updated_at)
+       VALUES (@providerId, @transactionId, @operatorId, @playerRef, @gameId, @roundId, @type, @amount, @currency,
+         @originalTransactionId, @roundComplete, @requestHash, @callbackBody, 'PENDING', 1, @now, @now)`,
+    );
+    this.reclaim = db.prepare(
+      `UPDATE transactions SET state = 'PENDING', attempts = attempts + 1, next_retry_at = NULL, updated_at = ?
+       WHERE provider_id = ? AND transaction_id = ?`,
+    );
+    this.outcome = db.prepare(
+      `UPDATE transactions SET state = @state, response_balance = @balance, last_error = @error, next_retry_at = @nextRetryAt,
+         updated_at = @now WHERE provider_id = @providerId AND transaction_id = @transactionId`,
+    );
+    // A CLOSED round that sees new activity opens again, so the reconciler looks at it once more.
+    this.touchRound = db.prepare(
+      `INSERT INTO rounds (provider_id, operator_id, game_id, round_id, player_ref, status, last_activity_at)
+       VALUES (@providerId, @operatorId, @gameId, @roundId, @playerRef, 'OPEN', @now)
+       ON CONFLICT (provider_id, operator_id, game_id, round_id) DO UPDATE SET last_activity_at = excluded.last_activity_at,
+         status = CASE WHEN rounds.status = 'CLOSED' THEN 'OPEN' ELSE rounds.status END`,
+    );
+    this.completeRound = db.prepare(
+      `UPDATE rounds SET status = 'COMPLETED' WHERE provider_id = ? AND operator_id = ? AND game_id = ? AND round_id = ?`,
+    );
+    this.selectPending = db.prepare("SELECT * FROM transactions WHERE state = 'PENDING'");
+    this.selectDue = db.prepare(
+      `SELECT * FROM transactions WHERE state IN ('FAILED', 'TIMED_OUT') AND type IN ('WIN', 'ROLLBACK') AND problem = 0
+         AND (next_retry_at IS NULL OR next_retry_at <= ?) ORDER BY next_retry_at LIMIT ?`,
+    );
+    this.setProblem = db.prepare(
+      "UPDATE transactions SET problem = 1, next_retry_at = NULL, updated_at = ? WHERE provider_id = ? AND transaction_id = ?",
+    );
+    this.selectProblems = db.prepare("SELECT * FROM transactions WHERE problem = 1 ORDER BY created_at");
+    this.selectStale = db.prepare(
+      `SELECT provider_id AS providerId, operator_id AS operatorId, game_id AS gameId, round_id AS roundId, player_ref AS playerRef
+       FROM rounds WHERE status = 'OPEN' AND last_activity_at <= ? ORDER BY last_activity_at LIMIT ?`,
+    );
+    this.selectRound = db.prepare(
+      `SELECT * FROM transactions WHERE operator_id = ? AND game_id = ? AND round_id = ? AND provider_id = ? ORDER BY created_at, rowid`,
+    );
+    this.setClosed = db.prepare(
+      `UPDATE rounds SET status = 'CLOSED' WHERE provider_id = ? AND operator_id = ? AND game_id = ? AND round_id = ? AND status = 'OPEN'`,
+    );
+    this.selectRoundStatus = db.prepare(
+      "SELECT status FROM rounds WHERE provider_id = ? AND operator_id = ? AND game_id = ? AND round_id = ?",
+    ).pluck();
+    this.selectReversal = db.prepare(
+      `SELECT * FROM transactions WHERE provider_id = ? AND original_transaction_id = ? AND type = 'ROLLBACK' AND state = 'OK' LIMIT 1`,
+    );
+  }
+
+  find(key: TransactionKey): TransactionRecord | undefined {
+    const row = this.select.get(key.providerId, key.transactionId) as Row | undefined;
+    return row ? fromRow(row) : undefined;
+  }
+
+  claim(transaction: NewTransaction, now: number, pendingStaleBefore: number, touchRound: boolean): ClaimResult {
+    return this.db.transaction((): ClaimResult => {
+      const existing = this.find(transaction);
+      if (!existing) {
+        this.insert.run({ ...transaction, roundComplete: transaction.roundComplete ? 1 : 0, now });
+      } else {
+        if (existing.requestHash !== transaction.requestHash) return { kind: "different-body", record: existing };
+        if (isSettled(existing.state)) return { kind: "settled", record: existing };
+        if (existing.state === "PENDING" && existing.updatedAt >= pendingStaleBefore) return { kind: "in-flight", record: existing };
+        this.reclaim.run(now, transaction.providerId, transaction.transactionId);
+      }
+      if (touchRound) this.touchRound.run({ ...transaction, now });
+      return { kind: "claimed", record: this.find(transaction) as TransactionRecord };
+    }).immediate();
+  }
+
+  claimForResend(key: TransactionKey, now: number, pendingStaleBefore: number): TransactionRecord | undefined {
+    return this.db.transaction(() => {
+      const existing = this.find(key);
+      if (!existing || isSettled(existing.state)) return undefined;
+      if (existing.state === "PENDING" && existing.updatedAt >= pendingStaleBefore) return undefined;
+      this.reclaim.run(now, key.providerId, key.transactionId);
+      return this.find(key);
+    }).immediate();
+  }
+
+  recordOutcome(key: TransactionKey, outcome: RecordedOutcome, now: number): TransactionRecord {
+    return this.db.transaction(() => {
+      this.outcome.run({ ...outcome, providerId: key.providerId, transactionId: key.transactionId, now });
+      const record = this.find(key) as TransactionRecord;
+      if (isSettled(outcome.state) && record.roundComplete && (record.type === "BET" || record.type === "WIN")) {
+        this.completeRound.run(record.providerId, record.operatorId, record.gameId, record.roundId);
+      }
+      return record;
+    }).immediate();
+  }
+
+  pending(): TransactionRecord[] {
+    return (this.selectPending.all() as Row[]).map(fromRow);
+  }
+
+  dueCredits(now: number, limit: number): TransactionRecord[] {
+    return (this.selectDue.all(now, limit) as Row[]).map(fromRow);
+  }
+
+  markProblem(key: TransactionKey, now: number): void {
+    this.setProblem.run(now, key.providerId, key.transactionId);
+  }
+
+  problems(): TransactionRecord[] {
+    return (this.selectProblems.all() as Row[]).map(fromRow);
+  }
+
+  staleRounds(before: number, limit: number): RoundRef[] {
+    return this.selectStale.all(before, limit) as RoundRef[];
+  }
+
+  transactionsOfRound(round: RoundRef): TransactionRecord[] {
+    return (this.selectRound.all(round.operatorId, round.gameId, round.roundId, round.providerId) as Row[]).map(fromRow);
+  }
+
+  closeRound(round: RoundRef): void {
+    this.setClosed.run(round.providerId, round.operatorId, round.gameId, round.roundId);
+  }
+
+  roundStatus(round: Omit<RoundRef, "playerRef">): "OPEN" | "COMPLETED" | "CLOSED" | undefined {
+    return this.selectRoundStatus.get(round.providerId, round.operatorId, round.gameId, round.roundId) as
+      | "OPEN" | "COMPLETED" | "CLOSED" | undefined;
+  }
+
+  reversalOf(bet: TransactionKey): TransactionRecord | undefined {
+    const row = this.selectReversal.get(bet.providerId, bet.transactionId) as Row | undefined;
+    return row ? fromRow(row) : undefined;
+  }
+}

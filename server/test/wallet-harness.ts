@@ -1,0 +1,136 @@
+import type { ServerResponse } from "node:http";
+import { OPERATOR, PROVIDER, sendJson, signedRequest, startScriptedPeer, type Reply, type ScriptedPeer } from "./harness.js";
+
+/** What a test wallet does with one transaction callback instead of answering normally. */
+export type WalletFault =
+  | "hold" // never answer, apply nothing
+  | "apply-then-hold" // apply, then never answer (the answer is lost)
+  | { status: number; body: unknown }; // answer this without applying
+
+/** A transaction as the wallet received it. */
+export interface ReceivedTransaction {
+  transactionId: string;
+  sessionToken: string;
+  type: string;
+  roundId: string;
+  playerRef: string;
+  amount: number;
+  currency: string;
+  gameId: string;
+  originalTransactionId?: string;
+  roundComplete?: boolean;
+  metadata?: unknown;
+}
+
+/**
+ * A real HTTP operator wallet with an idempotent ledger, the behaviour the spec requires of operators
+ * (cache per transactionId, refund a bet once), plus scripted faults. `applied` lists the transactions that
+ * changed money, exactly once each; `requests` (from the peer) every call received.
+ */
+export interface TestWallet extends ScriptedPeer {
+  balances: Map<string, number>;
+  applied: ReceivedTransaction[];
+  fault: ((tx: ReceivedTransaction) => WalletFault | undefined) | undefined;
+  /** Answers the balance callback instead of the ledger when set. */
+  balanceFault: { status: number; body: unknown } | "hold" | undefined;
+  /** Calls to the transaction callback. */
+  transactionCalls(): ReceivedTransaction[];
+  /** Releases every held response (as a 500), so servers can close. */
+  releaseHeld(): void;
+}
+
+export async function startTestWallet(startingBalance = 10_000): Promise<TestWallet> {
+  const results = new Map<string, { status: "OK" | "DECLINED"; balance: number }>();
+  const reversed = new Set<string>();
+  const held: ServerResponse[] = [];
+  const wallet = (await startScriptedPeer((req, res) => {
+    if (req.method === "GET" && req.url.startsWith("/v1/wallet/balance")) {
+      const fault = wallet.balanceFault;
+      if (fault === "hold") return void held.push(res);
+      if (fault) return sendJson(res, fault.status, fault.body);
+      const playerRef = new URL(req.url, "http://x").searchParams.get("playerRef") ?? "";
+      return sendJson(res, 200, { balance: wallet.balances.get(playerRef) ?? startingBalance });
+    }
+    const tx = req.json as ReceivedTransaction;
+    const fault = wallet.fault?.(tx);
+    if (fault === "hold") return void held.push(res);
+    if (fault !== undefined && fault !== "apply-then-hold") return sendJson(res, fault.status, fault.body);
+    let result = results.get(tx.transactionId);
+    if (!result) {
+      const before = wallet.balances.get(tx.playerRef) ?? startingBalance;
+      let after = before;
+      let status: "OK" | "DECLINED" = "OK";
+      if (tx.type === "BET") {
+        if (tx.amount > before) status = "DECLINED";
+        else after = before - tx.amount;
+      } else if (tx.type === "WIN") {
+        after = before + tx.amount;
+      } else if (tx.type === "ROLLBACK") {
+        const bet = wallet.applied.find((a) => a.transactionId === tx.originalTransactionId && a.type === "BET");
+        if (bet && !reversed.has(bet.transactionId)) {
+          reversed.add(bet.transactionId);
+          after = before + bet.amount;
+        }
+      }
+      result = { status, balance: after };
+      results.set(tx.transactionId, result);
+      if (status === "OK") {
+        wallet.balances.set(tx.playerRef, after);
+        wallet.applied.push(tx);
+      }
+    }
+    if (fault === "apply-then-hold") return void held.push(res);
+    sendJson(res, 200, result);
+  })) as TestWallet;
+  wallet.balances = new Map();
+  wallet.applied = [];
+  wallet.fault = undefined;
+  wallet.balanceFault = undefined;
+  wallet.transactionCalls = () => wallet.requests.filter((r) => r.method === "POST").map((r) => JSON.parse(r.body) as ReceivedTransaction);
+  wallet.releaseHeld = () => {
+    for (const res of held.splice(0)) if (!res.writableEnded) sendJson(res, 500, { error: "released" });
+  };
+  const close = wallet.close;
+  wallet.close = async () => {
+    wallet.releaseHeld();
+    await close();
+  };
+  return wallet;
+}
+
+/** Launches a session through the operator API and returns its token. */
+export async function launchSession(
+  baseUrl: string,
+  options: { playerRef?: string; gameId?: string; currency?: string; mode?: "REAL" | "DEMO"; operator?: { id: string; secret: string } } = {},
+): Promise<string> {
+  const reply = await signedRequest(baseUrl, options.operator ?? OPERATOR, "POST", "/v1/operator/games/launch", {
+    playerRef: options.playerRef ?? "p-1", gameId: options.gameId ?? "starfall", currency: options.currency ?? "EUR", mode: options.mode ?? "REAL",
+  });
+  if (reply.status !== 200) throw new Error(`launch failed: ${reply.status} ${reply.text}`);
+  return (reply.json as { sessionToken: string }).sessionToken;
+}
+
+let sequence = 0;
+
+/** A well-formed BET request body for the session; override any field. */
+export function betRequest(sessionToken: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  sequence += 1;
+  return {
+    transactionId: `tx-${process.pid}-${Date.now()}-${sequence}`, sessionToken, type: "BET", roundId: `round-${sequence}`,
+    playerRef: "p-1", amount: 100, currency: "EUR", gameId: "starfall", ...overrides,
+  };
+}
+
+/** Sends a transaction as the provider (or another tenant). */
+export function postTransaction(baseUrl: string, body: unknown, provider: { id: string; secret: string } = PROVIDER): Promise<Reply> {
+  return signedRequest(baseUrl, provider, "POST", "/v1/wallet/transaction", body);
+}
+
+/** Polls until `check` returns true or the deadline passes. */
+export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 5000, stepMs = 20): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, stepMs));
+  }
+}
