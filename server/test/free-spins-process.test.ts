@@ -27,7 +27,8 @@ describe("free spins: crash recovery and the admin grant-status command", () => 
       }
       if (req.url === "/v1/game/free-spins/status") {
         res.writeHead(statusAnswer.status, { "content-type": "application/json" });
-        return res.end(statusAnswer.body);
+        res.end(statusAnswer.body);
+        return;
       }
       sendJson(res, 404, {});
     });
