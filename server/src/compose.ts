@@ -5,8 +5,10 @@ import { Catalogue } from "./domain/catalogue.js";
 import { DemoWallet } from "./domain/demo-wallet.js";
 import { GrantService } from "./domain/grant-service.js";
 import { RateLimiter } from "./domain/rate-limiter.js";
+import { StaleRoundReconciler } from "./domain/reconciler.js";
 import { ReplayService } from "./domain/replay-service.js";
 import { SessionService } from "./domain/session-service.js";
+import { SettlementRetry } from "./domain/settlement-retry.js";
 import { TenantDirectory } from "./domain/tenant-directory.js";
 import { TransactionRelay } from "./domain/transaction-relay.js";
 import { WalletService } from "./domain/wallet-service.js";
@@ -42,6 +44,8 @@ export function composeServices(config: CroupierConfig, db: SqliteDatabase, logg
   const wallet = new WalletService({
     sessions, tenants, catalogue, store: transactions, relay, operatorWallet, demo: new DemoWallet(config.limits.demoStartingBalance),
   });
+  const reconciler = new StaleRoundReconciler({ store: transactions, relay, tenants, operatorWallet }, config.reconciler, logger);
+  const settlementRetry = new SettlementRetry({ store: transactions, relay, tenants }, config.settlementRetry, logger);
   const replays = new ReplayService(new SqliteRoundLookup(db), catalogue, tenants, config.limits.replayLinkSeconds);
   return {
     config,
@@ -58,6 +62,8 @@ export function composeServices(config: CroupierConfig, db: SqliteDatabase, logg
     operatorWallet,
     relay,
     wallet,
+    reconciler,
+    settlementRetry,
     nonces: new SqliteNonceStore(db),
     rateLimiter: new RateLimiter((tenantId) => tenants.rateLimitFor(tenantId)),
     stoppers: [],
@@ -80,6 +86,8 @@ export interface Services {
   operatorWallet: OperatorWallet;
   relay: TransactionRelay;
   wallet: WalletService;
+  reconciler: StaleRoundReconciler;
+  settlementRetry: SettlementRetry;
   nonces: NonceStore;
   rateLimiter: RateLimiter;
   /** Background work (reconciler, settlement retry) registers its stop function here. */

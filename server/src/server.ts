@@ -25,6 +25,10 @@ export async function startServer(config: CroupierConfig, options: { validateRes
     const s = app.listen(config.server.port, config.server.host, (error?: Error) => (error ? reject(error) : resolve(s)));
   });
   server.keepAliveTimeout = 65_000;
+  for (const job of [services.reconciler, services.settlementRetry]) {
+    job.start();
+    services.stoppers.push(() => job.stop());
+  }
   const port = (server.address() as AddressInfo).port;
   let closing: Promise<void> | undefined;
   return {

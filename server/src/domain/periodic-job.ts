@@ -1,0 +1,42 @@
+import type { Logger } from "pino";
+
+/**
+ * Runs one unit of background work every `intervalMs`, never two at once: the timer and any manual
+ * {@link PeriodicJob.runOnce} share one queue, so overlapping triggers run one after the other.
+ */
+export class PeriodicJob<T> {
+  private queue: Promise<unknown> = Promise.resolve();
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = true;
+
+  constructor(private readonly name: string, private readonly intervalMs: number, private readonly work: () => Promise<T>, private readonly logger: Logger) {}
+
+  /** Starts the timer; the first run is one interval from now. */
+  start(): void {
+    this.stopped = false;
+    this.schedule();
+  }
+
+  /** Runs the work now, after any run already under way; resolves with its result. */
+  runOnce(): Promise<T> {
+    const run = this.queue.then(() => this.work());
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Stops the timer and waits for the run under way. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.queue;
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.runOnce().catch((error: unknown) => this.logger.error({ err: error, job: this.name }, "background job failed"))
+        .finally(() => this.schedule());
+    }, this.intervalMs);
+    this.timer.unref();
+  }
+}

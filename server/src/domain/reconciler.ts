@@ -1,0 +1,128 @@
+import type { Logger } from "pino";
+import type { OperatorWallet } from "../outbound/operator-wallet.js";
+import type { NewTransaction, RoundRef, TransactionRecord, TransactionStore } from "../store/transaction-store.js";
+import { ApiError } from "./errors.js";
+import { PeriodicJob } from "./periodic-job.js";
+import type { TenantDirectory } from "./tenant-directory.js";
+import type { ReachableOperator, TransactionRelay } from "./transaction-relay.js";
+import { callbackBody, requestFingerprint, type RelayableRequest } from "./transaction-request.js";
+
+/** The spec's sentinel session token of every synthetic rollback (spec C.4). */
+export const RECONCILER_SESSION_TOKEN = "system:stale-round-reconciler";
+
+/** The deterministic id of the synthetic rollback of a bet, so every sweep replays the same one. */
+export const staleRollbackId = (betTransactionId: string) => `stale-rollback:${betTransactionId}`;
+
+/** What one sweep did. */
+export interface SweepReport {
+  roundsExamined: number;
+  rollbacksSent: number;
+  roundsClosed: number;
+}
+
+/**
+ * The stale-round reconciler (spec: Session, C.4): a round neither completed nor closed, idle for
+ * `staleRoundSeconds`, gets one synthetic ROLLBACK per outstanding BET, relayed like any other transaction
+ * (PENDING before the call). The round is CLOSED only once every bet is reversed, so a sweep interrupted
+ * anywhere simply continues next time with the same transactionIds.
+ */
+export class StaleRoundReconciler {
+  private readonly job: PeriodicJob<SweepReport>;
+
+  constructor(
+    private readonly deps: { store: TransactionStore; relay: TransactionRelay; tenants: TenantDirectory; operatorWallet: OperatorWallet },
+    private readonly settings: { staleRoundSeconds: number; sweepIntervalSeconds: number },
+    private readonly logger: Logger,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.job = new PeriodicJob("stale-round-reconciler", settings.sweepIntervalSeconds * 1000, () => this.sweep(), logger);
+  }
+
+  start(): void {
+    this.job.start();
+  }
+
+  stop(): Promise<void> {
+    return this.job.stop();
+  }
+
+  /** One sweep now (queued behind a sweep under way, never beside it). */
+  runOnce(): Promise<SweepReport> {
+    return this.job.runOnce();
+  }
+
+  private async sweep(): Promise<SweepReport> {
+    const report: SweepReport = { roundsExamined: 0, rollbacksSent: 0, roundsClosed: 0 };
+    const rounds = this.deps.store.staleRounds(this.now() - this.settings.staleRoundSeconds * 1000, 500);
+    for (const round of rounds) {
+      report.roundsExamined += 1;
+      const operator = this.deps.tenants.operator(round.operatorId);
+      if (!operator?.callbackUrl) continue;
+      const plan = this.outstandingBets(round, operator.callbackTimeoutMs);
+      if (plan.bets.length > 0) await this.checkBalance(operator as ReachableOperator, round);
+      let done = !plan.blocked;
+      for (const bet of plan.bets) {
+        report.rollbacksSent += 1;
+        if (!(await this.rollBack(bet, operator as ReachableOperator))) done = false;
+      }
+      if (done) {
+        this.deps.store.closeRound(round);
+        report.roundsClosed += 1;
+      }
+    }
+    return report;
+  }
+
+  /**
+   * Bets of the round still to reverse: applied or in an unknown state (FAILED, TIMED_OUT, PENDING left by a
+   * stopped process) and without an OK rollback. A bet in flight, or one whose reversal the provider sent and
+   * the settlement retry owns, blocks closing the round this time.
+   */
+  private outstandingBets(round: RoundRef, callbackTimeoutMs: number): { bets: TransactionRecord[]; blocked: boolean } {
+    const transactions = this.deps.store.transactionsOfRound(round);
+    const bets: TransactionRecord[] = [];
+    let blocked = false;
+    for (const bet of transactions) {
+      if (bet.type !== "BET" || bet.state === "DECLINED") continue;
+      if (this.deps.relay.isInFlight(bet) || (bet.state === "PENDING" && bet.updatedAt + callbackTimeoutMs > this.now())) {
+        blocked = true;
+        continue;
+      }
+      const reversals = transactions.filter((t) => t.type === "ROLLBACK" && t.originalTransactionId === bet.transactionId);
+      if (reversals.some((r) => r.state === "OK")) continue;
+      if (reversals.some((r) => r.transactionId !== staleRollbackId(bet.transactionId))) {
+        blocked = true;
+        continue;
+      }
+      bets.push(bet);
+    }
+    return { bets, blocked };
+  }
+
+  /** Best effort (spec C.5): a failing, slow or odd balance callback is logged and never blocks the rollback. */
+  private async checkBalance(operator: ReachableOperator, round: RoundRef): Promise<void> {
+    const outcome = await this.deps.operatorWallet.balance(operator, round.playerRef).catch((error: unknown) => ({ ok: false as const, error: String(error) }));
+    if (!outcome.ok) this.logger.info({ operator: operator.config.id, roundId: round.roundId, error: outcome.error }, "reconciler balance check failed; rolling back anyway");
+  }
+
+  /** Sends the bet's synthetic rollback; true once it is applied. */
+  private async rollBack(bet: TransactionRecord, operator: ReachableOperator): Promise<boolean> {
+    const request: RelayableRequest = {
+      transactionId: staleRollbackId(bet.transactionId), sessionToken: RECONCILER_SESSION_TOKEN, type: "ROLLBACK",
+      roundId: bet.roundId, originalTransactionId: bet.transactionId, playerRef: bet.playerRef, amount: bet.amount,
+      currency: bet.currency, gameId: bet.gameId,
+    };
+    const transaction: NewTransaction = {
+      providerId: bet.providerId, transactionId: request.transactionId, operatorId: bet.operatorId, playerRef: bet.playerRef,
+      gameId: bet.gameId, roundId: bet.roundId, type: "ROLLBACK", amount: bet.amount, currency: bet.currency,
+      originalTransactionId: bet.transactionId, roundComplete: false, requestHash: requestFingerprint(request), callbackBody: callbackBody(request),
+    };
+    try {
+      const record = await this.deps.relay.submit(transaction, operator, false);
+      return record.state === "OK";
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "conflict") return false;
+      throw error;
+    }
+  }
+}

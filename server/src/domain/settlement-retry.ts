@@ -1,0 +1,75 @@
+import type { Logger } from "pino";
+import type { TransactionRecord, TransactionStore } from "../store/transaction-store.js";
+import { PeriodicJob } from "./periodic-job.js";
+import type { TenantDirectory } from "./tenant-directory.js";
+import type { ReachableOperator, SettlementPolicy, TransactionRelay } from "./transaction-relay.js";
+
+/** What one pass did. */
+export interface SettlementReport {
+  resent: number;
+  settled: number;
+  problems: number;
+}
+
+/**
+ * Credits are never lost (decisions.md §3 `settlementRetry`): WIN and ROLLBACK records left FAILED or TIMED_OUT
+ * are resent with the same transactionId and the identical stored body when their `next_retry_at` comes
+ * (initial delay doubling to the maximum). Past `horizonSeconds` since creation a record is flagged as a
+ * problem, logged at error level and listed by {@link TransactionStore.problems}, never dropped silently.
+ * The relay's in-flight guard keeps a resend and the provider's own retry from running at once; whichever
+ * comes first settles it. Each pass also recovers PENDING records a stopped process left behind.
+ */
+export class SettlementRetry {
+  private readonly job: PeriodicJob<SettlementReport>;
+
+  constructor(
+    private readonly deps: { store: TransactionStore; relay: TransactionRelay; tenants: TenantDirectory },
+    private readonly policy: SettlementPolicy,
+    private readonly logger: Logger,
+    private readonly now: () => number = Date.now,
+  ) {
+    // Look as often as the shortest delay, but at least once a second.
+    const tickMs = Math.max(10, Math.min(policy.initialDelaySeconds * 1000, 1000));
+    this.job = new PeriodicJob("settlement-retry", tickMs, () => this.pass(), logger);
+  }
+
+  start(): void {
+    this.job.start();
+  }
+
+  stop(): Promise<void> {
+    return this.job.stop();
+  }
+
+  /** One pass now (queued behind a pass under way). */
+  runOnce(): Promise<SettlementReport> {
+    return this.job.runOnce();
+  }
+
+  private async pass(): Promise<SettlementReport> {
+    const report: SettlementReport = { resent: 0, settled: 0, problems: 0 };
+    this.deps.relay.recoverOrphans();
+    for (const record of this.deps.store.dueCredits(this.now(), 200)) {
+      if (record.createdAt + this.policy.horizonSeconds * 1000 <= this.now()) {
+        this.flagProblem(record);
+        report.problems += 1;
+        continue;
+      }
+      const operator = this.deps.tenants.operator(record.operatorId);
+      if (!operator?.callbackUrl) continue;
+      const outcome = await this.deps.relay.resend(record, operator as ReachableOperator);
+      if (!outcome) continue;
+      report.resent += 1;
+      if (outcome.state === "OK") report.settled += 1;
+    }
+    return report;
+  }
+
+  private flagProblem(record: TransactionRecord): void {
+    this.deps.store.markProblem(record, this.now());
+    this.logger.error({
+      provider: record.providerId, operator: record.operatorId, transactionId: record.transactionId, type: record.type,
+      amount: record.amount, currency: record.currency, playerRef: record.playerRef, attempts: record.attempts, lastError: record.lastError,
+    }, "credit not applied by the operator within the settlement horizon: needs a person (see `npm run admin -- problems`)");
+  }
+}
