@@ -191,6 +191,21 @@ describe("free-spin grants (spec B.4–B.7, D)", () => {
     expect(grantCalls()).toHaveLength(1);
   });
 
+  it("concurrent repeats of a failing grant make one provider call: the first answers 502, the others the failed grant", async () => {
+    script.grant = async (_body, res) => {
+      await sleep(100);
+      sendJson(res, 503, { error: "busy" });
+    };
+    const body = direct({ idempotencyKey: "concurrent-failure" });
+    const replies = await Promise.all(Array.from({ length: 10 }, () => issue(body)));
+    expect(replies.filter((r) => r.status === 502)).toHaveLength(1);
+    const others = replies.filter((r) => r.status === 200);
+    expect(others).toHaveLength(9);
+    expect(new Set(others.map((r) => r.json.id)).size).toBe(1);
+    expect(others.every((r) => r.json.status === "failed" && /503/.test(r.json.lastError))).toBe(true);
+    expect(grantCalls()).toHaveLength(1);
+  });
+
   it("a provider failure marks the grant failed with lastError and answers 502; the key stays consumed", async () => {
     script.grant = (_body, res) => sendJson(res, 500, { error: "player unknown to the studio" });
     const body = direct({ idempotencyKey: "will-fail" });
@@ -350,5 +365,20 @@ describe("free-spin grants (spec B.4–B.7, D)", () => {
       expect(reply.json.error).toMatch(/id/);
       expect(reply.json.error).toMatch(/uuid/i);
     }
+  });
+});
+
+describe("free-spin grants to a provider without a webhook URL", () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  beforeAll(async () => {
+    server = await startTestServer(testConfigJson());
+  });
+  afterAll(() => server?.close());
+
+  it("fail with lastError saying so, and 502", async () => {
+    const reply = await signedRequest(server.url, OPERATOR, "POST", GRANTS, { playerRef: "p-1", gameId: "starfall", spins: 1, currency: "EUR", idempotencyKey: "k" });
+    expect(reply.status).toBe(502);
+    const [grant] = (await signedRequest(server.url, OPERATOR, "GET", GRANTS)).json;
+    expect(grant).toMatchObject({ status: "failed", lastError: "provider has no webhook URL configured" });
   });
 });
