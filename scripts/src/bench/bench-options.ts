@@ -1,0 +1,101 @@
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { TARGET_NAMES, type TargetName } from "./bench-targets.js";
+
+/** Everything a bench run can be told. */
+export interface BenchOptions {
+  rounds: number;
+  quick: boolean;
+  /** Measured window of every phase. */
+  durationMs: number;
+  /** Unmeasured load before each window. */
+  warmupMs: number;
+  /** Closed-loop virtual clients (and connections). */
+  connections: number;
+  /** Open-loop offered loads, in transactions (calls) per second. */
+  openRates: number[];
+  /** Distinct players (and sessions per Croupier instance). */
+  players: number;
+  targets: TargetName[];
+  /** Where results-<timestamp>.json goes. */
+  outDir: string;
+  /** Keep the temporary directory (databases, generated configs) for inspection. */
+  keepTemp: boolean;
+}
+
+/** The text of `npm run bench -- --help`. */
+export const BENCH_USAGE = `Croupier benchmark: signed BET+WIN pairs through direct wallet, bare proxy and Croupier.
+
+Usage: npm run bench -- [options]
+
+  --quick               one short round (smoke test, ~1 minute); timings are not meaningful
+  --rounds N            rounds; targets alternate within each round (default 3, quick 1)
+  --duration-ms N       measured window of each phase (default 8000, quick 1500)
+  --warmup-ms N         unmeasured load before each window (default 1000, quick 300)
+  --connections N       closed-loop concurrent clients (default 32, quick 16)
+  --rates A,B           open-loop offered loads in tx/s (default 500,1000)
+  --players N           distinct players / sessions (default 64, quick 16)
+  --targets LIST        comma-separated subset of ${TARGET_NAMES.join(",")} (default all)
+  --out-dir DIR         where results-<timestamp>.json is written (default <repo>/.bench)
+  --keep-temp           keep the temporary databases and generated configs
+  --help
+`;
+
+/** A command line that cannot be run. */
+export class BenchUsageError extends Error {
+  override readonly name = "BenchUsageError";
+}
+
+/** Parses `npm run bench -- …` (without the node and script arguments); `null` means print the usage. */
+export function parseBenchOptions(argv: string[]): BenchOptions | null {
+  const string = { type: "string" } as const;
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      help: { type: "boolean", short: "h" },
+      quick: { type: "boolean" },
+      "keep-temp": { type: "boolean" },
+      rounds: string,
+      "duration-ms": string,
+      "warmup-ms": string,
+      connections: string,
+      rates: string,
+      players: string,
+      targets: string,
+      "out-dir": string,
+    },
+  });
+  if (values.help) return null;
+  const quick = values.quick === true;
+  const durationMs = positiveInt(values["duration-ms"], "--duration-ms", quick ? 1500 : 8000);
+  const targets = values.targets === undefined ? [...TARGET_NAMES] : values.targets.split(",").map((name) => name.trim());
+  for (const name of targets) {
+    if (!(TARGET_NAMES as readonly string[]).includes(name)) throw new BenchUsageError(`unknown target "${name}" (known: ${TARGET_NAMES.join(", ")})`);
+  }
+  return {
+    rounds: positiveInt(values.rounds, "--rounds", quick ? 1 : 3),
+    quick,
+    durationMs,
+    warmupMs: nonNegativeInt(values["warmup-ms"], "--warmup-ms", quick ? Math.min(300, Math.floor(durationMs / 4)) : 1000),
+    connections: positiveInt(values.connections, "--connections", quick ? 16 : 32),
+    openRates: (values.rates ?? "500,1000").split(",").map((rate) => positiveInt(rate.trim(), "--rates", 0)),
+    players: positiveInt(values.players, "--players", quick ? 16 : 64),
+    targets: targets as TargetName[],
+    outDir: values["out-dir"] ?? join(fileURLToPath(new URL("../../../", import.meta.url)), ".bench"),
+    keepTemp: values["keep-temp"] === true,
+  };
+}
+
+function positiveInt(text: string | undefined, flag: string, fallback: number): number {
+  const value = nonNegativeInt(text, flag, fallback);
+  if (value === 0) throw new BenchUsageError(`${flag} must be a positive integer`);
+  return value;
+}
+
+function nonNegativeInt(text: string | undefined, flag: string, fallback: number): number {
+  if (text === undefined) return fallback;
+  if (!/^\d+$/.test(text)) throw new BenchUsageError(`${flag} must be a whole number, got "${text}"`);
+  return Number(text);
+}

@@ -1,0 +1,140 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { randomBytes } from "node:crypto";
+import { newBenchIdentity, operatorSigner, type BenchIdentity } from "./bench-identity.js";
+import type { BenchOptions } from "./bench-options.js";
+import type { BenchProcess } from "./bench-process.js";
+import { benchPlayerRefs, startBenchEnvironment, type BenchEnvironment, type Target, type TargetName } from "./bench-targets.js";
+import { runClosedLoop, runOpenLoop, type PhaseResult, type Workload } from "./load-generator.js";
+import { cpuSecondsOf, memoryOf } from "./proc-stats.js";
+import { operatorLaunches, serviceBalanceQueries, sessionVerifications, transactionPairs, walletBalanceQueries } from "./workloads.js";
+
+/** Which call a phase measured. */
+export type CallKind = "transaction" | "balance" | "verify" | "launch";
+
+/** One measured phase: one call kind against one target, in one round, closed or open loop. */
+export interface PhaseRecord {
+  round: number;
+  target: TargetName;
+  call: CallKind;
+  result: PhaseResult;
+  /** CPU seconds each process used during the measured window, by process name. */
+  cpuSeconds: Record<string, number>;
+  /** Resident memory of the target's process at the end of the phase, MiB. */
+  targetRssMb: number;
+}
+
+/** Everything measured by one run, before any summary. */
+export interface BenchMeasurements {
+  records: PhaseRecord[];
+  /** Peak resident memory (VmHWM) of every process over the whole run, MiB. */
+  peakRssMb: Record<string, number>;
+}
+
+/** Logs one progress line. */
+export type ProgressLog = (line: string) => void;
+
+/**
+ * Runs every round: in each, every target gets the same phases (closed loop, then each open-loop rate)
+ * and the target order rotates from round to round, so drift in the machine's load (other jobs starting
+ * or stopping) does not favour whichever target always runs first.
+ */
+export async function runBench(options: BenchOptions, log: ProgressLog): Promise<BenchMeasurements> {
+  const dir = mkdtempSync(join(tmpdir(), "croupier-bench-"));
+  const identity = newBenchIdentity();
+  log(`starting wallet and ${options.targets.join(", ")} (temp dir ${dir})`);
+  let environment: BenchEnvironment | undefined;
+  try {
+    environment = await startBenchEnvironment(identity, options.targets, dir, options.players);
+    const records: PhaseRecord[] = [];
+    const runTag = randomBytes(4).toString("hex");
+    for (let round = 1; round <= options.rounds; round++) {
+      for (const plan of roundPlan(environment, identity, options, round, runTag)) {
+        const record = await measure(environment, plan, options, round);
+        log(describe(record));
+        records.push(record);
+      }
+    }
+    const peakRssMb = Object.fromEntries(environment.processes.map((p) => [p.name, memoryOf(p.pid).peakRssMb]));
+    return { records, peakRssMb };
+  } finally {
+    await environment?.close();
+    if (options.keepTemp) log(`kept ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** One phase to run. */
+interface PhasePlan {
+  target: Target;
+  call: CallKind;
+  workload: Workload;
+  /** Open-loop rate; closed loop when absent. */
+  rate?: number;
+}
+
+function roundPlan(environment: BenchEnvironment, identity: BenchIdentity, options: BenchOptions, round: number, runTag: string): PhasePlan[] {
+  const present = options.targets.map((name) => environment.targets.get(name)).filter((t): t is Target => t !== undefined);
+  const ordered = rotate(present, round - 1);
+  const plans: PhasePlan[] = [];
+  for (const target of ordered) {
+    for (const rate of [undefined, ...options.openRates]) {
+      const tag = `${runTag}-r${round}-${target.name}-${rate ?? "closed"}`;
+      plans.push({ target, call: "transaction", workload: transactionPairs(identity, target.signer, target.players, tag), ...(rate === undefined ? {} : { rate }) });
+    }
+  }
+  // Balance through each path; verify and launch exist only on the service (the default-configured one).
+  for (const target of ordered.filter((t) => t.name === "direct" || t.name === "bare-proxy" || t.name === "croupier")) {
+    const workload = target.isCroupier ? serviceBalanceQueries(target.signer, target.players) : walletBalanceQueries(target.signer, target.players);
+    plans.push({ target, call: "balance", workload });
+  }
+  const croupier = environment.targets.get("croupier");
+  if (croupier) {
+    plans.push({ target: croupier, call: "verify", workload: sessionVerifications(croupier.signer, croupier.players) });
+    plans.push({ target: croupier, call: "launch", workload: operatorLaunches(identity, operatorSigner(identity), benchPlayerRefs(options.players)) });
+  }
+  return plans;
+}
+
+function rotate<T>(items: readonly T[], by: number): T[] {
+  const shift = items.length === 0 ? 0 : by % items.length;
+  return [...items.slice(shift), ...items.slice(0, shift)];
+}
+
+async function measure(environment: BenchEnvironment, plan: PhasePlan, options: BenchOptions, round: number): Promise<PhaseRecord> {
+  const processes = environment.processes;
+  let atStart: number[] = [];
+  let atEnd: number[] | undefined;
+  const cpuNow = () => processes.map((p) => cpuSecondsOf(p.pid));
+  // The loaders start measuring `warmupMs` after they are called: snapshot CPU on the same clock.
+  const startTimer = setTimeout(() => (atStart = cpuNow()), options.warmupMs);
+  const endTimer = setTimeout(() => (atEnd = cpuNow()), options.warmupMs + options.durationMs);
+  const settings = { durationMs: options.durationMs, warmupMs: options.warmupMs, connections: options.connections };
+  const result =
+    plan.rate === undefined
+      ? await runClosedLoop(plan.target.url, plan.workload, settings)
+      : await runOpenLoop(plan.target.url, plan.workload, { ...settings, connections: Math.max(64, options.connections), rate: plan.rate });
+  clearTimeout(startTimer);
+  clearTimeout(endTimer);
+  const end = atEnd ?? cpuNow();
+  return {
+    round,
+    target: plan.target.name,
+    call: plan.call,
+    result,
+    cpuSeconds: Object.fromEntries(processes.map((p: BenchProcess, i) => [p.name, round3((end[i] ?? 0) - (atStart[i] ?? 0))])),
+    targetRssMb: memoryOf(plan.target.process.pid).rssMb,
+  };
+}
+
+function round3(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}
+
+function describe(record: PhaseRecord): string {
+  const { result } = record;
+  const mode = result.mode === "closed" ? `closed x${result.connections}` : `open ${result.offeredRate} tx/s`;
+  const errors = result.errors > 0 ? `  ERRORS ${result.errors}: ${result.errorSamples[0] ?? ""}` : "";
+  return `round ${record.round}  ${record.target.padEnd(15)} ${record.call.padEnd(11)} ${mode.padEnd(16)} ${String(result.throughput).padStart(8)} tx/s  p50 ${result.latency.p50Ms} ms  p99 ${result.latency.p99Ms} ms  p99.9 ${result.latency.p999Ms} ms${errors}`;
+}

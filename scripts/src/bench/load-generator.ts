@@ -1,0 +1,199 @@
+import { performance } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
+import { Pool } from "undici";
+import { LatencyRecorder, type LatencySummary } from "./latency-recorder.js";
+
+/** One HTTP call, already signed, ready to send. */
+export interface SignedCall {
+  method: "GET" | "POST";
+  /** Request target: path plus `?query`, exactly as signed. */
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/**
+ * What the loader sends. A unit is a short sequence of calls issued back to back by one virtual client
+ * (a BET then its WIN), because the second only makes sense once the first has been answered.
+ */
+export interface Workload {
+  /** Calls per unit: 2 for a BET+WIN pair, 1 for a balance query. */
+  callsPerUnit: number;
+  /** Builds and signs call `step` of unit `seq`, at the moment it is sent (the timestamp must be fresh). */
+  call(seq: number, step: number): SignedCall;
+  /** True when the answer is the success this workload expects. */
+  accept(statusCode: number, body: string): boolean;
+}
+
+/** The outcome of one measured phase against one target. */
+export interface PhaseResult {
+  mode: "closed" | "open";
+  /** Open loop: the scheduled rate in calls per second. */
+  offeredRate?: number;
+  connections: number;
+  durationMs: number;
+  /** Calls answered with the expected success inside the measured window. */
+  completed: number;
+  /** Calls that failed: wrong status or body, network error, timeout, or still unanswered at the end. */
+  errors: number;
+  /** Up to five distinct error descriptions, to tell a missing route from a slow one. */
+  errorSamples: string[];
+  /** Successful calls per second over the measured window. */
+  throughput: number;
+  latency: LatencySummary;
+}
+
+/** How long one call may take before it counts as failed. */
+const CALL_TIMEOUT_MS = 10_000;
+
+interface CallOutcome {
+  ok: boolean;
+  error?: string;
+}
+
+/** A keep-alive pool and the bookkeeping shared by both loop kinds. */
+class PhaseState {
+  readonly pool: Pool;
+  readonly latency = new LatencyRecorder();
+  completed = 0;
+  errors = 0;
+  private readonly errorSamples = new Set<string>();
+
+  constructor(origin: string, readonly connections: number, readonly workload: Workload) {
+    this.pool = new Pool(origin, { connections, pipelining: 1, keepAliveTimeout: 30_000, headersTimeout: CALL_TIMEOUT_MS, bodyTimeout: CALL_TIMEOUT_MS });
+  }
+
+  /** Sends call `step` of unit `seq` and reads the whole answer. */
+  async send(seq: number, step: number): Promise<CallOutcome> {
+    const call = this.workload.call(seq, step);
+    try {
+      const response = await this.pool.request({ method: call.method, path: call.path, headers: call.headers, body: call.body ?? null });
+      const body = await response.body.text();
+      if (this.workload.accept(response.statusCode, body)) return { ok: true };
+      return { ok: false, error: `${call.method} ${call.path.split("?")[0]} → ${response.statusCode} ${body.slice(0, 160)}` };
+    } catch (error) {
+      return { ok: false, error: `${call.method} ${call.path.split("?")[0]} → ${(error as Error).message}` };
+    }
+  }
+
+  /** Counts one measured outcome. */
+  count(outcome: CallOutcome, latencyMs: number): void {
+    if (outcome.ok) {
+      this.completed += 1;
+      this.latency.record(latencyMs);
+    } else {
+      this.fail(outcome.error ?? "failed");
+    }
+  }
+
+  fail(error: string, calls = 1): void {
+    this.errors += calls;
+    if (this.errorSamples.size < 5) this.errorSamples.add(error);
+  }
+
+  result(mode: PhaseResult["mode"], durationMs: number, offeredRate?: number): PhaseResult {
+    return {
+      mode,
+      ...(offeredRate === undefined ? {} : { offeredRate }),
+      connections: this.connections,
+      durationMs: Math.round(durationMs),
+      completed: this.completed,
+      errors: this.errors,
+      errorSamples: [...this.errorSamples],
+      throughput: Math.round((this.completed / durationMs) * 1000 * 10) / 10,
+      latency: this.latency.summary(),
+    };
+  }
+}
+
+/** Settings of one phase. */
+export interface PhaseSettings {
+  /** Length of the measured window. */
+  durationMs: number;
+  /** Load applied before the window (connections opened, JIT warm), not counted. */
+  warmupMs: number;
+  /** Closed loop: concurrent virtual clients; open loop: the most connections the pool may open. */
+  connections: number;
+}
+
+/**
+ * Closed loop: `connections` virtual clients each send a unit, wait for it, and send the next, as fast as
+ * the target answers. The count of calls answered in the window gives the saturated throughput; the
+ * latencies are those of a saturated target (queueing included), not of a target under a given load.
+ */
+export async function runClosedLoop(origin: string, workload: Workload, settings: PhaseSettings): Promise<PhaseResult> {
+  const state = new PhaseState(origin, settings.connections, workload);
+  const measureFrom = performance.now() + settings.warmupMs;
+  const measureUntil = measureFrom + settings.durationMs;
+  let nextSeq = 0;
+  const client = async () => {
+    while (performance.now() < measureUntil) {
+      const seq = nextSeq++;
+      for (let step = 0; step < workload.callsPerUnit; step++) {
+        const sentAt = performance.now();
+        const outcome = await state.send(seq, step);
+        const doneAt = performance.now();
+        if (sentAt >= measureFrom && doneAt <= measureUntil) state.count(outcome, doneAt - sentAt);
+        if (!outcome.ok) break;
+      }
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: settings.connections }, client));
+  } finally {
+    await state.pool.close();
+  }
+  return state.result("closed", settings.durationMs);
+}
+
+/**
+ * Open loop: units start on a fixed schedule (`rate` calls per second, so `rate / callsPerUnit` units per
+ * second) whether or not earlier ones were answered. The first call's latency runs from its scheduled
+ * time, not from when it was actually sent, so a stall of the target (or of the loader) shows up in the
+ * percentiles instead of silently delaying the schedule (coordinated omission). A later call of the same
+ * unit can only be sent once the previous one was answered: its latency runs from that answer.
+ */
+export async function runOpenLoop(origin: string, workload: Workload, settings: PhaseSettings & { rate: number }): Promise<PhaseResult> {
+  const state = new PhaseState(origin, settings.connections, workload);
+  const intervalMs = (1000 * workload.callsPerUnit) / settings.rate;
+  const startedAt = performance.now();
+  const measureFrom = startedAt + settings.warmupMs;
+  const scheduleEnd = measureFrom + settings.durationMs;
+  const totalUnits = Math.floor((scheduleEnd - startedAt) / intervalMs);
+  const inFlight = new Set<Promise<void>>();
+  let lastAnswerAt = measureFrom;
+
+  const runUnit = async (seq: number, scheduledAt: number) => {
+    const measured = scheduledAt >= measureFrom;
+    let startedFrom = scheduledAt;
+    for (let step = 0; step < workload.callsPerUnit; step++) {
+      const outcome = await state.send(seq, step);
+      const doneAt = performance.now();
+      if (measured) {
+        state.count(outcome, doneAt - startedFrom);
+        lastAnswerAt = Math.max(lastAnswerAt, doneAt);
+      }
+      if (!outcome.ok) {
+        if (measured) state.fail("unit abandoned after a failed call", workload.callsPerUnit - step - 1);
+        return;
+      }
+      startedFrom = doneAt;
+    }
+  };
+
+  let issued = 0;
+  while (issued < totalUnits) {
+    const due = Math.min(totalUnits, Math.floor((performance.now() - startedAt) / intervalMs) + 1);
+    for (; issued < due; issued++) {
+      const unit = runUnit(issued, startedAt + issued * intervalMs);
+      inFlight.add(unit);
+      void unit.finally(() => inFlight.delete(unit));
+    }
+    const nextAt = startedAt + issued * intervalMs;
+    await sleep(Math.max(0, nextAt - performance.now()));
+  }
+  await Promise.all(inFlight);
+  await state.pool.close();
+  // Throughput over the window the schedule covered, stretched when answers arrived after it ended.
+  return state.result("open", Math.max(scheduleEnd, lastAnswerAt) - measureFrom, settings.rate);
+}

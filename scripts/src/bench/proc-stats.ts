@@ -1,0 +1,33 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+
+let clockTicks: number | undefined;
+
+/** Kernel clock ticks per second, the unit of utime and stime in /proc/<pid>/stat. */
+function ticksPerSecond(): number {
+  if (clockTicks === undefined) {
+    try {
+      clockTicks = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+    } catch {
+      clockTicks = 100;
+    }
+  }
+  return clockTicks;
+}
+
+/** CPU time (user + system) a process has used since it started, in seconds, from /proc/<pid>/stat. */
+export function cpuSecondsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // The command name (field 2) may contain spaces and parentheses: count fields from the last ")".
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const userTicks = Number(fields[11]);
+  const systemTicks = Number(fields[12]);
+  return (userTicks + systemTicks) / ticksPerSecond();
+}
+
+/** Resident memory of a process now and at its peak (VmRSS and VmHWM of /proc/<pid>/status), in MiB. */
+export function memoryOf(pid: number): { rssMb: number; peakRssMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kib = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0);
+  return { rssMb: Math.round(kib("VmRSS") / 102.4) / 10, peakRssMb: Math.round(kib("VmHWM") / 102.4) / 10 };
+}
