@@ -1,0 +1,106 @@
+/**
+ * The sandbox's service configuration (decisions.md §3): one operator, two providers, a few games and
+ * a campaign, all pointing at loopback mocks. Generated in code so ports can move, and written to
+ * `data/sandbox.config.json` so people can read it (or run `npm run server -- --config` on it).
+ */
+
+/** A tenant's id and shared secret. */
+export interface TenantCredentials {
+  id: string;
+  secret: string;
+}
+
+/**
+ * Sandbox-only secrets. Fixed rather than random because the service seeds a tenant's secret into its
+ * database the first time it sees the tenant: a new random secret on every start would no longer
+ * match a kept `data/sandbox.db`. They are printed at start and must never be used anywhere else.
+ */
+export const SANDBOX_OPERATOR: TenantCredentials = { id: "op-acme", secret: "sandbox-only-op-acme-secret" };
+/** The sandbox's first provider: two games, one with round replay. */
+export const SANDBOX_PROVIDER: TenantCredentials = { id: "prov-star", secret: "sandbox-only-prov-star-secret" };
+/** The sandbox's second provider: one game. */
+export const SANDBOX_OTHER_PROVIDER: TenantCredentials = { id: "prov-moon", secret: "sandbox-only-prov-moon-secret" };
+
+/** The game, currency and campaign the demo plays. */
+export const SANDBOX_GAME = { gameId: "starfall", currency: "EUR", campaignId: "welcome-10" } as const;
+
+/** A player on the operator's blocklist, to see launch answer 403. */
+export const SANDBOX_BLOCKED_PLAYER = "p-excluded";
+
+/** Where the pieces of the sandbox listen. */
+export interface SandboxEndpoints {
+  host: string;
+  servicePort: number;
+  /** The mock wallet's base URL: the operator's callback URL. */
+  walletUrl: string;
+  /** Base URL of the mock provider; each provider gets its own path under it. */
+  providerUrl: string;
+  sqlitePath: string;
+  logLevel: "debug" | "info" | "warn" | "error" | "silent";
+}
+
+/** The mock provider's webhook base address for one provider: `{providerUrl}/providers/{id}`. */
+export function webhookUrlFor(providerUrl: string, providerId: string): string {
+  return `${providerUrl}/providers/${providerId}`;
+}
+
+/** Builds the configuration object the service's `parseConfig` accepts. */
+export function buildSandboxConfig(endpoints: SandboxEndpoints): Record<string, unknown> {
+  const { host, servicePort, walletUrl, providerUrl } = endpoints;
+  const game = (id: string, name: string, replay: boolean) => ({
+    id,
+    name,
+    launchBaseUrl: `${providerUrl}/games/${id}`,
+    replayBaseUrl: replay ? `${providerUrl}/replay` : "",
+  });
+  return {
+    server: { host, port: servicePort, publicBaseUrl: `http://${host}:${servicePort}` },
+    database: { sqlitePath: endpoints.sqlitePath },
+    logLevel: endpoints.logLevel,
+    // The mock wallet lives on loopback; a real deployment keeps this false.
+    allowPrivateCallbackAddresses: true,
+    operators: [
+      {
+        id: SANDBOX_OPERATOR.id,
+        secret: SANDBOX_OPERATOR.secret,
+        callbackUrl: walletUrl,
+        callbackTimeoutMs: 5000,
+        providers: [SANDBOX_PROVIDER.id, SANDBOX_OTHER_PROVIDER.id],
+        blockedPlayers: [SANDBOX_BLOCKED_PLAYER],
+      },
+    ],
+    providers: [
+      {
+        id: SANDBOX_PROVIDER.id,
+        name: "Star Studio",
+        secret: SANDBOX_PROVIDER.secret,
+        webhookUrl: webhookUrlFor(providerUrl, SANDBOX_PROVIDER.id),
+        currencies: ["EUR", "USD"],
+        languages: ["en", "de"],
+        games: [game("starfall", "Starfall", true), game("nebula", "Nebula", false)],
+      },
+      {
+        id: SANDBOX_OTHER_PROVIDER.id,
+        name: "Moon Games",
+        secret: SANDBOX_OTHER_PROVIDER.secret,
+        webhookUrl: webhookUrlFor(providerUrl, SANDBOX_OTHER_PROVIDER.id),
+        currencies: ["EUR", "GBP"],
+        languages: ["en"],
+        games: [game("moonshot", "Moonshot", true)],
+      },
+    ],
+    campaigns: [
+      {
+        id: SANDBOX_GAME.campaignId,
+        operatorId: SANDBOX_OPERATOR.id,
+        gameId: SANDBOX_GAME.gameId,
+        spins: 10,
+        betAmountMinor: 20,
+        currency: SANDBOX_GAME.currency,
+        active: true,
+        validFrom: "2020-01-01T00:00:00Z",
+        validUntil: "2099-12-31T23:59:59Z",
+      },
+    ],
+  };
+}
