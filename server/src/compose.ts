@@ -34,8 +34,6 @@ export function composeServices(config: CroupierConfig, db: SqliteDatabase, logg
   const providerWebhooks = new ProviderWebhooks(http, tenants, logger);
   const sessions = new SessionService(new SqliteSessionStore(db), catalogue, tenants, providerWebhooks, config.limits.sessionTtlSeconds);
   const grants = new GrantService(new SqliteGrantStore(db), catalogue, config.campaigns, providerWebhooks, logger);
-  // This process owns the database: nothing can still be waiting for a grant left pending by the previous one.
-  grants.failInterruptedGrants();
   const transactions = new SqliteTransactionStore(db);
   const operatorWallet = new OperatorWallet(http, tenants);
   const relay = new TransactionRelay(transactions, operatorWallet, tenants, config.settlementRetry, logger);

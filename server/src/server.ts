@@ -20,6 +20,9 @@ export async function startServer(config: CroupierConfig, options: { validateRes
   const logger = options.logger ?? pino({ level: config.logLevel, base: { service: "croupier" } });
   const db = openDatabase(config.database.sqlitePath, config.database.synchronous);
   const services = composeServices(config, db, logger);
+  // The serving process owns the database: nothing can still be waiting for a grant left pending by the
+  // previous one. Only here, never in tools (admin) that open the database beside a running service.
+  services.grants.failInterruptedGrants();
   const app = buildApp(services, options);
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(config.server.port, config.server.host, (error?: Error) => (error ? reject(error) : resolve(s)));
