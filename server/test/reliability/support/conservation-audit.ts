@@ -1,0 +1,175 @@
+import type { LedgerEntry } from "@croupier/mock-operator-wallet";
+import { roundKey, type ProviderRecord } from "./game-play.js";
+
+/** A row of the platform's own ledger (the service's `transactions` table). */
+export interface PlatformRow {
+  transactionId: string;
+  playerRef: string;
+  type: string;
+  amount: number;
+  originalTransactionId: string | null;
+  state: string;
+}
+
+/** The reconciler's synthetic rollback id for a bet (spec C.4). */
+export const STALE_ROLLBACK_PREFIX = "stale-rollback:";
+
+/** The outcome of an audit: counts for the figure, and one line per discrepancy for the failure message. */
+export interface AuditReport {
+  players: number;
+  transactions: number;
+  staleRefunds: number;
+  lost: number;
+  doubled: number;
+  problems: string[];
+}
+
+/**
+ * Checks that money was conserved, from three independent views: what the provider was told, what the wallet
+ * applied (its ledger), and what the platform recorded. For every player:
+ * - each transaction answered OK moved money in the wallet exactly once, by the right amount; a DECLINED one moved nothing;
+ * - no transactionId appears twice in the wallet, and no BET is refunded more than its stake;
+ * - every stake of a round the client abandoned came back exactly once through the platform's stale-round rollback,
+ *   and no stake of a round the provider completed did;
+ * - the wallet balance equals the starting balance plus the provider's accepted moves plus those refunds,
+ *   and equals the starting balance plus the platform's applied (OK) transactions (BET −, WIN +, ROLLBACK + refunded stake).
+ */
+export function auditConservation(input: {
+  startBalances: ReadonlyMap<string, number>;
+  finalBalances: ReadonlyMap<string, number>;
+  walletEntries: readonly LedgerEntry[];
+  record: ProviderRecord;
+  platformRows: readonly PlatformRow[];
+}): AuditReport {
+  const problems: string[] = [];
+  let lost = 0;
+  let doubled = 0;
+  const key = (playerRef: string, id: string) => `${playerRef}\u0000${id}`;
+
+  const wallet = new Map<string, LedgerEntry>();
+  for (const entry of input.walletEntries) {
+    const k = key(entry.playerRef, entry.transactionId);
+    if (wallet.has(k)) {
+      doubled += 1;
+      problems.push(`wallet applied ${entry.transactionId} of ${entry.playerRef} twice`);
+    }
+    wallet.set(k, entry);
+  }
+
+  // Refunds per bet, whoever sent the rollback.
+  const refunded = new Map<string, number>();
+  for (const entry of input.walletEntries) {
+    if (entry.type !== "ROLLBACK" || entry.delta === 0 || !entry.originalTransactionId) continue;
+    const k = key(entry.playerRef, entry.originalTransactionId);
+    refunded.set(k, (refunded.get(k) ?? 0) + entry.delta);
+    const bet = wallet.get(k);
+    if (!bet || bet.type !== "BET" || entry.delta !== -bet.delta) {
+      doubled += 1;
+      problems.push(`${entry.transactionId} of ${entry.playerRef} refunded ${entry.delta}, but the bet it names took ${bet ? -bet.delta : "nothing"}`);
+    }
+  }
+  for (const [k, total] of refunded) {
+    const bet = wallet.get(k);
+    if (bet && total > -bet.delta) {
+      doubled += 1;
+      problems.push(`bet ${bet.transactionId} of ${bet.playerRef} (stake ${-bet.delta}) was refunded ${total} in all`);
+    }
+  }
+
+  // The provider's view against the wallet's.
+  const expected = new Map<string, number>();
+  const explained = new Set<string>();
+  const rolledBackByProvider = new Set<string>();
+  const stakesTaken: { playerRef: string; transactionId: string; roundId: string }[] = [];
+  for (const { transaction: t, outcome } of input.record.observations) {
+    const k = key(t.playerRef, t.transactionId);
+    explained.add(k);
+    const entry = wallet.get(k);
+    if (outcome.kind === "rejected") {
+      problems.push(`${t.type} ${t.transactionId} was refused with ${outcome.status} (${outcome.message})`);
+      if (entry && entry.delta !== 0) {
+        lost += 1;
+        problems.push(`...yet the wallet moved ${entry.delta} for it`);
+      }
+      continue;
+    }
+    if (outcome.status === "DECLINED") {
+      if (entry && entry.delta !== 0) {
+        lost += 1;
+        problems.push(`${t.type} ${t.transactionId} of ${t.playerRef} was answered DECLINED but the wallet moved ${entry.delta}`);
+      }
+      continue;
+    }
+    if (!entry || entry.status !== "OK") {
+      lost += 1;
+      problems.push(`${t.type} ${t.transactionId} of ${t.playerRef} was answered OK but the wallet ${entry ? `has it ${entry.status}` : "never applied it"}`);
+      continue;
+    }
+    const move = t.type === "BET" ? -t.amount : t.type === "WIN" ? t.amount : entry.delta;
+    if (entry.delta !== move) {
+      lost += 1;
+      problems.push(`${t.type} ${t.transactionId} of ${t.playerRef} moved ${entry.delta} in the wallet, expected ${move}`);
+    }
+    expected.set(t.playerRef, (expected.get(t.playerRef) ?? 0) + move);
+    if (t.type === "BET") stakesTaken.push({ playerRef: t.playerRef, transactionId: t.transactionId, roundId: t.roundId });
+    if (t.type === "ROLLBACK" && t.originalTransactionId) rolledBackByProvider.add(key(t.playerRef, t.originalTransactionId));
+  }
+
+  // The platform's stale-round rollbacks: only stakes of rounds the client left open, each exactly once.
+  let staleRefunds = 0;
+  for (const stake of stakesTaken) {
+    const k = key(stake.playerRef, stake.transactionId);
+    const stale = wallet.get(key(stake.playerRef, STALE_ROLLBACK_PREFIX + stake.transactionId));
+    const staleMoved = stale !== undefined && stale.delta !== 0;
+    const roundOpen = !input.record.completedRounds.has(roundKey(stake.playerRef, stake.roundId));
+    if (staleMoved) {
+      explained.add(key(stake.playerRef, stale.transactionId));
+      staleRefunds += 1;
+      expected.set(stake.playerRef, (expected.get(stake.playerRef) ?? 0) + stale.delta);
+      if (!roundOpen) {
+        doubled += 1;
+        problems.push(`stake ${stake.transactionId} of ${stake.playerRef} was refunded by the reconciler although the provider completed its round`);
+      }
+    } else if (roundOpen && !rolledBackByProvider.has(k)) {
+      lost += 1;
+      problems.push(`stake ${stake.transactionId} of ${stake.playerRef} is stuck: its round was abandoned and nothing refunded it`);
+    }
+  }
+  for (const entry of input.walletEntries) {
+    if (entry.delta !== 0 && !explained.has(key(entry.playerRef, entry.transactionId))) {
+      doubled += 1;
+      problems.push(`the wallet moved ${entry.delta} for ${entry.transactionId} of ${entry.playerRef}, which no provider answer or stale rollback explains`);
+    }
+  }
+
+  // The platform's applied transactions: BET −, WIN +, ROLLBACK + the stake of the bet it reverses (once).
+  const platform = new Map<string, number>();
+  const platformBets = new Map<string, number>();
+  for (const row of input.platformRows) {
+    if (row.state === "OK" && row.type === "BET") platformBets.set(key(row.playerRef, row.transactionId), row.amount);
+  }
+  const platformRefunded = new Set<string>();
+  for (const row of input.platformRows) {
+    if (row.state !== "OK") continue;
+    let move = 0;
+    if (row.type === "BET") move = -row.amount;
+    else if (row.type === "WIN") move = row.amount;
+    else if (row.type === "ROLLBACK" && row.originalTransactionId) {
+      const bet = key(row.playerRef, row.originalTransactionId);
+      if (platformBets.has(bet) && !platformRefunded.has(bet)) {
+        platformRefunded.add(bet);
+        move = platformBets.get(bet) ?? 0;
+      }
+    }
+    platform.set(row.playerRef, (platform.get(row.playerRef) ?? 0) + move);
+  }
+
+  for (const [playerRef, start] of input.startBalances) {
+    const final = input.finalBalances.get(playerRef);
+    const viaProvider = start + (expected.get(playerRef) ?? 0);
+    const viaPlatform = start + (platform.get(playerRef) ?? 0);
+    if (final !== viaProvider) problems.push(`${playerRef}: wallet balance ${final}, provider's accepted moves give ${viaProvider}`);
+    if (final !== viaPlatform) problems.push(`${playerRef}: wallet balance ${final}, the platform's applied transactions give ${viaPlatform}`);
+  }
+  return { players: input.startBalances.size, transactions: input.record.observations.length, staleRefunds, lost, doubled, problems };
+}

@@ -1,0 +1,99 @@
+import type { FinalOutcome, PersistentProvider, ProviderTransaction } from "./provider-driver.js";
+
+/** A player at the table: a REAL session launched by the operator. */
+export interface SeatedPlayer {
+  playerRef: string;
+  sessionToken: string;
+  gameId: string;
+  currency: string;
+}
+
+/** One transaction the provider sent and what it finally learned. */
+export interface Observation {
+  transaction: ProviderTransaction;
+  outcome: FinalOutcome;
+}
+
+/** Everything the provider side saw during a run: the reference the wallet is audited against. */
+export class ProviderRecord {
+  readonly observations: Observation[] = [];
+  /** Rounds the provider ended with roundComplete=true on a settled BET or WIN (`playerRef\0roundId`). */
+  readonly completedRounds = new Set<string>();
+  rounds = 0;
+
+  add(transaction: ProviderTransaction, outcome: FinalOutcome): void {
+    this.observations.push({ transaction, outcome });
+    if (transaction.roundComplete === true && transaction.type !== "ROLLBACK" && outcome.kind === "settled") {
+      this.completedRounds.add(roundKey(transaction.playerRef, transaction.roundId));
+    }
+  }
+}
+
+/** Key of a round within one operator and game. */
+export function roundKey(playerRef: string, roundId: string): string {
+  return `${playerRef}\u0000${roundId}`;
+}
+
+/**
+ * The shapes of round a seeded run mixes: won, lost, two bets, rolled back by the provider, and abandoned
+ * (the client vanished after its bet, so only the platform's stale-round reconciler can give the stake back).
+ */
+const ROUND_KINDS = [
+  { kind: "bet-win", weight: 45 },
+  { kind: "bet-lose", weight: 10 },
+  { kind: "two-bets-win", weight: 15 },
+  { kind: "bet-rollback", weight: 18 },
+  { kind: "abandoned", weight: 12 },
+] as const;
+
+type RoundKind = (typeof ROUND_KINDS)[number]["kind"];
+
+function pickKind(random: () => number): RoundKind {
+  const total = ROUND_KINDS.reduce((sum, k) => sum + k.weight, 0);
+  let draw = random() * total;
+  for (const k of ROUND_KINDS) {
+    draw -= k.weight;
+    if (draw < 0) return k.kind;
+  }
+  return "bet-win";
+}
+
+/**
+ * Plays `rounds` seeded rounds for one player, one transaction at a time as a game server does, settling each
+ * transaction (retrying with the same id) before the next. A declined BET ends its round.
+ */
+export async function playRounds(options: {
+  provider: () => PersistentProvider;
+  player: SeatedPlayer;
+  rounds: number;
+  random: () => number;
+  record: ProviderRecord;
+  runTag: string;
+  deadlineMs: number;
+}): Promise<void> {
+  const { player, random, record } = options;
+  const amount = (max: number) => 1 + Math.floor(random() * max);
+  for (let n = 0; n < options.rounds; n++) {
+    const roundId = `${options.runTag}-${player.playerRef}-r${n}`;
+    const base = { sessionToken: player.sessionToken, roundId, playerRef: player.playerRef, gameId: player.gameId, currency: player.currency };
+    let seq = 0;
+    const send = async (fields: Pick<ProviderTransaction, "type" | "amount"> & Partial<ProviderTransaction>): Promise<FinalOutcome> => {
+      const transaction: ProviderTransaction = { ...base, transactionId: `${roundId}-t${seq++}`, ...fields };
+      const outcome = await options.provider().settle(transaction, options.deadlineMs);
+      record.add(transaction, outcome);
+      return outcome;
+    };
+    const accepted = (o: FinalOutcome) => o.kind === "settled" && o.status === "OK";
+    record.rounds += 1;
+    const kind = pickKind(random);
+    const stake = amount(60);
+    const bet = await send({ type: "BET", amount: stake, ...(kind === "bet-lose" ? { roundComplete: true } : {}) });
+    if (!accepted(bet) || kind === "bet-lose" || kind === "abandoned") continue;
+    if (kind === "bet-rollback") {
+      await send({ type: "ROLLBACK", amount: stake, originalTransactionId: `${roundId}-t0` });
+      continue;
+    }
+    if (kind === "two-bets-win" && !accepted(await send({ type: "BET", amount: amount(40) }))) continue;
+    await send({ type: "WIN", amount: Math.floor(random() * 150), roundComplete: true });
+  }
+}

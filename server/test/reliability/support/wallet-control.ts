@@ -1,0 +1,25 @@
+import type { FaultSettings } from "@croupier/mock-operator-wallet";
+import { roundKey, type ProviderRecord } from "./game-play.js";
+
+/** Switches the mock wallet's faults through its unsigned control route, as an operator's tester would. */
+export async function setWalletFaults(walletUrl: string, faults: Partial<FaultSettings>): Promise<void> {
+  const response = await fetch(`${walletUrl}/control/faults`, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(faults),
+  });
+  if (response.status !== 200) throw new Error(`wallet refused the fault settings: ${response.status} ${await response.text()}`);
+}
+
+/**
+ * Stakes the provider saw accepted in rounds it never completed and never rolled back: only the platform's
+ * stale-round reconciler can return them.
+ */
+export function outstandingStakes(record: ProviderRecord): { playerRef: string; transactionId: string }[] {
+  const rolledBack = new Set(record.observations
+    .filter((o) => o.transaction.type === "ROLLBACK" && o.outcome.kind === "settled")
+    .map((o) => roundKey(o.transaction.playerRef, o.transaction.originalTransactionId ?? "")));
+  return record.observations
+    .filter((o) => o.transaction.type === "BET" && o.outcome.kind === "settled" && o.outcome.status === "OK")
+    .filter((o) => !record.completedRounds.has(roundKey(o.transaction.playerRef, o.transaction.roundId)))
+    .filter((o) => !rolledBack.has(roundKey(o.transaction.playerRef, o.transaction.transactionId)))
+    .map((o) => ({ playerRef: o.transaction.playerRef, transactionId: o.transaction.transactionId }));
+}
