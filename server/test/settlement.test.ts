@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { PROVIDER, startTestServer, testConfigJson } from "./harness.js";
+import { betRequest, eventually, launchSession, postTransaction, startTestWallet } from "./wallet-harness.js";
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function setup(settlementRetry: { initialDelaySeconds: number; maxDelaySeconds: number; horizonSeconds: number }) {
+  const wallet = await startTestWallet(10_000);
+  const server = await startTestServer(testConfigJson({ wallet: wallet.url, settlementRetry }));
+  cleanups.push(() => wallet.close(), () => server.close());
+  const token = await launchSession(server.url, { playerRef: "p-1" });
+  return { wallet, server, token };
+}
+
+describe("settlement retry of credits", () => {
+  it("resends a failed WIN with the same id and identical body on a doubling backoff until it is applied, exactly once", async () => {
+    const { wallet, server, token } = await setup({ initialDelaySeconds: 0.05, maxDelaySeconds: 0.2, horizonSeconds: 60 });
+    let failures = 0;
+    wallet.fault = (tx) => (tx.type === "WIN" && failures++ < 4 ? { status: 500, body: { error: "ledger locked" } } : undefined);
+    const win = betRequest(token, { type: "WIN", amount: 900 });
+    const key = { providerId: PROVIDER.id, transactionId: win.transactionId as string };
+    const first = await postTransaction(server.url, win);
+    expect(first.status).toBe(500);
+    const failed = server.services.transactions.find(key);
+    expect(failed?.state).toBe("FAILED");
+    expect((failed?.nextRetryAt ?? 0) - (failed?.updatedAt ?? 0)).toBe(50);
+
+    await eventually(() => server.services.transactions.find(key)?.state === "OK");
+    const calls = wallet.requests.filter((r) => r.method === "POST" && r.body.includes(win.transactionId as string));
+    expect(calls).toHaveLength(5);
+    expect(new Set(calls.map((c) => c.body)).size).toBe(1);
+    expect(wallet.applied.filter((t) => t.transactionId === win.transactionId)).toHaveLength(1);
+    expect(wallet.balances.get("p-1")).toBe(10_900);
+
+    // The provider's own retry now gets the stored answer without another call.
+    const retry = await postTransaction(server.url, win);
+    expect(retry.json).toEqual({ status: "OK", balance: 10_900 });
+    expect(wallet.requests.filter((r) => r.method === "POST" && r.body.includes(win.transactionId as string))).toHaveLength(5);
+  });
+
+  it("resends a timed-out ROLLBACK; the wallet's cached answer settles it without a second refund", async () => {
+    const { wallet, server, token } = await setup({ initialDelaySeconds: 0.05, maxDelaySeconds: 0.1, horizonSeconds: 60 });
+    const bet = betRequest(token, { amount: 400 });
+    await postTransaction(server.url, bet);
+    const rollback = betRequest(token, { type: "ROLLBACK", amount: 400, originalTransactionId: bet.transactionId, roundId: bet.roundId });
+    wallet.fault = (tx) => (tx.type === "ROLLBACK" ? "apply-then-hold" : undefined);
+    expect((await postTransaction(server.url, rollback)).status).toBe(500);
+    wallet.fault = undefined;
+    await eventually(() => server.services.transactions.find({ providerId: PROVIDER.id, transactionId: rollback.transactionId as string })?.state === "OK");
+    expect(wallet.applied.filter((t) => t.type === "ROLLBACK")).toHaveLength(1);
+    expect(wallet.balances.get("p-1")).toBe(10_000);
+  });
+
+  it("never resends a BET: its unknown outcome is the reconciler's to resolve", async () => {
+    const { wallet, server, token } = await setup({ initialDelaySeconds: 0.02, maxDelaySeconds: 0.02, horizonSeconds: 60 });
+    wallet.fault = () => ({ status: 500, body: {} });
+    const bet = betRequest(token);
+    expect((await postTransaction(server.url, bet)).status).toBe(500);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(wallet.requests.filter((r) => r.method === "POST")).toHaveLength(1);
+  });
+
+  it("flags a credit the operator never applies as a problem after the horizon, and stops resending it", async () => {
+    const { wallet, server, token } = await setup({ initialDelaySeconds: 0.02, maxDelaySeconds: 0.05, horizonSeconds: 0.3 });
+    wallet.fault = () => ({ status: 502, body: { error: "never" } });
+    const win = betRequest(token, { type: "WIN", amount: 5 });
+    expect((await postTransaction(server.url, win)).status).toBe(500);
+    await eventually(() => server.services.transactions.problems().some((p) => p.transactionId === win.transactionId));
+    const problem = server.services.transactions.problems().find((p) => p.transactionId === win.transactionId);
+    expect(problem).toMatchObject({ type: "WIN", amount: 5, state: "FAILED", problem: true });
+    expect(problem?.attempts).toBeGreaterThan(2);
+    const calls = wallet.requests.length;
+    await new Promise((r) => setTimeout(r, 150));
+    expect(wallet.requests.length).toBe(calls);
+  });
+});
