@@ -1,0 +1,3 @@
+import { checkBuiltPackage } from "./built-package-checks.js";
+
+checkBuiltPackage("@croupier/sdk-operator", new URL("../", import.meta.url));
