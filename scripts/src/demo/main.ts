@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { SANDBOX_FILES } from "../sandbox/sandbox.js";
+import { readSandboxTarget, type SandboxTarget } from "../sandbox/sandbox-target.js";
+import { runDemo, type DemoReport } from "./demo-session.js";
+import { runSelfContainedDemo } from "./self-contained-demo.js";
+
+const HELP = `Usage: npm run demo [-- options]
+
+Plays a scripted session (launch, rounds, a rollback, a free-spin grant and cancel, a replay link, a
+kick) and checks that the platform's record and the operator wallet's ledger agree. Exits 1 if not.
+
+Against the sandbox of a running \`npm start\` (found through data/sandbox.json); when none is running,
+it starts a self-contained sandbox of its own for the length of the demo.
+
+Options:
+  --self-contained   always use a sandbox of its own (ephemeral ports, temporary databases)
+  --target FILE      the sandbox description written by npm start, default data/sandbox.json
+                     [CROUPIER_SANDBOX_DATA_DIR/sandbox.json]
+`;
+
+async function answers(target: SandboxTarget): Promise<boolean> {
+  try {
+    return (await fetch(`${target.serviceUrl}/healthz`, { signal: AbortSignal.timeout(2000) })).status === 200;
+  } catch {
+    return false;
+  }
+}
+
+/** `npm run demo`. */
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { "self-contained": { type: "boolean" }, target: { type: "string" }, help: { type: "boolean", short: "h" } } });
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const print = (line: string) => process.stdout.write(`${line}\n`);
+  const targetPath = values.target ?? join(process.env.CROUPIER_SANDBOX_DATA_DIR ?? "data", SANDBOX_FILES.target);
+  let report: DemoReport;
+  if (!values["self-contained"] && existsSync(targetPath)) {
+    const target = readSandboxTarget(targetPath);
+    if (await answers(target)) {
+      report = await runDemo(target, { print });
+    } else {
+      print(`No sandbox answers at ${target.serviceUrl} (${targetPath} is stale); running a self-contained one instead.\n`);
+      report = await runSelfContainedDemo({ print });
+    }
+  } else {
+    if (!values["self-contained"]) print(`No running sandbox (${targetPath} not found: start one with npm start); running a self-contained one.\n`);
+    report = await runSelfContainedDemo({ print });
+  }
+  return report.ok ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`demo: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,27 @@
+import type { LedgerEntry, PlayerBalance } from "@croupier/mock-operator-wallet";
+
+async function getJson<T>(url: string): Promise<T> {
+  const response = await fetch(url);
+  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * The mock wallet as its operator sees it, through its unsigned read-only routes: the source of truth
+ * the demo compares the platform's answers with.
+ */
+export class WalletView {
+  constructor(private readonly walletUrl: string) {}
+
+  /** The player's balance in the wallet, or undefined while the wallet has never seen the player. */
+  async balance(playerRef: string): Promise<number | undefined> {
+    const { players } = await getJson<{ players: PlayerBalance[] }>(`${this.walletUrl}/players`);
+    return players.find((player) => player.playerRef === playerRef)?.balance;
+  }
+
+  /** Every ledger entry of the player, in the order the wallet applied them. */
+  async ledger(playerRef: string): Promise<LedgerEntry[]> {
+    const { entries } = await getJson<{ entries: LedgerEntry[] }>(`${this.walletUrl}/ledger?playerRef=${encodeURIComponent(playerRef)}`);
+    return entries;
+  }
+}
