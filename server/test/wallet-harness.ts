@@ -1,4 +1,7 @@
+import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import type { ServerResponse } from "node:http";
+import { fileURLToPath } from "node:url";
 import { OPERATOR, PROVIDER, sendJson, signedRequest, startScriptedPeer, type Reply, type ScriptedPeer } from "./harness.js";
 
 /** What a test wallet does with one transaction callback instead of answering normally. */
@@ -133,4 +136,43 @@ export async function eventually(check: () => boolean | Promise<boolean>, timeou
     if (Date.now() > deadline) throw new Error("condition not met in time");
     await new Promise((r) => setTimeout(r, stepMs));
   }
+}
+
+/** The built service entry point, for tests that need a real process to kill. */
+export const SERVICE_MAIN = fileURLToPath(new URL("../dist/main.js", import.meta.url));
+
+/** A service running as a child process (`node dist/main.js --config FILE`). */
+export interface ServiceProcess {
+  url: string;
+  /** SIGKILL: no drain, no clean close, as a crash. */
+  kill(): Promise<void>;
+  /** SIGTERM: drains and closes the database. */
+  stop(): Promise<void>;
+}
+
+/** Writes the configuration (logLevel forced to info, to read the listening line) and starts the service on it. */
+export async function spawnService(configFile: string, json: Record<string, unknown>): Promise<ServiceProcess> {
+  writeFileSync(configFile, JSON.stringify({ ...json, logLevel: "info" }));
+  const child = spawn(process.execPath, [SERVICE_MAIN, "--config", configFile], { stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`service did not start: ${stderr}`)), 10_000);
+    child.stdout.on("data", (c: Buffer) => {
+      stdout += c.toString();
+      const match = /"url":"(http:\/\/[^"]+)"/.exec(stdout);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.on("exit", () => reject(new Error(`service exited: ${stderr}`)));
+  });
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+  };
+  return { url, kill: () => end("SIGKILL"), stop: () => end("SIGTERM") };
 }
