@@ -1,15 +1,22 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { PROVIDER, startTestServer, testConfigJson } from "./harness.js";
+import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { PROVIDER, startTestServer, tempDir, testConfigJson } from "./harness.js";
 import { betRequest, eventually, launchSession, postTransaction, startTestWallet } from "./wallet-harness.js";
+
+const ADMIN = fileURLToPath(new URL("../dist/admin.js", import.meta.url));
+const dir = tempDir();
+afterAll(() => dir.remove());
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function setup(settlementRetry: { initialDelaySeconds: number; maxDelaySeconds: number; horizonSeconds: number }) {
+async function setup(settlementRetry: { initialDelaySeconds: number; maxDelaySeconds: number; horizonSeconds: number }, sqlitePath?: string) {
   const wallet = await startTestWallet(10_000);
-  const server = await startTestServer(testConfigJson({ wallet: wallet.url, settlementRetry }));
+  const server = await startTestServer(testConfigJson({ wallet: wallet.url, settlementRetry, ...(sqlitePath ? { sqlitePath } : {}) }));
   cleanups.push(() => wallet.close(), () => server.close());
   const token = await launchSession(server.url, { playerRef: "p-1" });
   return { wallet, server, token };
@@ -63,8 +70,9 @@ describe("settlement retry of credits", () => {
     expect(wallet.requests.filter((r) => r.method === "POST")).toHaveLength(1);
   });
 
-  it("flags a credit the operator never applies as a problem after the horizon, and stops resending it", async () => {
-    const { wallet, server, token } = await setup({ initialDelaySeconds: 0.02, maxDelaySeconds: 0.05, horizonSeconds: 0.3 });
+  it("flags a credit the operator never applies as a problem after the horizon, stops resending it, and `admin problems` lists it", async () => {
+    const sqlitePath = `${dir.path}/problems.db`;
+    const { wallet, server, token } = await setup({ initialDelaySeconds: 0.02, maxDelaySeconds: 0.05, horizonSeconds: 0.3 }, sqlitePath);
     wallet.fault = () => ({ status: 502, body: { error: "never" } });
     const win = betRequest(token, { type: "WIN", amount: 5 });
     expect((await postTransaction(server.url, win)).status).toBe(500);
@@ -75,5 +83,12 @@ describe("settlement retry of credits", () => {
     const calls = wallet.requests.length;
     await new Promise((r) => setTimeout(r, 150));
     expect(wallet.requests.length).toBe(calls);
+
+    const configFile = `${dir.path}/problems.json`;
+    writeFileSync(configFile, JSON.stringify(testConfigJson({ wallet: wallet.url, sqlitePath })));
+    const listed = spawnSync(process.execPath, [ADMIN, "problems", "--config", configFile], { encoding: "utf8" });
+    expect(listed.status).toBe(0);
+    const lines = listed.stdout.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines).toEqual([expect.objectContaining({ transactionId: win.transactionId, type: "WIN", amount: 5, providerId: PROVIDER.id })]);
   });
 });
