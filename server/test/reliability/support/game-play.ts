@@ -70,10 +70,12 @@ export async function playRounds(options: {
   record: ProviderRecord;
   runTag: string;
   deadlineMs: number;
+  /** Checked before each round: true ends play early (used to play "until the crashes are over"). */
+  stop?: () => boolean;
 }): Promise<void> {
   const { player, random, record } = options;
   const amount = (max: number) => 1 + Math.floor(random() * max);
-  for (let n = 0; n < options.rounds; n++) {
+  for (let n = 0; n < options.rounds && !options.stop?.(); n++) {
     const roundId = `${options.runTag}-${player.playerRef}-r${n}`;
     const base = { sessionToken: player.sessionToken, roundId, playerRef: player.playerRef, gameId: player.gameId, currency: player.currency };
     let seq = 0;
