@@ -31,8 +31,8 @@ Usage: npm run bench -- [options]
 
   --quick               one short round (smoke test, ~1 minute); timings are not meaningful
   --rounds N            rounds; targets alternate within each round (default 3, quick 1)
-  --duration-ms N       measured window of each phase (default 8000, quick 1500)
-  --warmup-ms N         unmeasured load before each window (default 1000, quick 300)
+  --duration-ms N       measured window of each phase (default 8000, quick 1000)
+  --warmup-ms N         unmeasured load before each window (default 1000, quick 250)
   --connections N       closed-loop concurrent clients (default 32, quick 16)
   --rates A,B           open-loop offered loads in tx/s (default 500,1000)
   --players N           distinct players / sessions (default 64, quick 16)
@@ -69,7 +69,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions | null {
   });
   if (values.help) return null;
   const quick = values.quick === true;
-  const durationMs = positiveInt(values["duration-ms"], "--duration-ms", quick ? 1500 : 8000);
+  const durationMs = positiveInt(values["duration-ms"], "--duration-ms", quick ? 1000 : 8000);
   const targets = values.targets === undefined ? [...TARGET_NAMES] : values.targets.split(",").map((name) => name.trim());
   for (const name of targets) {
     if (!(TARGET_NAMES as readonly string[]).includes(name)) throw new BenchUsageError(`unknown target "${name}" (known: ${TARGET_NAMES.join(", ")})`);
@@ -78,7 +78,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions | null {
     rounds: positiveInt(values.rounds, "--rounds", quick ? 1 : 3),
     quick,
     durationMs,
-    warmupMs: nonNegativeInt(values["warmup-ms"], "--warmup-ms", quick ? Math.min(300, Math.floor(durationMs / 4)) : 1000),
+    warmupMs: nonNegativeInt(values["warmup-ms"], "--warmup-ms", quick ? Math.min(250, Math.floor(durationMs / 4)) : 1000),
     connections: positiveInt(values.connections, "--connections", quick ? 16 : 32),
     openRates: (values.rates ?? "500,1000").split(",").map((rate) => positiveInt(rate.trim(), "--rates", 0)),
     players: positiveInt(values.players, "--players", quick ? 16 : 64),

@@ -76,7 +76,8 @@ function figureSpecs(rates: readonly number[]): FigureSpec[] {
     { name: "bare proxy / direct, saturated throughput", unit: "ratio", compute: (r) => ratio(throughput(r, "bare-proxy"), throughput(r, "direct")) },
   ];
   for (const rate of rates) {
-    const isHeadline = rate === headlineRate;
+    // The issue sets the latency targets at 500 tx/s only.
+    const isHeadline = rate === 500;
     specs.push(
       { name: `Croupier added p50 over bare proxy at ${rate} tx/s`, unit: "ms", ...(isHeadline ? { target: { atMost: 1 } } : {}), compute: (r) => difference(latency(r, "croupier", rate, "p50Ms"), latency(r, "bare-proxy", rate, "p50Ms")) },
       { name: `Croupier added p99 over bare proxy at ${rate} tx/s`, unit: "ms", ...(isHeadline ? { target: { atMost: 5 } } : {}), compute: (r) => difference(latency(r, "croupier", rate, "p99Ms"), latency(r, "bare-proxy", rate, "p99Ms")) },

@@ -114,7 +114,7 @@ async function measure(environment: BenchEnvironment, plan: PhasePlan, options: 
   const result =
     plan.rate === undefined
       ? await runClosedLoop(plan.target.url, plan.workload, settings)
-      : await runOpenLoop(plan.target.url, plan.workload, { ...settings, connections: Math.max(64, options.connections), rate: plan.rate });
+      : await runOpenLoop(plan.target.url, plan.workload, { ...settings, connections: Math.max(64, options.connections), rate: plan.rate, drainMs: Math.max(1000, options.durationMs) });
   clearTimeout(startTimer);
   clearTimeout(endTimer);
   const end = atEnd ?? cpuNow();
@@ -135,6 +135,7 @@ function round3(value: number): number {
 function describe(record: PhaseRecord): string {
   const { result } = record;
   const mode = result.mode === "closed" ? `closed x${result.connections}` : `open ${result.offeredRate} tx/s`;
+  const unfinished = result.unfinished ? `  (${result.unfinished} unfinished: target below the offered rate)` : "";
   const errors = result.errors > 0 ? `  ERRORS ${result.errors}: ${result.errorSamples[0] ?? ""}` : "";
-  return `round ${record.round}  ${record.target.padEnd(15)} ${record.call.padEnd(11)} ${mode.padEnd(16)} ${String(result.throughput).padStart(8)} tx/s  p50 ${result.latency.p50Ms} ms  p99 ${result.latency.p99Ms} ms  p99.9 ${result.latency.p999Ms} ms${errors}`;
+  return `round ${record.round}  ${record.target.padEnd(15)} ${record.call.padEnd(11)} ${mode.padEnd(16)} ${String(result.throughput).padStart(8)} tx/s  p50 ${result.latency.p50Ms} ms  p99 ${result.latency.p99Ms} ms  p99.9 ${result.latency.p999Ms} ms${unfinished}${errors}`;
 }

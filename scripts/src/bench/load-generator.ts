@@ -36,6 +36,8 @@ export interface PhaseResult {
   completed: number;
   /** Calls that failed: wrong status or body, network error, timeout, or still unanswered at the end. */
   errors: number;
+  /** Open loop: calls still unanswered when the phase gave up waiting (see {@link runOpenLoop}); not errors. */
+  unfinished?: number;
   /** Up to five distinct error descriptions, to tell a missing route from a slow one. */
   errorSamples: string[];
   /** Successful calls per second over the measured window. */
@@ -152,33 +154,44 @@ export async function runClosedLoop(origin: string, workload: Workload, settings
  * time, not from when it was actually sent, so a stall of the target (or of the loader) shows up in the
  * percentiles instead of silently delaying the schedule (coordinated omission). A later call of the same
  * unit can only be sent once the previous one was answered: its latency runs from that answer.
+ *
+ * A target slower than the offered rate builds an ever longer queue. The phase waits at most `drainMs`
+ * after the schedule ends; calls still unanswered then are counted as `unfinished`, their wait so far is
+ * recorded as their latency (a lower bound, so the percentiles still show the stall), and the pool is
+ * destroyed.
  */
-export async function runOpenLoop(origin: string, workload: Workload, settings: PhaseSettings & { rate: number }): Promise<PhaseResult> {
+export async function runOpenLoop(origin: string, workload: Workload, settings: PhaseSettings & { rate: number; drainMs: number }): Promise<PhaseResult> {
   const state = new PhaseState(origin, settings.connections, workload);
   const intervalMs = (1000 * workload.callsPerUnit) / settings.rate;
   const startedAt = performance.now();
   const measureFrom = startedAt + settings.warmupMs;
   const scheduleEnd = measureFrom + settings.durationMs;
   const totalUnits = Math.floor((scheduleEnd - startedAt) / intervalMs);
+  /** Measured units not yet finished: when their pending call's latency started, and how many calls remain. */
+  const pending = new Map<number, { since: number; callsLeft: number }>();
   const inFlight = new Set<Promise<void>>();
+  let abandoned = false;
   let lastAnswerAt = measureFrom;
 
   const runUnit = async (seq: number, scheduledAt: number) => {
     const measured = scheduledAt >= measureFrom;
-    let startedFrom = scheduledAt;
+    let since = scheduledAt;
     for (let step = 0; step < workload.callsPerUnit; step++) {
+      if (measured) pending.set(seq, { since, callsLeft: workload.callsPerUnit - step });
       const outcome = await state.send(seq, step);
+      if (abandoned) return;
       const doneAt = performance.now();
       if (measured) {
-        state.count(outcome, doneAt - startedFrom);
+        state.count(outcome, doneAt - since);
         lastAnswerAt = Math.max(lastAnswerAt, doneAt);
       }
       if (!outcome.ok) {
         if (measured) state.fail("unit abandoned after a failed call", workload.callsPerUnit - step - 1);
-        return;
+        break;
       }
-      startedFrom = doneAt;
+      since = doneAt;
     }
+    pending.delete(seq);
   };
 
   let issued = 0;
@@ -189,11 +202,22 @@ export async function runOpenLoop(origin: string, workload: Workload, settings: 
       inFlight.add(unit);
       void unit.finally(() => inFlight.delete(unit));
     }
-    const nextAt = startedAt + issued * intervalMs;
-    await sleep(Math.max(0, nextAt - performance.now()));
+    await sleep(Math.max(0, startedAt + issued * intervalMs - performance.now()));
   }
-  await Promise.all(inFlight);
-  await state.pool.close();
+  const drained = await Promise.race([Promise.all(inFlight).then(() => true), sleep(settings.drainMs).then(() => false)]);
+  let unfinished = 0;
+  if (!drained) {
+    abandoned = true;
+    const now = performance.now();
+    for (const unit of pending.values()) {
+      state.latency.record(now - unit.since);
+      unfinished += unit.callsLeft;
+    }
+    lastAnswerAt = now;
+    await state.pool.destroy();
+  } else {
+    await state.pool.close();
+  }
   // Throughput over the window the schedule covered, stretched when answers arrived after it ended.
-  return state.result("open", Math.max(scheduleEnd, lastAnswerAt) - measureFrom, settings.rate);
+  return { ...state.result("open", Math.max(scheduleEnd, lastAnswerAt) - measureFrom, settings.rate), unfinished };
 }
