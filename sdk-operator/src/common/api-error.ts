@@ -51,7 +51,7 @@ function errorMessage(status: number, body: unknown): string {
 }
 
 /** Retry-After is whole seconds (decisions.md §1); an HTTP date is accepted too, as RFC 9110 allows it. */
-export function parseRetryAfter(value: string | null): number | undefined {
+function parseRetryAfter(value: string | null): number | undefined {
   if (value === null || value.trim() === "") return undefined;
   if (/^\d+$/.test(value.trim())) return Number(value.trim());
   const date = Date.parse(value);
