@@ -1,0 +1,72 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startNodeProcess, tempDir, type NodeProcess } from "./process-harness.js";
+
+const root = resolve(import.meta.dirname, "../..");
+const SANDBOX = join(root, "scripts/dist/sandbox/main.js");
+const DEMO = join(root, "scripts/dist/demo/main.js");
+
+describe("npm start (the built sandbox entry)", () => {
+  let dir: ReturnType<typeof tempDir>;
+  const started: NodeProcess[] = [];
+  beforeEach(() => {
+    dir = tempDir();
+  });
+  afterEach(async () => {
+    for (const running of started.splice(0)) {
+      if (running.child.exitCode === null && running.child.signalCode === null) {
+        running.child.kill("SIGKILL");
+        await running.exited;
+      }
+    }
+    dir.remove();
+  });
+
+  it("starts everything, serves npm run demo, and stops cleanly on Ctrl-C", async () => {
+    const sandbox = startNodeProcess(SANDBOX, ["--port", "0", "--wallet-port", "0", "--provider-port", "0", "--data-dir", dir.path, "--quiet"], { cwd: root });
+    started.push(sandbox);
+    await sandbox.waitForOutput("Try next");
+    const out = sandbox.stdout();
+    expect(out).toContain("Croupier sandbox is running");
+    expect(out).toContain("sandbox-only-op-acme-secret");
+    expect(out).toContain("npm run demo");
+
+    const target = JSON.parse(readFileSync(join(dir.path, "sandbox.json"), "utf8")) as { serviceUrl: string; walletUrl: string; studioUrl: string };
+    expect(out).toContain(target.serviceUrl);
+    for (const url of [target.serviceUrl, target.walletUrl, target.studioUrl]) {
+      const health = await fetch(`${url}/healthz`);
+      expect([url, health.status, await health.json()]).toEqual([url, 200, { status: "ok" }]);
+    }
+    const config = JSON.parse(readFileSync(join(dir.path, "sandbox.config.json"), "utf8")) as { operators: unknown[]; providers: unknown[]; campaigns: unknown[] };
+    expect([config.operators.length, config.providers.length, config.campaigns.length]).toEqual([1, 2, 1]);
+
+    const demo = startNodeProcess(DEMO, ["--target", join(dir.path, "sandbox.json")], { cwd: root });
+    started.push(demo);
+    expect(await demo.exited).toBe(0);
+    expect(demo.stdout()).toContain(`Demo against ${target.serviceUrl}`);
+    expect(demo.stdout()).toMatch(/ledgers agree: wallet balance \d+ = starting 100000 \+ applied 60/);
+
+    sandbox.child.kill("SIGINT");
+    expect(await sandbox.exited).toBe(0);
+    expect(sandbox.stdout()).toContain("sandbox stopped");
+    expect(sandbox.stderr()).toBe("");
+    expect(existsSync(join(dir.path, "sandbox.json"))).toBe(false);
+    expect(existsSync(join(dir.path, "sandbox.db"))).toBe(true);
+  });
+
+  it("stops cleanly on SIGTERM too", async () => {
+    const sandbox = startNodeProcess(SANDBOX, ["--port", "0", "--wallet-port", "0", "--provider-port", "0", "--data-dir", dir.path, "--quiet"], { cwd: root });
+    started.push(sandbox);
+    await sandbox.waitForOutput("Try next");
+    sandbox.child.kill("SIGTERM");
+    expect(await sandbox.exited).toBe(0);
+  });
+
+  it("refuses a bad port with the usage text and exit code 2", async () => {
+    const sandbox = startNodeProcess(SANDBOX, ["--port", "eighty", "--data-dir", dir.path], { cwd: root });
+    started.push(sandbox);
+    expect(await sandbox.exited).toBe(2);
+    expect(sandbox.stderr()).toContain('--port must be a port number (0-65535), got "eighty"');
+  });
+});
