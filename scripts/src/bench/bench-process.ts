@@ -18,36 +18,47 @@ export type Readiness = { urlLine: RegExp } | { healthUrl: string };
 
 const START_TIMEOUT_MS = 20_000;
 
+/** Children still running: killed if the bench itself dies (a crash, a closed stdout), so none is orphaned. */
+const liveChildren = new Set<ChildProcess>();
+process.on("exit", () => {
+  for (const child of liveChildren) child.kill("SIGKILL");
+});
+
 /** Starts `node script args…` and resolves once it is ready; rejects with its stderr if it exits or hangs. */
 export async function spawnBenchProcess(name: string, script: string, args: string[], readiness: Readiness): Promise<BenchProcess> {
   const child = spawn(process.execPath, [script, ...args], {
     // A service logging at "info" writes a line per request: a pipe nobody drains would block it.
     stdio: ["ignore", "urlLine" in readiness ? "pipe" : "ignore", "pipe"],
   });
+  liveChildren.add(child);
+  child.once("exit", () => liveChildren.delete(child));
   const stderr: string[] = [];
   child.stderr?.setEncoding("utf8").on("data", (text: string) => {
     stderr.push(text);
     if (stderr.length > 50) stderr.shift();
   });
-  const exited = once(child, "exit").then(([code]) => {
+  // Whatever settles first (ready, exited, too slow) stops the others: no polling or timer outlives the start.
+  const settled = new AbortController();
+  const exited = once(child, "exit", { signal: settled.signal }).then(([code]) => {
     throw new Error(`${name} exited with code ${String(code)} before it was ready: ${stderr.join("").trim().slice(-800)}`);
   });
-  exited.catch(() => undefined);
-  const timeout = sleep(START_TIMEOUT_MS).then(() => {
+  const timeout = sleep(START_TIMEOUT_MS, undefined, { signal: settled.signal }).then(() => {
     throw new Error(`${name} not ready after ${START_TIMEOUT_MS} ms: ${stderr.join("").trim().slice(-800)}`);
   });
   try {
-    const url = await Promise.race([waitUntilReady(child, readiness), exited, timeout]);
+    const url = await Promise.race([waitUntilReady(child, readiness, settled.signal), exited, timeout]);
     return { name, pid: child.pid ?? 0, url, stop: () => stopChild(child) };
   } catch (error) {
     await stopChild(child);
     throw error;
+  } finally {
+    settled.abort();
   }
 }
 
-async function waitUntilReady(child: ChildProcess, readiness: Readiness): Promise<string> {
+async function waitUntilReady(child: ChildProcess, readiness: Readiness, signal: AbortSignal): Promise<string> {
   if ("healthUrl" in readiness) {
-    for (;;) {
+    while (!signal.aborted) {
       try {
         const response = await fetch(`${readiness.healthUrl}/healthz`);
         if (response.ok) return readiness.healthUrl;
@@ -56,17 +67,17 @@ async function waitUntilReady(child: ChildProcess, readiness: Readiness): Promis
       }
       await sleep(50);
     }
+    throw new Error("stopped waiting");
   }
-  const lines = createInterface({ input: child.stdout! });
-  for await (const line of lines) {
-    const match = readiness.urlLine.exec(line);
-    if (match?.[1]) {
-      // Keep draining stdout so the child never blocks on a full pipe.
-      child.stdout!.resume();
-      return match[1];
-    }
+  let url: string | undefined;
+  for await (const line of createInterface({ input: child.stdout! })) {
+    url = readiness.urlLine.exec(line)?.[1];
+    if (url) break;
   }
-  throw new Error("stdout closed before the URL line");
+  if (!url) throw new Error("stdout closed before the URL line");
+  // Leaving the loop closed the line reader, which paused stdout: keep draining so the child never blocks on a full pipe.
+  child.stdout!.resume();
+  return url;
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {

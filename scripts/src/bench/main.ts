@@ -45,7 +45,9 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`bench: ${error instanceof Error ? (error instanceof BenchUsageError ? error.message : (error.stack ?? error.message)) : String(error)}\n`);
-    process.exit(error instanceof BenchUsageError || (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) ? 2 : 1);
+    const usage = error instanceof BenchUsageError || (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS"));
+    if (usage) process.stderr.write(`bench: ${error.message}\n\n${BENCH_USAGE}`);
+    else process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(usage ? 2 : 1);
   },
 );
