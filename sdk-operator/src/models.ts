@@ -4,14 +4,10 @@ import type { components as WalletComponents } from "./generated/operator-wallet
 type Service = ServiceComponents["schemas"];
 type Wallet = WalletComponents["schemas"];
 
-/*
- * Model types, taken from the generated OpenAPI types so they follow the contract. `metadata` is
- * re-typed: the generator renders an open JSON object as Record<string, never>, which would refuse
- * every real value.
- */
+/* Model types, taken from the generated OpenAPI types so they follow the contract. */
 
 /** A wallet transaction the service sends to the operator's callback (spec C). */
-export type TransactionRequest = Omit<Wallet["TransactionRequest"], "metadata"> & { metadata?: Record<string, unknown> };
+export type TransactionRequest = Wallet["TransactionRequest"];
 /** The operator's answer to a transaction: OK, or DECLINED (BET only), with the balance after it. */
 export type TransactionResponse = Wallet["TransactionResponse"];
 /** A game visible to the operator tenant. */

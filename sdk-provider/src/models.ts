@@ -4,14 +4,10 @@ import type { components as WebhookComponents } from "./generated/provider-webho
 type Service = ServiceComponents["schemas"];
 type Webhooks = WebhookComponents["schemas"];
 
-/*
- * Model types, taken from the generated OpenAPI types so they follow the contract. `metadata` is
- * re-typed: the generator renders an open JSON object as Record<string, never>, which would refuse
- * every real value.
- */
+/* Model types, taken from the generated OpenAPI types so they follow the contract. */
 
 /** A wallet transaction the provider submits (BET, WIN or ROLLBACK; ADJUSTMENT is refused with 400). */
-export type TransactionRequest = Omit<Service["TransactionRequest"], "metadata"> & { metadata?: Record<string, unknown> };
+export type TransactionRequest = Service["TransactionRequest"];
 /** The service's answer: OK, or DECLINED (BET only), with the balance after it. */
 export type TransactionResponse = Service["TransactionResponse"];
 /** What a provider learns about a session it owns. */

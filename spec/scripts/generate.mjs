@@ -17,6 +17,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
+import ts from "typescript";
 
 const specDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const repoRoot = resolve(specDir, "..");
@@ -72,10 +73,26 @@ async function generateInto(outRoot) {
   }
   for (const file of typeFiles) {
     const source = pathToFileURL(join(outRoot, file.from));
-    const ast = await openapiTS(source);
+    const ast = await openapiTS(source, { transform: openObjectAsUnknownRecord });
     writeOut(join(outRoot, file.to), astToString(ast));
   }
   rmSync(emitDir, { recursive: true, force: true });
+}
+
+/**
+ * TypeSpec writes `Record<unknown>` (metadata) as OpenAPI 3.1 `unevaluatedProperties: {}`, which
+ * openapi-typescript 7 reads as `Record<string, never>`: a type no real metadata fits. Map such an
+ * open object to `Record<string, unknown>`.
+ */
+function openObjectAsUnknownRecord(schema) {
+  const open = schema.unevaluatedProperties;
+  if (schema.type !== "object" || schema.properties || typeof open !== "object" || open === null || Object.keys(open).length > 0) {
+    return undefined;
+  }
+  return ts.factory.createTypeReferenceNode("Record", [
+    ts.factory.createKeywordTypeNode(ts.SyntaxKind.StringKeyword),
+    ts.factory.createKeywordTypeNode(ts.SyntaxKind.UnknownKeyword),
+  ]);
 }
 
 function writeOut(path, text) {

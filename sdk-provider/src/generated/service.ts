@@ -695,7 +695,7 @@ export interface components {
              * @description Opaque JSON object, at most 8 KiB serialized, stored and forwarded verbatim, never interpreted.
              *     Accepted on any type. An array, string, number or null is rejected with 400 before reaching the operator.
              */
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
         };
         /**
          * @description The wallet's answer to a transaction. DECLINED is valid only for BET; WIN, ROLLBACK and
