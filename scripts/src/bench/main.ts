@@ -1,11 +1,22 @@
 #!/usr/bin/env node
 // `npm run bench -- --help`: the benchmark of docs/benchmarks.md.
+import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { BENCH_USAGE, BenchUsageError, parseBenchOptions } from "./bench-options.js";
 import { formatSummary, summarize } from "./bench-report.js";
 import { runBench } from "./bench-run.js";
+
+/** The commit measured, so pasted figures can be traced; absent outside a git checkout. */
+function currentCommit(): string | undefined {
+  try {
+    return execFileSync("git", ["rev-parse", "HEAD"], { cwd: fileURLToPath(new URL("../../../", import.meta.url)), encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  } catch {
+    return undefined;
+  }
+}
 
 async function main(argv: string[]): Promise<number> {
   const options = parseBenchOptions(argv);
@@ -22,6 +33,7 @@ async function main(argv: string[]): Promise<number> {
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
     options,
+    commit: currentCommit() ?? null,
     machine: { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? "", loadAverageBefore: loadBefore, loadAverageAfter: loadavg() },
     summary,
     peakRssMb: measurements.peakRssMb,
