@@ -45,35 +45,41 @@ async function main(): Promise<void> {
   }
   const env = process.env;
   const dataDir = values["data-dir"] ?? env.CROUPIER_SANDBOX_DATA_DIR ?? "data";
-  const sandbox = await startSandbox({
+  const options = {
     dataDir,
     servicePort: port(values.port, env.CROUPIER_SANDBOX_PORT, 8080, "--port"),
     walletPort: port(values["wallet-port"], env.CROUPIER_SANDBOX_WALLET_PORT, 9001, "--wallet-port"),
     providerPort: port(values["provider-port"], env.CROUPIER_SANDBOX_PROVIDER_PORT, 9002, "--provider-port"),
     fresh: values.fresh ?? false,
-    logLevel: values.verbose ? "info" : "warn",
+    logLevel: values.verbose ? ("info" as const) : ("warn" as const),
     ...(values.quiet ? {} : { log: (line: string) => process.stdout.write(`${line}\n`) }),
-  });
-  process.stdout.write(sandboxBanner(sandbox, { service: join(dataDir, SANDBOX_FILES.serviceDb), wallet: join(dataDir, SANDBOX_FILES.walletDb) }));
-
+  };
+  // Listen for signals before starting, so a Ctrl-C during start-up still closes whatever started.
+  const starting = startSandbox(options);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     process.stdout.write(`\n${signal}: stopping the sandbox...\n`);
-    sandbox.close().then(
-      () => {
-        process.stdout.write("sandbox stopped\n");
-        process.exit(0);
-      },
-      (error: unknown) => {
-        process.stderr.write(`sandbox: unclean stop: ${error instanceof Error ? error.message : String(error)}\n`);
-        process.exit(1);
-      },
-    );
+    starting
+      .then((sandbox) => sandbox.close())
+      .then(
+        () => {
+          process.stdout.write("sandbox stopped\n");
+          process.exit(0);
+        },
+        (error: unknown) => {
+          process.stderr.write(`sandbox: unclean stop: ${error instanceof Error ? error.message : String(error)}\n`);
+          process.exit(1);
+        },
+      );
   };
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
+  const sandbox = await starting;
+  if (!stopping) {
+    process.stdout.write(sandboxBanner(sandbox, { service: join(dataDir, SANDBOX_FILES.serviceDb), wallet: join(dataDir, SANDBOX_FILES.walletDb) }));
+  }
 }
 
 main().catch((error: unknown) => {
