@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import type { BenchMeasurements, CallKind, PhaseRecord } from "../src/bench/bench-run.js";
+import type { TargetName } from "../src/bench/bench-targets.js";
+import { nearestRank } from "../src/bench/latency-recorder.js";
+import { formatSummary, summarize } from "../src/bench/bench-report.js";
+
+function record(round: number, target: TargetName, call: CallKind, throughput: number, p50Ms = 0, rate?: number, cpuSeconds = 0): PhaseRecord {
+  return {
+    round,
+    target,
+    call,
+    cpuSeconds: { [target === "direct" ? "wallet" : target]: cpuSeconds },
+    targetRssMb: 50,
+    result: {
+      mode: rate === undefined ? "closed" : "open",
+      ...(rate === undefined ? {} : { offeredRate: rate }),
+      connections: 4,
+      durationMs: 1000,
+      completed: throughput,
+      errors: 0,
+      errorSamples: [],
+      throughput,
+      latency: { samples: throughput, meanMs: p50Ms, p50Ms, p90Ms: p50Ms, p99Ms: p50Ms * 2, p999Ms: p50Ms * 3, maxMs: p50Ms * 4 },
+    },
+  };
+}
+
+describe("nearestRank", () => {
+  it("picks the smallest sample with the quantile at or below it", () => {
+    const sorted = Array.from({ length: 1000 }, (_, i) => i + 1);
+    expect(nearestRank(sorted, 0.5)).toBe(500);
+    expect(nearestRank(sorted, 0.99)).toBe(990);
+    expect(nearestRank(sorted, 0.999)).toBe(999);
+    expect(nearestRank([7], 0.999)).toBe(7);
+    expect(nearestRank([], 0.5)).toBe(0);
+  });
+});
+
+describe("summarize", () => {
+  // Three rounds whose absolute speed drifts 2x, while the ratio stays near 0.8 except in one outlier round.
+  const records = [
+    ...[1, 2, 3].flatMap((round) => {
+      const scale = [1, 2, 0.5][round - 1]!;
+      const croupierShare = [0.8, 0.2, 0.9][round - 1]!;
+      return [
+        record(round, "bare-proxy", "transaction", 1000 * scale, 0, undefined, scale),
+        record(round, "croupier", "transaction", 1000 * scale * croupierShare, 0, undefined, scale * croupierShare * 3),
+        record(round, "bare-proxy", "transaction", 500, 1.5, 500),
+        record(round, "croupier", "transaction", 500, 1.5 + round, 500),
+      ];
+    }),
+  ];
+  const measurements: BenchMeasurements = { records, peakRssMb: { croupier: 120, "bare-proxy": 60, wallet: 80 } };
+  const summary = summarize(measurements, 3, [500]);
+  const figure = (name: string) => summary.figures.find((f) => f.name === name)!;
+
+  it("reports the median of the per-round ratios, not the ratio of medians", () => {
+    const headline = figure("Croupier / bare proxy, saturated throughput");
+    expect(headline.perRound).toEqual([0.8, 0.2, 0.9]);
+    expect(headline.median).toBe(0.8);
+    expect(headline.met).toBe(true);
+  });
+
+  it("subtracts the bare proxy's percentiles from Croupier's at the same rate, and checks the targets at 500 tx/s", () => {
+    expect(figure("Croupier added p50 over bare proxy at 500 tx/s")).toMatchObject({ perRound: [1, 2, 3], median: 2, met: false });
+    expect(figure("Croupier added p99 over bare proxy at 500 tx/s")).toMatchObject({ perRound: [2, 4, 6], median: 4, met: true });
+  });
+
+  it("divides each process's CPU by the calls it answered", () => {
+    expect(figure("Croupier CPU per transaction / bare proxy CPU per transaction").median).toBe(3);
+  });
+
+  it("leaves a figure empty when its targets were not run, and checks peak RSS", () => {
+    expect(figure("synchronous NORMAL / FULL, saturated throughput")).toMatchObject({ perRound: [], median: null });
+    expect(figure("Croupier peak RSS over the run")).toMatchObject({ median: 120, met: true });
+    expect(summary.totalErrors).toBe(0);
+  });
+
+  it("prints markdown rows for docs/benchmarks.md", () => {
+    const text = formatSummary(summary, [500]);
+    expect(text).toContain("| Croupier / bare proxy, saturated throughput | 0.8 | 0.8, 0.2, 0.9 | ratio | ≥ 0.75 | yes |");
+    expect(text).toContain("| Croupier added p50 over bare proxy at 500 tx/s | 2 | 1, 2, 3 | ms | ≤ 1 | NO |");
+    expect(text).toMatch(/\| croupier \| 450 \| 3\.5 \| 7 \| 10\.5 \|/); // medians of 800, 400, 450 tx/s and of p50 2.5, 3.5, 4.5 ms
+  });
+});
