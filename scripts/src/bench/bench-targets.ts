@@ -35,7 +35,6 @@ export interface Target {
 
 /** Every process of a run and the targets in front of the wallet. */
 export interface BenchEnvironment {
-  wallet: BenchProcess;
   targets: Map<TargetName, Target>;
   processes: BenchProcess[];
   /** Stops every process it started. */
@@ -80,13 +79,13 @@ export async function startBenchEnvironment(identity: BenchIdentity, names: read
           targets.set(name, { name, url: wallet.url, process: wallet, signer: operatorSigner(identity), players: placeholderPlayers, isCroupier: false });
           return;
         }
-        const process = name === "bare-proxy" ? await startBareProxy(identity, wallet.url) : await startCroupier(identity, name, wallet.url, dir);
-        processes.push(process);
-        const players = name === "bare-proxy" ? placeholderPlayers : await launchSessions(process.url, identity, playerRefs);
-        targets.set(name, { name, url: process.url, process, signer: providerSigner(identity), players, isCroupier: name !== "bare-proxy" });
+        const child = name === "bare-proxy" ? await startBareProxy(identity, wallet.url) : await startCroupier(identity, name, wallet.url, dir);
+        processes.push(child);
+        const players = name === "bare-proxy" ? placeholderPlayers : await launchSessions(child.url, identity, playerRefs);
+        targets.set(name, { name, url: child.url, process: child, signer: providerSigner(identity), players, isCroupier: name !== "bare-proxy" });
       }),
     );
-    return { wallet, targets, processes: [...processes], close };
+    return { targets, processes: [...processes], close };
   } catch (error) {
     await close();
     throw error;
