@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { setTimeout as sleep } from "node:timers/promises";
 import { createOperatorClient, type OperatorClient } from "@croupier/sdk-operator";
 import { createProviderClient } from "@croupier/sdk-provider";
 import { FreeSpinRefusedError, GameClient, type PlayedTransaction } from "../sandbox/game-client.js";
 import type { SandboxTarget } from "../sandbox/sandbox-target.js";
 import { compareLedgers, type LedgerComparison } from "./ledger-check.js";
+import { StudioView } from "./studio-view.js";
 import { WalletView } from "./wallet-view.js";
 
 /** One printed step of the demo and whether everything in it went as the contract says. */
@@ -60,24 +60,6 @@ function expectOk(played: PlayedTransaction, failures: string[]): void {
   if (played.outcome !== "OK") failures.push(`expected OK: ${describe(played)}`);
 }
 
-async function studioBatch(studioUrl: string, playerRef: string, externalRef: string) {
-  const response = await fetch(`${studioUrl}/free-spins?playerRef=${encodeURIComponent(playerRef)}`);
-  const { batches } = (await response.json()) as { batches: { externalRef: string; remainingSpins: number; spinsTaken: number; cancelled: boolean }[] };
-  return batches.find((batch) => batch.externalRef === externalRef);
-}
-
-async function waitForRevocation(studioUrl: string, playerRef: string, timeoutMs: number): Promise<{ reason: string } | undefined> {
-  const deadline = Date.now() + timeoutMs;
-  do {
-    const response = await fetch(`${studioUrl}/revocations`);
-    const { revocations } = (await response.json()) as { revocations: { playerRef: string; reason: string }[] };
-    const found = revocations.find((revocation) => revocation.playerRef === playerRef);
-    if (found) return found;
-    await sleep(50);
-  } while (Date.now() < deadline);
-  return undefined;
-}
-
 /**
  * Plays a scripted session against a sandbox, as an operator (sdk-operator) and a game (sdk-provider):
  * launch, three rounds, a rolled-back bet, a free-spin grant with some spins played and the rest
@@ -90,6 +72,7 @@ export async function runDemo(target: SandboxTarget, options: DemoOptions = {}):
   const run = randomUUID().slice(0, 6);
   const playerRef = options.playerRef ?? `p-demo-${run}`;
   const wallet = new WalletView(target.walletUrl);
+  const studio = new StudioView(target.studioUrl);
   const operator: OperatorClient = createOperatorClient({ baseUrl: target.serviceUrl, tenantId: target.operator.id, secret: target.operator.secret });
   const provider = createProviderClient({ baseUrl: target.serviceUrl, tenantId: target.provider.id, secret: target.provider.secret });
   const steps: DemoStep[] = [];
@@ -179,7 +162,7 @@ export async function runDemo(target: SandboxTarget, options: DemoOptions = {}):
     const { id, status, spins, betAmountMinor, externalRef } = issued.data;
     const failures = status === "active" && externalRef ? [] : [`expected an active grant with an externalRef, got ${status}`];
     if (externalRef) grant = { id, externalRef };
-    const batch = externalRef ? await studioBatch(target.studioUrl, playerRef, externalRef) : undefined;
+    const batch = externalRef ? await studio.batch(playerRef, externalRef) : undefined;
     if (!batch || batch.remainingSpins !== spins) failures.push(`the studio should hold the batch with ${spins} spins, holds ${batch?.remainingSpins ?? "none"}`);
     return {
       details: [`grant ${id}: ${status}, ${spins} spins at ${betAmountMinor} on ${issued.data.gameId}`, `the studio holds batch ${externalRef} with ${batch?.remainingSpins ?? 0} spins left`],
@@ -207,7 +190,7 @@ export async function runDemo(target: SandboxTarget, options: DemoOptions = {}):
       const cancelled = await operator.cancelGrant(id);
       if (cancelled.error) return { details: [], failures: [`cancel answered ${cancelled.error.status}: ${cancelled.error.message}`] };
       const failures = cancelled.data.status === "cancelled" ? [] : [`expected cancelled, got ${cancelled.data.status}`];
-      const batch = await studioBatch(target.studioUrl, playerRef, externalRef);
+      const batch = await studio.batch(playerRef, externalRef);
       if (!batch?.cancelled || batch.remainingSpins !== 0) failures.push("the studio should have voided the batch");
       let refusal = "another spin was played";
       try {
@@ -243,7 +226,7 @@ export async function runDemo(target: SandboxTarget, options: DemoOptions = {}):
     const kicked = await operator.kickPlayer(playerRef);
     if (kicked.error) return { details: [], failures: [`kick answered ${kicked.error.status}: ${kicked.error.message}`] };
     const failures = kicked.data.revokedCount >= 1 ? [] : ["expected at least one revoked session"];
-    const revocation = await waitForRevocation(target.studioUrl, playerRef, 3000);
+    const revocation = await studio.revocation(playerRef, 3000);
     if (!revocation) failures.push("the studio never received the session-revoke webhook");
     const after = await playing.bet(`round-${run}-after-kick`, 100);
     if (after.outcome !== "failed" || after.error?.status !== 401) failures.push(`the next wallet call should fail 401: ${describe(after)}`);

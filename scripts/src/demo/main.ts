@@ -43,6 +43,7 @@ async function main(): Promise<number> {
     const target = readSandboxTarget(targetPath);
     if (await answers(target)) {
       report = await runDemo(target, { print });
+      print(`\nThe player's ledger in the mock wallet: curl '${target.walletUrl}/ledger?playerRef=${report.playerRef}'`);
     } else {
       print(`No sandbox answers at ${target.serviceUrl} (${targetPath} is stale); running a self-contained one instead.\n`);
       report = await runSelfContainedDemo({ print });
