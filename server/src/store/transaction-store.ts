@@ -64,6 +64,8 @@ export interface RoundRef {
   gameId: string;
   roundId: string;
   playerRef: string;
+  /** Unix ms of the round's last provider activity when it was read. */
+  lastActivityAt: number;
 }
 
 /**
@@ -94,10 +96,13 @@ export interface TransactionStore {
   staleRounds(before: number, limit: number): RoundRef[];
   /** Every transaction of one round. */
   transactionsOfRound(round: RoundRef): TransactionRecord[];
-  /** Force-closes a round once its outstanding bets are rolled back. */
-  closeRound(round: RoundRef): void;
+  /**
+   * Force-closes a round once its outstanding bets are rolled back, unless the provider was active in it since it
+   * was read (a bet may have arrived meanwhile). True when it closed.
+   */
+  closeRound(round: RoundRef): boolean;
   /** The status of one round, or undefined when the platform has never seen it. */
-  roundStatus(round: Omit<RoundRef, "playerRef">): "OPEN" | "COMPLETED" | "CLOSED" | undefined;
+  roundStatus(round: Omit<RoundRef, "playerRef" | "lastActivityAt">): "OPEN" | "COMPLETED" | "CLOSED" | undefined;
   /** An OK ROLLBACK reversing the given BET, if any. */
   reversalOf(bet: TransactionKey): TransactionRecord | undefined;
 }
@@ -153,11 +158,13 @@ export class SqliteTransactionStore implements TransactionStore {
       `UPDATE transactions SET state = @state, response_balance = @balance, last_error = @error, next_retry_at = @nextRetryAt,
          updated_at = @now WHERE provider_id = @providerId AND transaction_id = @transactionId`,
     );
-    // A CLOSED round that sees new activity opens again, so the reconciler looks at it once more.
+    // A CLOSED round that sees new activity opens again, so the reconciler looks at it once more. The activity
+    // time always moves forward, even within one millisecond, so closeRound can tell that activity happened.
     this.touchRound = db.prepare(
       `INSERT INTO rounds (provider_id, operator_id, game_id, round_id, player_ref, status, last_activity_at)
        VALUES (@providerId, @operatorId, @gameId, @roundId, @playerRef, 'OPEN', @now)
-       ON CONFLICT (provider_id, operator_id, game_id, round_id) DO UPDATE SET last_activity_at = excluded.last_activity_at,
+       ON CONFLICT (provider_id, operator_id, game_id, round_id) DO UPDATE
+       SET last_activity_at = MAX(excluded.last_activity_at, rounds.last_activity_at + 1),
          status = CASE WHEN rounds.status = 'CLOSED' THEN 'OPEN' ELSE rounds.status END`,
     );
     this.completeRound = db.prepare(
@@ -173,14 +180,16 @@ export class SqliteTransactionStore implements TransactionStore {
     );
     this.selectProblems = db.prepare("SELECT * FROM transactions WHERE problem = 1 ORDER BY created_at");
     this.selectStale = db.prepare(
-      `SELECT provider_id AS providerId, operator_id AS operatorId, game_id AS gameId, round_id AS roundId, player_ref AS playerRef
+      `SELECT provider_id AS providerId, operator_id AS operatorId, game_id AS gameId, round_id AS roundId, player_ref AS playerRef,
+         last_activity_at AS lastActivityAt
        FROM rounds WHERE status = 'OPEN' AND last_activity_at <= ? ORDER BY last_activity_at LIMIT ?`,
     );
     this.selectRound = db.prepare(
       `SELECT * FROM transactions WHERE operator_id = ? AND game_id = ? AND round_id = ? AND provider_id = ? ORDER BY created_at, rowid`,
     );
     this.setClosed = db.prepare(
-      `UPDATE rounds SET status = 'CLOSED' WHERE provider_id = ? AND operator_id = ? AND game_id = ? AND round_id = ? AND status = 'OPEN'`,
+      `UPDATE rounds SET status = 'CLOSED'
+       WHERE provider_id = ? AND operator_id = ? AND game_id = ? AND round_id = ? AND status = 'OPEN' AND last_activity_at = ?`,
     );
     this.selectRoundStatus = db.prepare(
       "SELECT status FROM rounds WHERE provider_id = ? AND operator_id = ? AND game_id = ? AND round_id = ?",
@@ -256,11 +265,11 @@ export class SqliteTransactionStore implements TransactionStore {
     return (this.selectRound.all(round.operatorId, round.gameId, round.roundId, round.providerId) as Row[]).map(fromRow);
   }
 
-  closeRound(round: RoundRef): void {
-    this.setClosed.run(round.providerId, round.operatorId, round.gameId, round.roundId);
+  closeRound(round: RoundRef): boolean {
+    return this.setClosed.run(round.providerId, round.operatorId, round.gameId, round.roundId, round.lastActivityAt).changes === 1;
   }
 
-  roundStatus(round: Omit<RoundRef, "playerRef">): "OPEN" | "COMPLETED" | "CLOSED" | undefined {
+  roundStatus(round: Omit<RoundRef, "playerRef" | "lastActivityAt">): "OPEN" | "COMPLETED" | "CLOSED" | undefined {
     return this.selectRoundStatus.get(round.providerId, round.operatorId, round.gameId, round.roundId) as
       | "OPEN" | "COMPLETED" | "CLOSED" | undefined;
   }
