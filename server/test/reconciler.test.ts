@@ -108,6 +108,33 @@ describe("stale-round reconciler", () => {
     expect(rollbacksSent(wallet).map((t) => t.transactionId).sort()).toEqual(bets.map((b) => `stale-rollback:${String(b.transactionId)}`).sort());
   });
 
+  it("leaves a bet whose own ROLLBACK failed to the settlement retry, and holds a bet retry while its reversal is unsettled", async () => {
+    const { wallet, server, token } = await setup();
+    const bet = betRequest(token, { roundId: "round-own-rollback", amount: 60 });
+    await postTransaction(server.url, bet);
+    wallet.fault = (tx) => (tx.type === "ROLLBACK" ? { status: 500, body: {} } : undefined);
+    const own = betRequest(token, { roundId: "round-own-rollback", type: "ROLLBACK", amount: 60, originalTransactionId: bet.transactionId });
+    expect((await postTransaction(server.url, own)).status).toBe(500);
+    await server.services.reconciler.runOnce();
+    expect(rollbacksSent(wallet)).toHaveLength(0);
+    expect(roundStatus(server, "round-own-rollback")).toBe("OPEN");
+
+    // A timed-out bet whose synthetic reversal failed: the bet's retry must not race the reversal.
+    const unknown = betRequest(token, { roundId: "round-unknown", amount: 70 });
+    wallet.fault = (tx) => (tx.type === "BET" ? { status: 500, body: {} } : tx.type === "ROLLBACK" ? { status: 500, body: {} } : undefined);
+    expect((await postTransaction(server.url, unknown)).status).toBe(500);
+    await server.services.reconciler.runOnce();
+    expect(rollbacksSent(wallet).map((t) => t.transactionId)).toEqual([`stale-rollback:${String(unknown.transactionId)}`]);
+    wallet.fault = undefined;
+    const held = await postTransaction(server.url, unknown);
+    expect(held.status).toBe(409);
+    expect(held.json.error).toMatch(/reconciler/);
+    await server.services.reconciler.runOnce();
+    expect(roundStatus(server, "round-unknown")).toBe("CLOSED");
+    expect((await postTransaction(server.url, unknown)).json.status).toBe("DECLINED");
+    expect(wallet.applied.filter((t) => t.transactionId === unknown.transactionId)).toHaveLength(0);
+  });
+
   it("waits for staleRoundSeconds of inactivity before touching a round", async () => {
     const { wallet, server, token } = await setup({ staleRoundSeconds: 3600, sweepIntervalSeconds: 3600 });
     await postTransaction(server.url, betRequest(token, { roundId: "round-fresh" }));

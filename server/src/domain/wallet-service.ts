@@ -4,6 +4,7 @@ import type { TransactionRecord, TransactionStore } from "../store/transaction-s
 import type { Catalogue } from "./catalogue.js";
 import type { DemoWallet, TransactionResponse } from "./demo-wallet.js";
 import { ApiError, badRequest, notConfigured } from "./errors.js";
+import { staleRollbackId } from "./reconciler.js";
 import type { SessionService } from "./session-service.js";
 import type { ReachableOperator, TransactionRelay } from "./transaction-relay.js";
 import { callbackBody, requestFingerprint, validateTransactionRequest, type TransactionRequest } from "./transaction-request.js";
@@ -86,10 +87,14 @@ export class WalletService {
     if (session.demo) return this.deps.demo.apply(providerId, session.token, valid, fingerprint);
     const operator = this.reachableOperator(session);
 
-    // A bet the reconciler already reversed must never reach the wallet again: report it as not taken.
+    // A bet already reversed must never reach the wallet again (the wallet could apply it after the refund):
+    // report it as not taken. While the reconciler's reversal is still unsettled, the retry must wait.
     if (existing && valid.type === "BET") {
       const reversal = this.deps.store.reversalOf(key);
-      if (reversal?.responseBalance !== null && reversal?.responseBalance !== undefined) return { status: "DECLINED", balance: reversal.responseBalance };
+      if (reversal?.responseBalance != null) return { status: "DECLINED", balance: reversal.responseBalance };
+      if (this.deps.store.find({ providerId, transactionId: staleRollbackId(key.transactionId) })) {
+        throw new ApiError("conflict", "this bet is being reversed by the stale-round reconciler; retry later");
+      }
     }
 
     const record = await this.deps.relay.submit({
