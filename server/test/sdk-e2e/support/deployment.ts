@@ -47,7 +47,9 @@ export async function startDeployment(configure: (json: Record<string, unknown>)
   const server = await startTestServer(json);
 
   const providerSent: SentRequest[] = [];
-  const recordingFetch = async (request: Request): Promise<Response> => {
+  // The SDK hands its fetch one signed Request; a Request is rebuilt anyway to satisfy fetch's wider signature.
+  const recordingFetch: typeof fetch = async (input, init) => {
+    const request = new Request(input, init);
     providerSent.push({ path: new URL(request.url).pathname, nonce: request.headers.get("x-nonce") ?? "", body: await request.clone().text() });
     return fetch(request);
   };
