@@ -1,9 +1,10 @@
 import { sign } from "@croupier/signing";
-import { request as httpRequest, type OutgoingHttpHeaders } from "node:http";
+import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from "node:http";
 
 /** An answer as a hostile-input test reads it. */
 export interface RawReply {
   status: number;
+  headers: IncomingHttpHeaders;
   contentType: string;
   text: string;
   /** Parsed JSON body, or undefined when the body is not JSON. */
@@ -31,7 +32,7 @@ export function rawRequest(baseUrl: string, method: string, target: string, head
         } catch {
           json = undefined;
         }
-        resolve({ status: res.statusCode ?? 0, contentType: String(res.headers["content-type"] ?? ""), text, json });
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, contentType: String(res.headers["content-type"] ?? ""), text, json });
       });
       res.on("error", reject);
     });
