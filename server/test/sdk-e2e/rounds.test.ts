@@ -108,6 +108,19 @@ describe("SDK end to end: rounds and balances", () => {
     expect(d.wallet.balances.get("p-carol")).toBe(before - 300 + 900);
   });
 
+  it("a BET whose reply is lost is retried by the provider SDK and debited once", async () => {
+    const { common } = await launchAndVerify(d, "p-carol");
+    const before = d.wallet.balances.get("p-carol")!;
+    d.wallet.fault = (tx, attempt) => (tx.transactionId === "c-3-bet" && attempt === 1 ? "drop-reply" : undefined);
+
+    const bet = await d.provider.bet({ ...common, roundId: "c-3", transactionId: "c-3-bet", amount: 450 });
+
+    expect(bet.data).toEqual({ status: "OK", balance: before - 450 });
+    expect(attemptsFor(d.providerSent, "c-3-bet")).toHaveLength(2);
+    expect(d.wallet.applied.filter((tx) => tx.transactionId === "c-3-bet")).toHaveLength(1);
+    expect((await d.provider.balance(common.sessionToken)).data?.balance).toBe(before - 450);
+  });
+
   it("a DECLINED BET is a result, not an error: the provider SDK sends it once and the wallet sees it once", async () => {
     const { common } = await launchAndVerify(d, "p-bob");
 
