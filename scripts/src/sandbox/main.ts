@@ -54,7 +54,7 @@ async function main(): Promise<void> {
     logLevel: values.verbose ? ("info" as const) : ("warn" as const),
     ...(values.quiet ? {} : { log: (line: string) => process.stdout.write(`${line}\n`) }),
   };
-  // Listen for signals before starting, so a Ctrl-C during start-up still closes whatever started.
+  // The handlers go in before the first await: a Ctrl-C during start-up waits for it, then closes what started.
   const starting = startSandbox(options);
   let stopping = false;
   const stop = (signal: string) => {
