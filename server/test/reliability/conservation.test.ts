@@ -50,7 +50,7 @@ describe("conservation under wallet faults", () => {
     await setWalletFaults(wallet.url, { latencyMs: 5, failureRate: 0.12, timeoutRate: 0.03, dropAfterApplyRate: 0.12, declineRate: 0.03 });
     const deadlineMs = Date.now() + scaled(150_000, 1_500_000);
     await Promise.all(seated.map((player, i) => playRounds({
-      provider: () => provider, player, rounds: ROUNDS_PER_PLAYER, random: seededRandom(RUN_SEED + i), record, runTag: "cons", deadlineMs,
+      provider: () => provider, player, rounds: ROUNDS_PER_PLAYER, random: seededRandom(RUN_SEED + i), record, runTag: "cons", deadlineMs, duplicateRate: 0.1,
     })));
     // The reconciler's first sweeps meet the same faults; then the wallet heals and everything must converge.
     await new Promise((resolve) => setTimeout(resolve, (STALE_ROUND_SECONDS + 1) * 1000));
@@ -70,7 +70,7 @@ describe("conservation under wallet faults", () => {
       record,
       platformRows: platformRows(server.services.db, OPERATOR.id),
     });
-    reportFigure("conservation under faults", `${report.players} players, ${record.rounds} rounds, ${report.transactions} transactions, `
+    reportFigure("conservation under faults", `${report.players} players, ${record.rounds} rounds, ${report.transactions} transactions (${record.duplicateRaces} raced by two clients), `
       + `${faultsMet.failures} 500s, ${faultsMet.timeouts} timeouts, ${faultsMet.droppedReplies} lost replies, `
       + `${report.staleRefunds} stale-round refunds, ${report.lost} lost, ${report.doubled} doubled`);
     expect(report.problems, report.problems.join("\n")).toEqual([]);

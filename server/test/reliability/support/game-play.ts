@@ -20,6 +20,8 @@ export class ProviderRecord {
   /** Rounds the provider ended with roundComplete=true on a settled BET or WIN (`playerRef\0roundId`). */
   readonly completedRounds = new Set<string>();
   rounds = 0;
+  /** Transactions sent twice at once by two clients. */
+  duplicateRaces = 0;
 
   add(transaction: ProviderTransaction, outcome: FinalOutcome): void {
     this.observations.push({ transaction, outcome });
@@ -72,6 +74,8 @@ export async function playRounds(options: {
   deadlineMs: number;
   /** Checked before each round: true ends play early (used to play "until the crashes are over"). */
   stop?: () => boolean;
+  /** Share of transactions sent by two provider clients at once (a duplicate race); both must learn the same answer. */
+  duplicateRate?: number;
 }): Promise<void> {
   const { player, random, record } = options;
   const amount = (max: number) => 1 + Math.floor(random() * max);
@@ -81,7 +85,15 @@ export async function playRounds(options: {
     let seq = 0;
     const send = async (fields: Pick<ProviderTransaction, "type" | "amount"> & Partial<ProviderTransaction>): Promise<FinalOutcome> => {
       const transaction: ProviderTransaction = { ...base, transactionId: `${roundId}-t${seq++}`, ...fields };
-      const outcome = await options.provider().settle(transaction, options.deadlineMs);
+      const racing = random() < (options.duplicateRate ?? 0);
+      const [outcome, twin] = await Promise.all([
+        options.provider().settle(transaction, options.deadlineMs),
+        racing ? options.provider().settle(transaction, options.deadlineMs) : undefined,
+      ]);
+      if (twin && (twin.kind !== outcome.kind || twin.status !== outcome.status || ("balance" in twin && "balance" in outcome && twin.balance !== outcome.balance))) {
+        throw new Error(`two copies of ${transaction.transactionId} learned different answers: ${JSON.stringify(outcome)} vs ${JSON.stringify(twin)}`);
+      }
+      if (twin) record.duplicateRaces += 1;
       record.add(transaction, outcome);
       return outcome;
     };
