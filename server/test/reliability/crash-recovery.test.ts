@@ -32,7 +32,7 @@ describe("crash recovery (kill -9 under load)", () => {
       db: `${dir.path}/wallet.db` });
     const port = await freePort();
     service = new ServiceProcess(`${dir.path}/croupier.json`, testConfigJson({
-      wallet: wallet.url, sqlitePath: `${dir.path}/croupier.db`, logLevel: "error", server: { host: "127.0.0.1", port },
+      wallet: wallet.url, sqlitePath: `${dir.path}/croupier.db`, logLevel: "warn", server: { host: "127.0.0.1", port },
       reconciler: { staleRoundSeconds: STALE_ROUND_SECONDS, sweepIntervalSeconds: 0.5 },
       settlementRetry: { initialDelaySeconds: 0.2, maxDelaySeconds: 1, horizonSeconds: 3600 },
     }), port);
@@ -89,6 +89,7 @@ describe("crash recovery (kill -9 under load)", () => {
       platformRows: platformRowsFromFile(`${dir.path}/croupier.db`, OPERATOR.id),
     });
     reportFigure("crash recovery", `${service.kills} kills, ${record.rounds} rounds, ${report.transactions} transactions, `
+      + `${service.orphansRecovered} wallet calls found cut in flight at restart, `
       + `${report.staleRefunds} stale-round refunds, ${report.lost} lost, ${report.doubled} doubled`);
     expect(report.problems, `${report.problems.join("\n")}\n--- service output:\n${service.recentOutput()}`).toEqual([]);
     expect(service.kills).toBeGreaterThanOrEqual(KILLS);

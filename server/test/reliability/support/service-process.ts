@@ -25,6 +25,8 @@ export class ServiceProcess {
   readonly url: string;
   /** How many times the process was killed with SIGKILL. */
   kills = 0;
+  /** Wallet calls a restart found cut in half by a kill (its "pending transactions ... marked TIMED_OUT" warnings). */
+  orphansRecovered = 0;
 
   constructor(private readonly configPath: string, config: Record<string, unknown>, readonly port: number) {
     writeFileSync(configPath, JSON.stringify(config));
@@ -36,7 +38,11 @@ export class ServiceProcess {
     if (this.child) throw new Error("already running");
     const child = spawn(process.execPath, [MAIN, "--config", this.configPath], { stdio: ["ignore", "pipe", "pipe"] });
     this.child = child;
-    const keep = (chunk: Buffer) => (this.output = (this.output + chunk.toString()).slice(-4000));
+    const keep = (chunk: Buffer) => {
+      const text = chunk.toString();
+      for (const match of text.matchAll(/"recovered":(\d+)/g)) this.orphansRecovered += Number(match[1]);
+      this.output = (this.output + text).slice(-4000);
+    };
     child.stdout?.on("data", keep);
     child.stderr?.on("data", keep);
     const deadline = Date.now() + timeoutMs;
