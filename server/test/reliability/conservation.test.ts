@@ -8,7 +8,7 @@ import { startWallet, type RunningWallet } from "@croupier/mock-operator-wallet"
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seededRandom } from "../../../mock-operator-wallet/src/seeded-random.js";
 import { OPERATOR, PROVIDER, startTestServer, tempDir, testConfigJson } from "../harness.js";
-import { reportFigure, RUN_SEED, scaled } from "./support/budget.js";
+import { reportFigure, RUN_SEED, scaled, TEST_TIMEOUT_MS } from "./support/budget.js";
 import { auditConservation } from "./support/conservation-audit.js";
 import { outstandingStakes, setWalletFaults } from "./support/wallet-control.js";
 import { playRounds, ProviderRecord } from "./support/game-play.js";
@@ -75,5 +75,5 @@ describe("conservation under wallet faults", () => {
       + `${report.staleRefunds} stale-round refunds, ${report.lost} lost, ${report.doubled} doubled`);
     expect(report.problems, report.problems.join("\n")).toEqual([]);
     expect(faultsMet.failures + faultsMet.timeouts + faultsMet.droppedReplies).toBeGreaterThan(0);
-  });
+  }, TEST_TIMEOUT_MS);
 });

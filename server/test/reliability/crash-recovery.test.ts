@@ -8,7 +8,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seededRandom } from "../../../mock-operator-wallet/src/seeded-random.js";
 import { OPERATOR, PROVIDER, tempDir, testConfigJson } from "../harness.js";
-import { reportFigure, RUN_SEED, scaled } from "./support/budget.js";
+import { reportFigure, RUN_SEED, scaled, TEST_TIMEOUT_MS } from "./support/budget.js";
 import { auditConservation } from "./support/conservation-audit.js";
 import { playRounds, ProviderRecord } from "./support/game-play.js";
 import { platformRowsFromFile } from "./support/platform-ledger.js";
@@ -93,5 +93,5 @@ describe("crash recovery (kill -9 under load)", () => {
       + `${report.staleRefunds} stale-round refunds, ${report.lost} lost, ${report.doubled} doubled`);
     expect(report.problems, `${report.problems.join("\n")}\n--- service output:\n${service.recentOutput()}`).toEqual([]);
     expect(service.kills).toBeGreaterThanOrEqual(KILLS);
-  });
+  }, TEST_TIMEOUT_MS);
 });

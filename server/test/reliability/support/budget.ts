@@ -16,3 +16,6 @@ export const RUN_SEED = Number.parseInt(process.env.RELIABILITY_SEED ?? "", 10) 
 export function reportFigure(test: string, figure: string): void {
   console.log(`[reliability] ${test}: ${figure}`);
 }
+
+/** Time limit of a load test: five minutes by default, an hour for a long run. */
+export const TEST_TIMEOUT_MS = scaled(300_000, 3_600_000);
