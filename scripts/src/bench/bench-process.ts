@@ -26,7 +26,9 @@ process.on("exit", () => {
 
 /** Starts `node script args…` and resolves once it is ready; rejects with its stderr if it exits or hangs. */
 export async function spawnBenchProcess(name: string, script: string, args: string[], readiness: Readiness): Promise<BenchProcess> {
-  const child = spawn(process.execPath, [script, ...args], {
+  // BENCH_NODE_ARGS (for example "--cpu-prof --cpu-prof-dir=/tmp/prof") goes to every target process, to profile them.
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
     // A service logging at "info" writes a line per request: a pipe nobody drains would block it.
     stdio: ["ignore", "urlLine" in readiness ? "pipe" : "ignore", "pipe"],
   });
