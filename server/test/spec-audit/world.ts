@@ -27,7 +27,7 @@ export interface World {
  * Starts a world; `edit` may change the raw configuration (decisions.md §3) before start.
  * Operators get a 300 ms callback timeout so timeout tests stay fast.
  */
-export async function startWorld(edit: (json: Record<string, any>) => void = () => {}, walletPrefix = ""): Promise<World> {
+export async function startWorld(edit: (json: Record<string, any>) => void = () => {}): Promise<World> {
   const wallet = await startTestWallet(10_000);
   const world = { wallet, webhooks: defaultWebhooks() } as World;
   world.provider = await startScriptedPeer(async (req, res) => {
@@ -36,7 +36,7 @@ export async function startWorld(edit: (json: Record<string, any>) => void = () 
     if (!handler) return sendJson(res, 404, { error: "no such webhook" });
     return handler(req.json, res);
   });
-  const json = testConfigJson({ wallet: wallet.url + walletPrefix, webhook: world.provider.url,
+  const json = testConfigJson({ wallet: wallet.url, webhook: world.provider.url,
     reconciler: { staleRoundSeconds: 3600, sweepIntervalSeconds: 3600 },
     settlementRetry: { initialDelaySeconds: 3600, maxDelaySeconds: 3600, horizonSeconds: 86400 } }) as Record<string, any>;
   for (const op of json.operators as Record<string, unknown>[]) op.callbackTimeoutMs = 300;
