@@ -88,6 +88,7 @@ describe("POST /v1/wallet/transaction: refusals", () => {
     ["a playerRef other than the session's", { playerRef: "p-2" }, /playerRef does not match/],
     ["a gameId other than the session's", { gameId: "nebula" }, /gameId does not match/],
     ["a currency other than the session's", { currency: "USD" }, /currency does not match/],
+    ["a transactionId in the reconciler's reserved space", { transactionId: "stale-rollback:tx-1" }, /reserved/],
   ])("refuses %s with 400, never reaching the operator", async (_name, overrides, message) => {
     const body = betRequest(token, overrides);
     const reply = await postTransaction(server.url, body);

@@ -5,13 +5,13 @@ import { ApiError } from "./errors.js";
 import { PeriodicJob } from "./periodic-job.js";
 import type { TenantDirectory } from "./tenant-directory.js";
 import type { ReachableOperator, TransactionRelay } from "./transaction-relay.js";
-import { callbackBody, requestFingerprint, type RelayableRequest } from "./transaction-request.js";
+import { callbackBody, requestFingerprint, RESERVED_TRANSACTION_ID_PREFIX, type RelayableRequest } from "./transaction-request.js";
 
 /** The spec's sentinel session token of every synthetic rollback (spec C.4). */
 export const RECONCILER_SESSION_TOKEN = "system:stale-round-reconciler";
 
 /** The deterministic id of the synthetic rollback of a bet, so every sweep replays the same one. */
-export const staleRollbackId = (betTransactionId: string) => `stale-rollback:${betTransactionId}`;
+export const staleRollbackId = (betTransactionId: string) => `${RESERVED_TRANSACTION_ID_PREFIX}${betTransactionId}`;
 
 /** What one sweep did. */
 export interface SweepReport {

@@ -27,12 +27,19 @@ export type RelayableRequest = TransactionRequest & { type: RelayedType };
  */
 export const MAX_METADATA_BYTES = 8 * 1024;
 
+/** Prefix of the reconciler's synthetic rollback ids (spec C.4); refused on provider transactions. */
+export const RESERVED_TRANSACTION_ID_PREFIX = "stale-rollback:";
+
 /**
  * The cross-field rules the schema cannot express (spec: TransactionRequest), each a 400:
- * ADJUSTMENT is admin-only; `direction` only on ADJUSTMENT; `originalTransactionId` required on ROLLBACK and
+ * a transactionId in the reserved `stale-rollback:` space; ADJUSTMENT is admin-only; `direction` only on ADJUSTMENT; `originalTransactionId` required on ROLLBACK and
  * absent otherwise; metadata a JSON object (not an array, string, number or null) of at most 8 KiB serialized.
  */
 export function validateTransactionRequest(request: TransactionRequest): RelayableRequest {
+  // The reconciler's synthetic rollbacks live in the same id space; a provider id there could pre-empt one.
+  if (request.transactionId.startsWith(RESERVED_TRANSACTION_ID_PREFIX)) {
+    throw badRequest(`transactionId must not start with "${RESERVED_TRANSACTION_ID_PREFIX}": that prefix is reserved for the platform's stale-round rollbacks`);
+  }
   if (request.type === "ADJUSTMENT") throw badRequest("ADJUSTMENT is an admin-only transaction type and cannot be submitted by a provider");
   if (request.direction !== undefined) throw badRequest(`direction is only allowed on ADJUSTMENT, not on ${request.type}`);
   if (request.type === "ROLLBACK" && request.originalTransactionId === undefined) {
