@@ -52,7 +52,7 @@ describe("authentication", () => {
     expect(tampered.status).toBe(401);
     expect(await tampered.text()).toBe("invalid signature");
     const wrongPath = sign({ secret: OPERATOR.secret, tenantId: OPERATOR.id, method: "GET", target: "/v1/operator/free-spins/grants" });
-    expect((await fetch(`${w.url}${GAMES}`, { headers: wrongPath })).status).toBe(401);
+    expect((await fetch(`${w.url}${GAMES}`, { headers: { ...wrongPath } })).status).toBe(401);
   });
 
   it("accepts a signature computed by hand from decisions.md §1 (independent of our signing package)", async () => {
@@ -70,11 +70,11 @@ describe("authentication", () => {
     const target = "/v1/operator/free-spins/grants?playerRef=p-1";
     expect((await signedRequest(w.url, OPERATOR, "GET", target)).status).toBe(200);
     const pathOnly = sign({ secret: OPERATOR.secret, tenantId: OPERATOR.id, method: "GET", target: "/v1/operator/free-spins/grants" });
-    const reply = await fetch(w.url + target, { headers: pathOnly });
+    const reply = await fetch(w.url + target, { headers: { ...pathOnly } });
     expect(reply.status).toBe(401);
     expect(await reply.text()).toBe("invalid signature");
     const swapped = sign({ secret: OPERATOR.secret, tenantId: OPERATOR.id, method: "GET", target });
-    expect((await fetch(`${w.url}/v1/operator/free-spins/grants?playerRef=p-2`, { headers: swapped })).status).toBe(401);
+    expect((await fetch(`${w.url}/v1/operator/free-spins/grants?playerRef=p-2`, { headers: { ...swapped } })).status).toBe(401);
   });
 
   it("timestamps exactly at -300 s and +300 s are accepted; -301 s and +301 s are not", async () => {
