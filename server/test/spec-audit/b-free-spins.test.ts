@@ -218,6 +218,25 @@ describe("spec B.4–B.7 free-spin grants and D webhooks", () => {
       w.webhooks = defaultWebhooks();
       expect((await operatorPost(w.url, `${GRANTS}/${g.id}/cancel`, undefined)).json.status).toBe("cancelled");
     });
+    it("a pending grant (provider call still running) is visible as pending and not cancellable (400)", async () => {
+      let release: () => void = () => {};
+      w.webhooks["/v1/game/free-spins/grant"] = (body, res) => new Promise<void>((resolve) => {
+        release = () => { sendJson(res, 200, { externalRef: `ext-${body.requestRef}` }); resolve(); };
+      });
+      const issuing = operatorPost(w.url, GRANTS, grantBody({ playerRef: "p-pending" }));
+      let pending: any;
+      for (let i = 0; i < 50 && !pending; i += 1) {
+        pending = (await operatorGet(w.url, `${GRANTS}?playerRef=p-pending`)).json[0];
+        if (!pending) await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(pending?.status).toBe("pending");
+      const cancel = await operatorPost(w.url, `${GRANTS}/${pending.id}/cancel`, undefined);
+      expect(cancel.status).toBe(400);
+      expect(isJsonError(cancel)).toBe(true);
+      release();
+      const issued = await issuing;
+      expect(issued.json).toMatchObject({ id: pending.id, status: "active" });
+    });
     it("404 for an unknown or foreign grant, 400 for a non-UUID id", async () => {
       const g = (await operatorPost(w.url, GRANTS, grantBody())).json;
       expect((await operatorPost(w.url, `${GRANTS}/${g.id}/cancel`, undefined, OTHER_OPERATOR)).status).toBe(404);

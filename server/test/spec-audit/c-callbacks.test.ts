@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OPERATOR, OTHER_OPERATOR, isSignedFor, sendJson, startScriptedPeer } from "../harness.js";
+import { OPERATOR, OTHER_OPERATOR, PROVIDER, isSignedFor, sendJson, signedRequest, startScriptedPeer } from "../harness.js";
 import { betRequest, eventually, launchSession, postTransaction } from "../wallet-harness.js";
 import { providerPost, sleep, startWorld, type World } from "./world.js";
 
@@ -41,6 +41,17 @@ describe("spec C: wallet callbacks as the operator receives them", () => {
       expect(JSON.parse(call.body)).toEqual(sent);
       expect(JSON.parse(call.body)).not.toHaveProperty("direction");
     }
+  });
+
+  // SPEC-GAP: "metadata ... stored and forwarded verbatim, never interpreted" (TransactionRequest table). The server
+  // re-serialises parsed JSON, so 12345678901234567890 reaches the wallet as 12345678901234567000 and 1.50 as 1.5.
+  it("forwards metadata byte-for-byte as the provider sent it (large integers and number spellings intact)", async () => {
+    const bet = betRequest(token, { amount: 1 });
+    const rawMetadata = '{"z":1,"a":2,"playerId":12345678901234567890,"price":1.50,"s":"\\u00e9"}';
+    const raw = JSON.stringify(bet).replace(/}$/, `,"metadata":${rawMetadata}}`);
+    expect((await signedRequest(w.url, PROVIDER, "POST", "/v1/wallet/transaction", undefined, { rawBody: raw })).status).toBe(200);
+    const call = txCalls(w).find((r) => r.body.includes(String(bet.transactionId)))!;
+    expect(call.body).toContain(`"metadata":${rawMetadata}`);
   });
 
   it("the balance callback is GET /v1/wallet/balance?playerRef=<ref>, no body, signed over path and query", async () => {
