@@ -128,6 +128,23 @@ describe("authentication", () => {
     expect((await send()).status).toBe(401);
   });
 
+  it("a nonce is per tenant, not per route: reusing it on another route is still a replay", async () => {
+    const nonce = `cross-${Date.now()}`;
+    expect((await signedRequest(w.url, OPERATOR, "GET", GAMES, undefined, { nonce })).status).toBe(200);
+    const reply = await signedRequest(w.url, OPERATOR, "GET", "/v1/operator/free-spins/grants", undefined, { nonce });
+    expect(reply.status).toBe(401);
+    expect(reply.json).toEqual({ error: "replayed request" });
+  });
+
+  it("a POST whose target carries a query is signed over path and query (decisions.md §1: every signed call)", async () => {
+    const target = "/v1/operator/players/kick?trace=1";
+    expect((await signedRequest(w.url, OPERATOR, "POST", target, { playerRef: "p-q" })).status).toBe(200);
+    const body = '{"playerRef":"p-q"}';
+    const pathOnly = sign({ secret: OPERATOR.secret, tenantId: OPERATOR.id, method: "POST", target: "/v1/operator/players/kick", body });
+    const reply = await fetch(w.url + target, { method: "POST", headers: { ...pathOnly, "content-type": "application/json" }, body });
+    expect(reply.status).toBe(401);
+  });
+
   it("a nonce is recorded only after its signature verified; nonces are per tenant", async () => {
     const nonce = `burn-${Date.now()}`;
     expect((await signedRequest(w.url, { id: OPERATOR.id, secret: "forged" }, "GET", GAMES, undefined, { nonce })).status).toBe(401);

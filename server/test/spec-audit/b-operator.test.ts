@@ -94,6 +94,14 @@ describe("spec B: launch, games, kick, replay", () => {
       const nebula = reply.json.find((g: { gameId: string }) => g.gameId === "nebula");
       expect(nebula.replayBaseUrl).toBe("");
     });
+    it("currencies and supportedLanguages are shared by all games of a provider; provider names the studio", async () => {
+      const reply = await operatorGet(w.url, "/v1/operator/games");
+      const [a, b] = ["starfall", "nebula"].map((id) => reply.json.find((g: { gameId: string }) => g.gameId === id));
+      expect(b.currencies).toEqual(a.currencies);
+      expect(b.supportedLanguages).toEqual(a.supportedLanguages);
+      expect(b.provider).toBe(a.provider);
+      expect([PROVIDER.id, "Star Studio"]).toContain(a.provider);
+    });
     it("another operator sees its own set", async () => {
       const reply = await operatorGet(w.url, "/v1/operator/games", OTHER_OPERATOR);
       expect(reply.json.map((g: { gameId: string }) => g.gameId).sort()).toEqual(["moonshot", "nebula", "starfall"]);
