@@ -113,6 +113,24 @@ describe("spec C: wallet callbacks as the operator receives them", () => {
     expect(bodies[1]).toBe(bodies[0]);
   });
 
+  it("a TIMED_OUT BET retried by the provider with the same transactionId settles once (the wallet replays its cached answer)", async () => {
+    const bet = betRequest(token, { amount: 13 });
+    let lost = 1;
+    w.wallet.fault = (tx) => (tx.transactionId === bet.transactionId && lost-- > 0 ? "apply-then-hold" : undefined);
+    expect((await postTransaction(w.url, bet)).status).toBe(500);
+    w.wallet.releaseHeld();
+    let retry = await postTransaction(w.url, bet);
+    for (let i = 0; i < 20 && retry.status === 409; i += 1) {
+      await sleep(50);
+      retry = await postTransaction(w.url, bet);
+    }
+    w.wallet.fault = undefined;
+    expect(retry.status).toBe(200);
+    expect(retry.json.status).toBe("OK");
+    expect(w.wallet.applied.filter((t) => t.transactionId === bet.transactionId)).toHaveLength(1);
+    for (const call of txCalls(w).filter((r) => JSON.parse(r.body).transactionId === bet.transactionId)) expect(JSON.parse(call.body)).toEqual(bet);
+  });
+
   it("a DECLINED BET is final: the platform does not resend it", async () => {
     const bet = betRequest(token, { amount: 50_000_000 });
     expect((await postTransaction(w.url, bet)).json.status).toBe("DECLINED");
