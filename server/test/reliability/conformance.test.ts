@@ -30,18 +30,28 @@ describe("conformance to the service OpenAPI document (Prism validation proxy)",
   let server: RunningServer;
   let strict: PrismProxy;
   let lenient: PrismProxy;
+  /** Between the service and the operator's wallet, and between the service and the provider's webhooks. */
+  let walletSide: PrismProxy;
+  let studioSide: PrismProxy;
   const violations: string[] = [];
   const played = new Map<string, Set<number>>();
+  /** Peer violations provoked on purpose: proof that the proxies in front of the peers do see violations. */
+  let setAside = 0;
 
   beforeAll(async () => {
     wallet = await startWallet({ tenantId: OPERATOR.id, secret: OPERATOR.secret, startingBalance: 1_000 });
     studio = await startScriptedPeer((req, res) => {
       if (req.json?.playerRef === "conf-fs-fail") sendJson(res, 500, { error: "studio is down" });
+      else if (req.json?.playerRef === "conf-fs-bad") sendJson(res, 200, { externalRef: 42 });
       else sendJson(res, 200, req.url.endsWith("/grant") ? { externalRef: `ext-${req.json.requestRef}` } : req.url.endsWith("/status") ? { remainingSpins: 3, completed: false } : {});
     });
-    const base = testConfigJson({ webhook: studio.url }) as { operators: Record<string, unknown>[]; providers: Record<string, unknown>[] };
+    [walletSide, studioSide] = await Promise.all([
+      PrismProxy.start(wallet.url, { validateRequests: true, document: "operatorWallet" }),
+      PrismProxy.start(studio.url, { validateRequests: true, document: "providerWebhooks" }),
+    ]);
+    const base = testConfigJson({ webhook: studioSide.url }) as { operators: Record<string, unknown>[]; providers: Record<string, unknown>[] };
     // op-beta has no callback URL (its wallet calls answer 503); prov-moon may make 3 calls, so its 4th shows a 429.
-    base.operators = [{ ...base.operators[0], callbackUrl: wallet.url }, { ...base.operators[1] }];
+    base.operators = [{ ...base.operators[0], callbackUrl: walletSide.url }, { ...base.operators[1] }];
     base.providers = [base.providers[0]!, { ...base.providers[1], rateLimit: { requestsPerSecond: 0.001, burst: 3 } }];
     server = await startServer(parseConfig({ ...base, allowPrivateCallbackAddresses: true }), { validateResponses: false });
     [strict, lenient] = await Promise.all([
@@ -50,12 +60,22 @@ describe("conformance to the service OpenAPI document (Prism validation proxy)",
     ]);
   });
   afterAll(async () => {
-    await strict?.stop();
-    await lenient?.stop();
+    await Promise.all([strict?.stop(), lenient?.stop(), walletSide?.stop(), studioSide?.stop()]);
     await server?.close();
     await studio?.close();
     await wallet?.close();
   });
+
+  /**
+   * Runs scenarios in which a peer breaks its own document on purpose: the proxy in front of that peer rightly
+   * logs a response violation, which is the peer's, not the service's (and proves that proxy is watching).
+   */
+  async function deliberateMisbehaviour(peerSide: PrismProxy, scenarios: () => Promise<unknown>): Promise<void> {
+    const before = peerSide.violations.length;
+    await scenarios();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    setAside += peerSide.violations.splice(before).length;
+  }
 
   /** Plays one request through a proxy and records any violation or unexpected status. */
   async function play(name: string, expected: number, tenant: Tenant, method: "GET" | "POST", target: string, body?: unknown, options: { bend?: Bend; via?: PrismProxy; raw?: string } = {}): Promise<RawReply> {
@@ -97,7 +117,7 @@ describe("conformance to the service OpenAPI document (Prism validation proxy)",
     });
     await play("BET", 200, PROVIDER, "POST", "/v1/wallet/transaction", tx("conf-1", "BET", 100, { metadata: { spin: 1, tags: ["a"] } }));
     await play("BET repeated", 200, PROVIDER, "POST", "/v1/wallet/transaction", tx("conf-1", "BET", 100, { metadata: { spin: 1, tags: ["a"] } }));
-    await play("BET reused id, other body", 409, PROVIDER, "POST", "/v1/wallet/transaction", tx("conf-1", "BET", 101));
+    await play("BET reused id, other body", 400, PROVIDER, "POST", "/v1/wallet/transaction", tx("conf-1", "BET", 101));
     await play("BET declined", 200, PROVIDER, "POST", "/v1/wallet/transaction", tx("conf-2", "BET", 1_000_000));
     await play("BET 2", 200, PROVIDER, "POST", "/v1/wallet/transaction", tx("conf-3", "BET", 50));
     await play("ROLLBACK", 200, PROVIDER, "POST", "/v1/wallet/transaction", tx("conf-4", "ROLLBACK", 50, { originalTransactionId: "conf-3" }));
@@ -127,6 +147,8 @@ describe("conformance to the service OpenAPI document (Prism validation proxy)",
     await play("grant unknown campaign", 404, OPERATOR, "POST", "/v1/operator/free-spins/grants", { playerRef: "conf-fs", campaignId: "nope", idempotencyKey: "conf-k3" });
     await play("grant game not visible", 403, OPERATOR, "POST", "/v1/operator/free-spins/grants", { ...issue, gameId: "moonshot", currency: "GBP", idempotencyKey: "conf-k4" });
     await play("grant provider failure", 502, OPERATOR, "POST", "/v1/operator/free-spins/grants", { ...issue, playerRef: "conf-fs-fail", idempotencyKey: "conf-k5" });
+    await deliberateMisbehaviour(studioSide, () =>
+      play("grant provider answering off-contract", 502, OPERATOR, "POST", "/v1/operator/free-spins/grants", { ...issue, playerRef: "conf-fs-bad", idempotencyKey: "conf-k7" }));
     await play("grant list", 200, OPERATOR, "GET", "/v1/operator/free-spins/grants");
     await play("grant list of a player", 200, OPERATOR, "GET", "/v1/operator/free-spins/grants?playerRef=conf-fs");
     await play("grant get", 200, OPERATOR, "GET", `/v1/operator/free-spins/grants/${grant}`);
@@ -136,7 +158,7 @@ describe("conformance to the service OpenAPI document (Prism validation proxy)",
 
     // Portal.
     await play("callback URL", 200, OPERATOR, "POST", "/portal/api/callback-url", { callbackUrl: wallet.url });
-    await play("callback URL with a trailing slash", 200, OPERATOR, "POST", "/portal/api/callback-url", { callbackUrl: `${wallet.url}/` });
+    await play("callback URL with a trailing slash", 200, OPERATOR, "POST", "/portal/api/callback-url", { callbackUrl: `${walletSide.url}/` });
     await play("rotate secret", 200, OTHER_OPERATOR, "POST", "/portal/api/rotate-secret");
 
     // Signing, replay protection, rate limit.
@@ -167,9 +189,18 @@ describe("conformance to the service OpenAPI document (Prism validation proxy)",
     // The server answers 413 above its 64 KiB cap; the document must list it for this to conform.
     await lenientPlay("body over 64 KiB: the server answers 413, which the document does not list", 413, OPERATOR, "POST", "/v1/operator/players/kick", JSON.stringify({ playerRef: "a".repeat(70_000) }));
 
+    // What the service sent to the wallet and the studio, and what it accepted back, against their documents.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const [name, proxy] of [["operator wallet", walletSide], ["provider webhooks", studioSide]] as const) {
+      for (const line of proxy.violations) violations.push(`${name}: ${line}`);
+    }
     const statuses = [...played.values()].reduce((n, s) => n + s.size, 0);
-    reportFigure("conformance", `${played.size} routes, ${statuses} route/status pairs played through Prism 5.14, ${violations.length} violations`);
-    expect(violations, `violations of spec/openapi/service.openapi.yaml:\n${violations.join("\n")}`).toEqual([]);
+    reportFigure("conformance", `${played.size} routes, ${statuses} route/status pairs played through Prism 5.14, `
+      + `service callbacks checked against the operator-wallet and provider-webhooks documents `
+      + `(${setAside} deliberate peer faults flagged and set aside), ${violations.length} violations`);
+    expect(violations, `violations of the OpenAPI documents (spec/openapi/*.yaml):\n${violations.join("\n")}`).toEqual([]);
     expect([...played.keys()].sort()).toEqual(EVERY_OPERATION);
+    expect(setAside, "the proxy in front of the studio did not flag the studio's deliberately malformed answer").toBeGreaterThan(0);
+    expect(wallet.stats.snapshot().applied.BET, "no callback went through the wallet-side proxy").toBeGreaterThan(0);
   });
 });

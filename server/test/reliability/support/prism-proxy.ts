@@ -3,8 +3,12 @@ import { fileURLToPath } from "node:url";
 import { freePort } from "./service-process.js";
 
 const PRISM = fileURLToPath(new URL("../../../../node_modules/.bin/prism", import.meta.url));
-/** The service's OpenAPI document, the contract Prism holds the server to. */
-export const SERVICE_DOCUMENT = fileURLToPath(new URL("../../../../spec/openapi/service.openapi.yaml", import.meta.url));
+/** The contract documents: what the service answers, and what it sends to operator wallets and provider webhooks. */
+export const DOCUMENTS = {
+  service: fileURLToPath(new URL("../../../../spec/openapi/service.openapi.yaml", import.meta.url)),
+  operatorWallet: fileURLToPath(new URL("../../../../spec/openapi/operator-wallet.openapi.yaml", import.meta.url)),
+  providerWebhooks: fileURLToPath(new URL("../../../../spec/openapi/provider-webhooks.openapi.yaml", import.meta.url)),
+} as const;
 
 /**
  * Prism in validation-proxy mode in front of a real server: every request and response is checked against the
@@ -13,17 +17,27 @@ export const SERVICE_DOCUMENT = fileURLToPath(new URL("../../../../spec/openapi/
  * server's own 400 answers can be checked too.
  */
 export class PrismProxy {
-  private constructor(private readonly child: ChildProcess, readonly url: string, private readonly log: () => string) {}
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly url: string,
+    private readonly log: () => string,
+    /** Every violation Prism logged (its VALIDATOR lines), in order; a proxy the service calls reports only here. */
+    readonly violations: string[],
+  ) {}
 
-  static async start(upstream: string, options: { validateRequests: boolean }): Promise<PrismProxy> {
+  static async start(upstream: string, options: { validateRequests: boolean; document?: keyof typeof DOCUMENTS }): Promise<PrismProxy> {
     const port = await freePort();
-    const child = spawn(PRISM, ["proxy", SERVICE_DOCUMENT, upstream, "-h", "127.0.0.1", "-p", String(port), "--errors",
+    const violations: string[] = [];
+    const child = spawn(PRISM, ["proxy", DOCUMENTS[options.document ?? "service"], upstream, "-h", "127.0.0.1", "-p", String(port), "--errors",
       `--validate-request=${options.validateRequests}`], { stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`prism did not start:\n${output}`)), 60_000);
       const onData = (chunk: Buffer) => {
-        output = (output + chunk.toString()).slice(-20_000);
+        const text = chunk.toString();
+        // Warnings are logged as "Violation: ..."; with --errors an error-level violation ends the request instead.
+        for (const line of text.split("\n")) if (/Violation:|Request terminated with error/.test(line)) violations.push(line.replace(/\x1b\[[0-9;]*m/g, "").trim());
+        output = (output + text).slice(-20_000);
         if (output.includes("Prism is listening")) {
           clearTimeout(timer);
           resolve();
@@ -36,7 +50,7 @@ export class PrismProxy {
         reject(new Error(`prism exited with ${code}:\n${output}`));
       });
     });
-    return new PrismProxy(child, `http://127.0.0.1:${port}`, () => output);
+    return new PrismProxy(child, `http://127.0.0.1:${port}`, () => output, violations);
   }
 
   /** Prism's recent log (its VALIDATOR lines name each violation). */
