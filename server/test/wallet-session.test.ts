@@ -30,11 +30,11 @@ describe("POST /v1/wallet/session/verify", () => {
     expect(verified.text).not.toContain(OPERATOR.id);
   });
 
-  it("reports DEMO mode and omits a language launch did not give", async () => {
+  it("reports DEMO mode and an empty language when launch gave none", async () => {
     const token = await launchSession(server.url, { mode: "DEMO" });
     const verified = await verifySession(token);
     expect(verified.json.mode).toBe("DEMO");
-    expect(verified.json).not.toHaveProperty("language");
+    expect(verified.json.language).toBe("");
   });
 
   it("answers 400 for an empty token, 401 for an unknown one, 403 for another provider's", async () => {
@@ -62,6 +62,18 @@ describe("POST /v1/wallet/balance", () => {
     if (!call) throw new Error("no balance call");
     expect(verify({ method: "GET", target: call.url, headers: call.headers, body: "", secrets: [OPERATOR.secret], expectedTenantId: OPERATOR.id }).ok).toBe(true);
     expect(verify({ method: "GET", target: "/v1/wallet/balance?playerRef=other", headers: call.headers, body: "", secrets: [OPERATOR.secret] }).ok).toBe(false);
+  });
+
+  it("returns the operator's answer verbatim, fields it adds included", async () => {
+    const token = await launchSession(server.url, { playerRef: "p-verbatim" });
+    wallet.balanceFault = { status: 200, body: { balance: 777, currency: "EUR", bonus: 5 } };
+    try {
+      const reply = await balanceOf(token);
+      expect(reply.status).toBe(200);
+      expect(reply.text).toBe('{"balance":777,"currency":"EUR","bonus":5}');
+    } finally {
+      wallet.balanceFault = undefined;
+    }
   });
 
   it.each([
@@ -110,7 +122,7 @@ describe("DEMO sessions", () => {
     const bet = betRequest(token, { playerRef: "p-demo", amount: 200 });
     expect((await postTransaction(server.url, bet)).json).toEqual({ status: "OK", balance: 300 });
     expect((await postTransaction(server.url, bet)).json).toEqual({ status: "OK", balance: 300 });
-    expect((await postTransaction(server.url, { ...bet, amount: 201 })).status).toBe(409);
+    expect((await postTransaction(server.url, { ...bet, amount: 201 })).status).toBe(400);
     expect((await postTransaction(server.url, betRequest(token, { playerRef: "p-demo", amount: 301 }))).json).toEqual({ status: "DECLINED", balance: 300 });
     const win = betRequest(token, { playerRef: "p-demo", type: "WIN", amount: 0 });
     expect((await postTransaction(server.url, win)).json).toEqual({ status: "OK", balance: 300 });

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { badRequest } from "./errors.js";
+import { badRequest, type ApiError } from "./errors.js";
 import type { RelayedType } from "../store/transaction-store.js";
 
 /** TransactionRequest of the spec as it arrives (types and patterns already checked by the OpenAPI validator). */
@@ -26,6 +26,14 @@ export type RelayableRequest = TransactionRequest & { type: RelayedType };
  * `Buffer.byteLength(JSON.stringify(metadata), "utf8") <= 8192`.
  */
 export const MAX_METADATA_BYTES = 8 * 1024;
+
+/**
+ * A transactionId reused with a different request: a client error no retry can fix, so 400 (the spec keeps 409 for
+ * "in flight, retry later"). Never forwarded to the operator.
+ */
+export function transactionIdReused(): ApiError {
+  return badRequest("this transactionId was already used with a different request; a retry must repeat the original request exactly");
+}
 
 /** Prefix of the reconciler's synthetic rollback ids (spec C.4); refused on provider transactions. */
 export const RESERVED_TRANSACTION_ID_PREFIX = "stale-rollback:";
@@ -71,9 +79,13 @@ export function requestFingerprint(request: RelayableRequest): string {
   return createHash("sha256").update(canonical).digest("hex");
 }
 
-/** The exact body sent to the operator's transaction callback: the spec's fields in a fixed order, metadata as received. */
-export function callbackBody(request: RelayableRequest): string {
-  return JSON.stringify({
+/**
+ * The exact body sent to the operator's transaction callback: the spec's fields in a fixed order, then metadata.
+ * `rawMetadata` is metadata's source text as the provider sent it, forwarded byte for byte (spec: "forwarded
+ * verbatim"); without it the parsed metadata is serialized.
+ */
+export function callbackBody(request: RelayableRequest, rawMetadata?: string): string {
+  const fields = JSON.stringify({
     transactionId: request.transactionId,
     sessionToken: request.sessionToken,
     type: request.type,
@@ -84,8 +96,9 @@ export function callbackBody(request: RelayableRequest): string {
     amount: request.amount,
     currency: request.currency,
     gameId: request.gameId,
-    ...(request.metadata === undefined ? {} : { metadata: request.metadata }),
   });
+  if (request.metadata === undefined) return fields;
+  return `${fields.slice(0, -1)},"metadata":${rawMetadata ?? JSON.stringify(request.metadata)}}`;
 }
 
 /** JSON with object keys sorted at every depth: equal values give equal strings. */

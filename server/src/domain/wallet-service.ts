@@ -5,9 +5,10 @@ import type { Catalogue } from "./catalogue.js";
 import type { DemoWallet, TransactionResponse } from "./demo-wallet.js";
 import { ApiError, badRequest, notConfigured } from "./errors.js";
 import { staleRollbackId } from "./reconciler.js";
+import { rawJsonMember } from "./raw-json-member.js";
 import type { SessionService } from "./session-service.js";
 import type { ReachableOperator, TransactionRelay } from "./transaction-relay.js";
-import { callbackBody, requestFingerprint, validateTransactionRequest, type TransactionRequest } from "./transaction-request.js";
+import { callbackBody, requestFingerprint, transactionIdReused, validateTransactionRequest, type TransactionRequest } from "./transaction-request.js";
 import type { TenantDirectory } from "./tenant-directory.js";
 
 /** VerifySessionResponse (decisions.md §2): what a provider learns about its session; never the operator. */
@@ -15,7 +16,8 @@ export interface VerifiedSession {
   playerRef: string;
   gameId: string;
   currency: string;
-  language?: string;
+  /** Empty when the launch named no language: the game then uses its own default. */
+  language: string;
   mode: "REAL" | "DEMO";
   expiresAt: string;
 }
@@ -45,35 +47,39 @@ export class WalletService {
       playerRef: session.playerRef,
       gameId: session.gameId,
       currency: session.currency,
-      ...(session.language ? { language: session.language } : {}),
+      language: session.language ?? "",
       mode: session.demo ? "DEMO" : "REAL",
       expiresAt: new Date(session.expiresAt).toISOString(),
     };
   }
 
-  /** balance: the operator's live answer (or the fun-play balance); 503 without a callback URL, 500 when the wallet fails. */
-  async balance(providerId: string, sessionToken: string): Promise<{ balance: number }> {
+  /**
+   * balance: the operator's live answer, as the JSON text it sent (spec A.3: "returns the response verbatim"), or
+   * the fun-play balance; 503 without a callback URL, 500 when the wallet fails or answers without an integer balance.
+   */
+  async balance(providerId: string, sessionToken: string): Promise<string> {
     const session = this.deps.sessions.resolveForProvider(sessionToken, providerId);
-    if (session.demo) return { balance: this.deps.demo.balance(session.token) };
+    if (session.demo) return JSON.stringify({ balance: this.deps.demo.balance(session.token) });
     const operator = this.reachableOperator(session);
     const outcome = await this.deps.operatorWallet.balance(operator, session.playerRef);
     if (!outcome.ok) throw new ApiError("retryable_failure", "the operator's wallet balance could not be read; retry later", { cause: outcome.error });
-    return { balance: outcome.balance };
+    return outcome.body;
   }
 
   /**
    * transaction: validates, then answers a repeat of a settled transactionId from the record without looking at the
    * session (a provider retrying after a kick still learns the outcome), else resolves the session (401/403),
-   * checks it against the request (400) and the configuration (503), and relays exactly once.
+   * checks it against the request (400) and the configuration (503), and relays exactly once. `rawBody` is the
+   * request as received, so metadata reaches the operator byte for byte.
    */
-  async transaction(providerId: string, request: TransactionRequest): Promise<TransactionResponse> {
+  async transaction(providerId: string, request: TransactionRequest, rawBody?: string): Promise<TransactionResponse> {
     const valid = validateTransactionRequest(request);
     const fingerprint = requestFingerprint(valid);
     const key = { providerId, transactionId: valid.transactionId };
 
     const existing = this.deps.store.find(key);
     if (existing && existing.requestHash !== fingerprint) {
-      throw new ApiError("conflict", "this transactionId was already used with a different request; a retry must repeat the original request exactly");
+      throw transactionIdReused();
     }
     if (existing && (existing.state === "OK" || existing.state === "DECLINED")) return answer(existing);
     const demoRepeat = this.deps.demo.repeat(key, fingerprint);
@@ -109,7 +115,7 @@ export class WalletService {
       originalTransactionId: valid.originalTransactionId ?? null,
       roundComplete: valid.roundComplete === true,
       requestHash: fingerprint,
-      callbackBody: callbackBody(valid),
+      callbackBody: callbackBody(valid, rawBody === undefined || valid.metadata === undefined ? undefined : rawJsonMember(rawBody, "metadata")),
     }, operator, true);
     return answer(record);
   }

@@ -8,7 +8,7 @@ export type CallbackOutcome =
   | { state: "FAILED" | "TIMED_OUT"; error: string };
 
 /** The balance callback's answer: the balance, or why there is none. */
-export type BalanceOutcome = { ok: true; balance: number } | { ok: false; error: string };
+export type BalanceOutcome = { ok: true; balance: number; body: string } | { ok: false; error: string };
 
 /**
  * The operator's wallet callbacks (spec C), signed with X-Tenant-ID = the operator's id and its current secret,
@@ -56,7 +56,7 @@ export class OperatorWallet {
     if (response.status !== 200) return { ok: false, error: `wallet balance answered ${response.status}` };
     const parsed = parseJson(response.body) as { balance?: unknown } | undefined;
     if (!parsed || !Number.isSafeInteger(parsed.balance)) return { ok: false, error: "malformed wallet balance answer" };
-    return { ok: true, balance: parsed.balance as number };
+    return { ok: true, balance: parsed.balance as number, body: response.body };
   }
 }
 

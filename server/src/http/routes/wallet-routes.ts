@@ -10,10 +10,12 @@ export function walletRoutes(wallet: WalletService): Router {
     res.json(wallet.verify(callerOf(res).tenantId, (req.body as { sessionToken: string }).sessionToken));
   });
   router.post("/v1/wallet/balance", async (req, res) => {
-    res.json(await wallet.balance(callerOf(res).tenantId, (req.body as { sessionToken: string }).sessionToken));
+    const body = await wallet.balance(callerOf(res).tenantId, (req.body as { sessionToken: string }).sessionToken);
+    res.type("application/json").send(body);
   });
   router.post("/v1/wallet/transaction", async (req, res) => {
-    res.json(await wallet.transaction(callerOf(res).tenantId, req.body as TransactionRequest));
+    const raw = (res.locals.rawBody as Buffer).toString("utf8");
+    res.json(await wallet.transaction(callerOf(res).tenantId, req.body as TransactionRequest, raw));
   });
   return router;
 }
