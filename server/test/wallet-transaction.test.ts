@@ -97,11 +97,11 @@ describe("POST /v1/wallet/transaction: refusals", () => {
     expect(wallet.transactionCalls().some((t) => t.transactionId === body.transactionId)).toBe(false);
   });
 
-  it("refuses a transactionId reused with a different body with 409 and never forwards it", async () => {
+  it("refuses a transactionId reused with a different body with 400 and never forwards it", async () => {
     const bet = betRequest(token, { amount: 10 });
     expect((await postTransaction(server.url, bet)).status).toBe(200);
     const reuse = await postTransaction(server.url, { ...bet, amount: 11 });
-    expect(reuse.status).toBe(409);
+    expect(reuse.status).toBe(400);
     expect(reuse.json.error).toMatch(/different request/);
     expect(wallet.transactionCalls().filter((t) => t.transactionId === bet.transactionId)).toHaveLength(1);
   });

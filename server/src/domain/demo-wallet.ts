@@ -1,6 +1,5 @@
 import type { TransactionKey } from "../store/transaction-store.js";
-import { ApiError } from "./errors.js";
-import type { RelayableRequest } from "./transaction-request.js";
+import { transactionIdReused, type RelayableRequest } from "./transaction-request.js";
 
 /** The answer to a transaction: the wire TransactionResponse. */
 export interface TransactionResponse {
@@ -38,7 +37,7 @@ export class DemoWallet {
     const result = this.results.get(keyOf(key));
     if (!result) return undefined;
     if (result.fingerprint !== fingerprint) {
-      throw new ApiError("conflict", "this transactionId was already used with a different request; a retry must repeat the original request exactly");
+      throw transactionIdReused();
     }
     return result.response;
   }

@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { CallbackOutcome, OperatorWallet } from "../outbound/operator-wallet.js";
 import type { NewTransaction, TransactionKey, TransactionRecord, TransactionStore } from "../store/transaction-store.js";
 import { ApiError } from "./errors.js";
+import { transactionIdReused } from "./transaction-request.js";
 import { DEFAULT_CALLBACK_TIMEOUT_MS, type Operator, type TenantDirectory } from "./tenant-directory.js";
 
 /** The `settlementRetry` block of the configuration (decisions.md §3). */
@@ -47,7 +48,7 @@ export class TransactionRelay {
 
   /**
    * Records and sends a transaction, or returns the stored record when it is already settled (no call).
-   * 409 while another attempt is in flight or when the id was used with a different request.
+   * 409 while another attempt is in flight; 400 when the id was used with a different request.
    * The returned record may be FAILED or TIMED_OUT; the caller decides what that means for its client.
    */
   async submit(transaction: NewTransaction, operator: ReachableOperator, touchRound: boolean): Promise<TransactionRecord> {
@@ -58,7 +59,7 @@ export class TransactionRelay {
       case "settled":
         return claim.record;
       case "different-body":
-        throw differentBodyConflict();
+        throw transactionIdReused();
       case "in-flight":
         throw inFlightConflict();
       case "claimed":
@@ -121,8 +122,4 @@ export class TransactionRelay {
 
 function inFlightConflict(): ApiError {
   return new ApiError("conflict", "another attempt for this transactionId is in flight; do not retry yet");
-}
-
-function differentBodyConflict(): ApiError {
-  return new ApiError("conflict", "this transactionId was already used with a different request; a retry must repeat the original request exactly");
 }
