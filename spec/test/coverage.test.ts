@@ -268,7 +268,7 @@ describe("fields and constraints", () => {
 
   it("shapes session verify, session revoke and the portal as decisions.md §2 says", () => {
     const verify = responseSchema("service", "POST", "/v1/wallet/session/verify");
-    expect(verify.required?.sort()).toEqual(["currency", "expiresAt", "gameId", "mode", "playerRef"]);
+    expect(verify.required?.sort()).toEqual(["currency", "expiresAt", "gameId", "language", "mode", "playerRef"]);
     expect(verify.properties).not.toHaveProperty("operatorId");
     const revoke = requestSchema("provider-webhooks", "POST", "/v1/game/session/revoke");
     expect(revoke.required?.sort()).toEqual(["gameId", "playerRef", "reason", "sessionToken"]);

@@ -264,7 +264,9 @@ export interface paths {
          * @description Settles a BET, WIN or ROLLBACK in real time against the operator's wallet (ADJUSTMENT is
          *     refused with 400). Idempotency-tracked on transactionId: a retry with the same transactionId
          *     returns the first outcome. A 200 DECLINED is a normal business outcome for a BET.
-         *     400: validation failure or a mismatch with the session (playerRef, gameId, currency).
+         *     400: validation failure, a mismatch with the session (playerRef, gameId, currency), a
+         *     transactionId already used with a different request (never forwarded; no retry can fix it), or
+         *     a transactionId starting with the reserved `stale-rollback:` prefix.
          *     401: no provider identity, or session token invalid or expired. 403: session of another
          *     provider. 409: another attempt for this transactionId is in flight; do not retry yet.
          *     429: rate limited. 500: retryable platform failure, including a wallet timeout. 503: game or
@@ -741,8 +743,8 @@ export interface components {
             gameId: components["schemas"]["Identifier"];
             /** @description The session's currency; every transaction must use it. */
             currency: components["schemas"]["CurrencyCode"];
-            /** @description BCP-47 tag chosen at launch; absent when launch gave none (the game uses its default). */
-            language?: string;
+            /** @description BCP-47 tag chosen at launch; the empty string when launch gave none (the game uses its own default). */
+            language: string;
             /** @description REAL or DEMO (fun-play balance, no operator wallet). */
             mode: components["schemas"]["GameMode"];
             /**
