@@ -85,7 +85,7 @@ function operator(value: unknown, at: string): OperatorConfig {
     id: id(o, "id", `${at}.id`),
     secret: requiredStr(o, "secret", `${at}.secret`),
     ...(callbackUrl === undefined ? {} : { callbackUrl }),
-    callbackTimeoutMs: int(o, "callbackTimeoutMs", `${at}.callbackTimeoutMs`, 5000, 1, 600_000),
+    ...(o.callbackTimeoutMs === undefined ? {} : { callbackTimeoutMs: int(o, "callbackTimeoutMs", `${at}.callbackTimeoutMs`, undefined, 1, 600_000) }),
     providers: stringList(o, "providers", `${at}.providers`, true),
     blockedPlayers: stringList(o, "blockedPlayers", `${at}.blockedPlayers`, false),
     ...(limit === undefined ? {} : { rateLimit: limit }),

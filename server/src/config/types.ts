@@ -10,7 +10,11 @@ export interface OperatorConfig {
   secret: string;
   /** Seeds the database the first time this operator is seen; the portal owns it afterwards. */
   callbackUrl?: string;
-  callbackTimeoutMs: number;
+  /**
+   * Set by the platform admin team (not self-service) and authoritative at every start; when absent, the
+   * timeout seeded when the callback URL is first set (5000 ms) applies.
+   */
+  callbackTimeoutMs?: number;
   /** Providers whose games this operator may see and launch for real money. */
   providers: string[];
   blockedPlayers: string[];

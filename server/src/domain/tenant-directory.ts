@@ -27,7 +27,7 @@ export class TenantDirectory {
       this.operators.set(operator.id, operator);
       this.states.set(operator.id, store.seed({
         tenantId: operator.id, role: "operator", secret: operator.secret, previousSecret: null, previousValidUntil: null,
-        callbackUrl: operator.callbackUrl ?? null, callbackTimeoutMs: operator.callbackUrl ? operator.callbackTimeoutMs : null,
+        callbackUrl: operator.callbackUrl ?? null, callbackTimeoutMs: operator.callbackUrl ? DEFAULT_CALLBACK_TIMEOUT_MS : null,
       }));
     }
     for (const provider of config.providers) {
@@ -72,7 +72,7 @@ export class TenantDirectory {
     return {
       config,
       callbackUrl: state.callbackUrl,
-      callbackTimeoutMs: state.callbackTimeoutMs ?? config.callbackTimeoutMs ?? DEFAULT_CALLBACK_TIMEOUT_MS,
+      callbackTimeoutMs: this.callbackTimeoutOf(config, state),
     };
   }
 
@@ -80,7 +80,10 @@ export class TenantDirectory {
     return this.providers.get(id);
   }
 
-  /** Sets the operator's callback base URL; the first time one is set, the timeout is seeded at 5000 ms. */
+  /**
+   * Sets the operator's callback base URL, effective at once; the first time one is set, the timeout is seeded at
+   * 5000 ms (a timeout the admin team set in the file still wins).
+   */
   setCallbackUrl(operatorId: string, callbackUrl: string): { callbackUrl: string; callbackTimeoutMs: number } {
     const state = this.requireState(operatorId);
     const next: TenantState = {
@@ -90,7 +93,7 @@ export class TenantDirectory {
     };
     this.store.save(next);
     this.states.set(operatorId, next);
-    return { callbackUrl, callbackTimeoutMs: next.callbackTimeoutMs ?? DEFAULT_CALLBACK_TIMEOUT_MS };
+    return { callbackUrl, callbackTimeoutMs: this.callbackTimeoutOf(this.operators.get(operatorId), next) };
   }
 
   /** Issues a new secret (shown once); the old one keeps working until the grace period ends. */
@@ -102,6 +105,11 @@ export class TenantDirectory {
     this.store.save(next);
     this.states.set(tenantId, next);
     return { secret, previousSecretValidUntil: new Date(validUntil * 1000).toISOString() };
+  }
+
+  /** The admin team's value from the file wins; otherwise the one seeded when the URL was first set. */
+  private callbackTimeoutOf(config: OperatorConfig | undefined, state: TenantState): number {
+    return config?.callbackTimeoutMs ?? state.callbackTimeoutMs ?? DEFAULT_CALLBACK_TIMEOUT_MS;
   }
 
   private requireState(tenantId: string): TenantState {
