@@ -12,7 +12,6 @@ export type ApiErrorCode =
   | "forbidden"
   | "not_found"
   | "conflict"
-  | "payload_too_large"
   | "upstream_failed"
   | "retryable_failure"
   | "not_configured"

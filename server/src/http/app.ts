@@ -2,6 +2,7 @@ import express, { type Express } from "express";
 import type { Services } from "../compose.js";
 import { notFound } from "../domain/errors.js";
 import { authenticate } from "./authenticate.js";
+import { MAX_BODY_BYTES } from "./body-limit.js";
 import { errorHandler } from "./error-handler.js";
 import { jsonBody } from "./json-body.js";
 import { openApiValidator } from "./openapi-validator.js";
@@ -12,8 +13,6 @@ import { portalRoutes } from "./routes/portal-routes.js";
 import { replayRoutes } from "./routes/replay-routes.js";
 import { walletRoutes } from "./routes/wallet-routes.js";
 
-/** Largest request body accepted; metadata is capped at 8 KiB, so this leaves ample room and stops abuse early. */
-export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * The middleware order is the contract's: raw body → signature, nonce, rate limit, role → JSON parse →

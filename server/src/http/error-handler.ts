@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, Response } from "express";
 import { ApiError, toApiError, type ApiErrorCode } from "../domain/errors.js";
+import { MAX_BODY_BYTES } from "./body-limit.js";
 
 /** The single mapping from domain error codes to HTTP statuses. */
 export const STATUS_BY_CODE: Record<ApiErrorCode, number> = {
@@ -11,7 +12,6 @@ export const STATUS_BY_CODE: Record<ApiErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
-  payload_too_large: 413,
   rate_limited: 429,
   retryable_failure: 500,
   internal: 500,
@@ -39,7 +39,9 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, _ne
   if (res.headersSent) return;
   const status = (error as { status?: unknown }).status;
   if (!(error instanceof ApiError) && typeof status === "number" && status >= 400 && status < 500) {
-    const code: ApiErrorCode = status === 413 ? "payload_too_large" : status === 404 ? "not_found" : status === 405 ? "not_found" : "bad_request";
+    // An oversized body is answered 400 like any other invalid body: the contract's statuses are the spec's.
+    if (status === 413) return sendError(res, new ApiError("bad_request", `request body exceeds ${MAX_BODY_BYTES} bytes`));
+    const code: ApiErrorCode = status === 404 || status === 405 ? "not_found" : "bad_request";
     sendError(res, new ApiError(code, describeClientError(error)));
     return;
   }
