@@ -21,7 +21,8 @@ describe("portal (spec E)", () => {
       "/relative", "ftp://wallet.example.com", "wallet.example.com", "", 42,
       "http://127.0.0.1:9001", "http://localhost:9001", "http://10.1.2.3", "http://172.16.0.1", "http://192.168.1.1",
       "http://169.254.169.254/latest/meta-data", "http://[::1]:8080", "http://[fe80::1]", "http://[fd00::1]", "http://0.0.0.0",
-      "http://[::ffff:127.0.0.1]", "http://metadata.google.internal", "http://localhost.", "http://LOCALHOST:80", "http://user:pass@wallet.example.com",
+      "http://[::ffff:127.0.0.1]", "http://metadata.google.internal", "http://localhost.", "http://LOCALHOST:80",
+      "http://[fec0::1]", "http://[::127.0.0.1]", "http://[::ffff:0:127.0.0.1]", "http://[2002:7f00:1::]", "http://user:pass@wallet.example.com",
     ]) {
       const reply = await setUrl(url);
       expect(reply.status, String(url)).toBe(400);
