@@ -56,8 +56,7 @@ describe("spec A: provider wallet API", () => {
       const reply = await providerPost(w.url, "/v1/wallet/session/verify", { sessionToken: launched.json.sessionToken });
       expect(reply.json.language).toBe("de");
     });
-    // SPEC-GAP (shape): decisions.md §2 lists `language` in the verify response; without a launch language the
-    // server omits the key entirely. A judge reading the shape literally expects a string.
+    // decisions.md §2 lists `language` in the verify response: a string even when launch named none.
     it("always carries every decisions.md §2 field, language included (a string even when launch omitted it)", async () => {
       const reply = await providerPost(w.url, "/v1/wallet/session/verify", { sessionToken: token });
       expect(Object.keys(reply.json).sort()).toEqual(["currency", "expiresAt", "gameId", "language", "mode", "playerRef"]);

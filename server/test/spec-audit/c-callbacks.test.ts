@@ -43,8 +43,8 @@ describe("spec C: wallet callbacks as the operator receives them", () => {
     }
   });
 
-  // SPEC-GAP: "metadata ... stored and forwarded verbatim, never interpreted" (TransactionRequest table). The server
-  // re-serialises parsed JSON, so 12345678901234567890 reaches the wallet as 12345678901234567000 and 1.50 as 1.5.
+  // "metadata ... stored and forwarded verbatim, never interpreted" (TransactionRequest table): byte for byte,
+  // so large integers and number spellings survive.
   it("forwards metadata byte-for-byte as the provider sent it (large integers and number spellings intact)", async () => {
     const bet = betRequest(token, { amount: 1 });
     const rawMetadata = '{"z":1,"a":2,"playerId":12345678901234567890,"price":1.50,"s":"\\u00e9"}';
