@@ -15,7 +15,7 @@ import { WalletService } from "./domain/wallet-service.js";
 import { OperatorWallet } from "./outbound/operator-wallet.js";
 import { ProviderWebhooks } from "./outbound/provider-webhooks.js";
 import { SignedHttpClient } from "./outbound/signed-http-client.js";
-import type { SqliteDatabase } from "./store/database.js";
+import { openRelaxedConnection, type SqliteDatabase } from "./store/database.js";
 import { SqliteGrantStore } from "./store/grant-store.js";
 import { SqliteNonceStore } from "./store/sqlite-nonce-store.js";
 import { SqliteSessionStore } from "./store/session-store.js";
@@ -37,14 +37,14 @@ export function composeServices(config: CroupierConfig, db: SqliteDatabase, logg
   const transactions = new SqliteTransactionStore(db);
   const operatorWallet = new OperatorWallet(http, tenants);
   const relay = new TransactionRelay(transactions, operatorWallet, tenants, config.settlementRetry, logger);
-  // Likewise for wallet calls: a PENDING record older than its callback timeout has an unknown outcome.
-  relay.recoverOrphans();
   const wallet = new WalletService({
     sessions, tenants, catalogue, store: transactions, relay, operatorWallet, demo: new DemoWallet(config.limits.demoStartingBalance),
   });
   const reconciler = new StaleRoundReconciler({ store: transactions, relay, tenants, operatorWallet }, config.reconciler, logger);
   const settlementRetry = new SettlementRetry({ store: transactions, relay, tenants }, config.settlementRetry, logger);
   const replays = new ReplayService(new SqliteRoundLookup(db), catalogue, tenants, config.limits.replayLinkSeconds);
+  // Every signed request records its nonce: on a connection of its own that skips the fsync (see openRelaxedConnection).
+  const nonceDb = openRelaxedConnection(db);
   return {
     config,
     db,
@@ -62,9 +62,9 @@ export function composeServices(config: CroupierConfig, db: SqliteDatabase, logg
     wallet,
     reconciler,
     settlementRetry,
-    nonces: new SqliteNonceStore(db),
+    nonces: new SqliteNonceStore(nonceDb),
     rateLimiter: new RateLimiter((tenantId) => tenants.rateLimitFor(tenantId)),
-    stoppers: [],
+    stoppers: nonceDb === db ? [] : [() => void nonceDb.close()],
   };
 }
 

@@ -23,6 +23,8 @@ export async function startServer(config: CroupierConfig, options: { validateRes
   // The serving process owns the database: nothing can still be waiting for a grant left pending by the
   // previous one. Only here, never in tools (admin) that open the database beside a running service.
   services.grants.failInterruptedGrants();
+  // Likewise for wallet calls: a PENDING record older than its callback timeout has an unknown outcome.
+  await services.relay.recoverOrphans();
   const app = buildApp(services, options);
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(config.server.port, config.server.host, (error?: Error) => (error ? reject(error) : resolve(s)));

@@ -48,7 +48,7 @@ export class SettlementRetry {
 
   private async pass(): Promise<SettlementReport> {
     const report: SettlementReport = { resent: 0, settled: 0, problems: 0 };
-    this.deps.relay.recoverOrphans();
+    await this.deps.relay.recoverOrphans();
     for (const record of this.deps.store.dueCredits(this.now(), 200)) {
       if (record.createdAt + this.policy.horizonSeconds * 1000 <= this.now()) {
         this.flagProblem(record);

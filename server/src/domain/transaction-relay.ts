@@ -54,7 +54,7 @@ export class TransactionRelay {
   async submit(transaction: NewTransaction, operator: ReachableOperator, touchRound: boolean): Promise<TransactionRecord> {
     if (this.isInFlight(transaction)) throw inFlightConflict();
     const now = this.now();
-    const claim = this.store.claim(transaction, now, now - operator.callbackTimeoutMs, touchRound);
+    const claim = await this.store.claim(transaction, now, now - operator.callbackTimeoutMs, touchRound);
     switch (claim.kind) {
       case "settled":
         return claim.record;
@@ -71,7 +71,7 @@ export class TransactionRelay {
   async resend(key: TransactionKey, operator: ReachableOperator): Promise<TransactionRecord | undefined> {
     if (this.isInFlight(key)) return undefined;
     const now = this.now();
-    const record = this.store.claimForResend(key, now, now - operator.callbackTimeoutMs);
+    const record = await this.store.claimForResend(key, now, now - operator.callbackTimeoutMs);
     return record ? this.deliver(record, operator) : undefined;
   }
 
@@ -80,14 +80,14 @@ export class TransactionRelay {
    * timeout, has an unknown outcome: it becomes TIMED_OUT (credits due for the settlement retry at once).
    * Returns how many were recovered.
    */
-  recoverOrphans(): number {
+  async recoverOrphans(): Promise<number> {
     const now = this.now();
     let recovered = 0;
     for (const record of this.store.pending()) {
       if (this.isInFlight(record)) continue;
       const timeout = this.tenants.operator(record.operatorId)?.callbackTimeoutMs ?? DEFAULT_CALLBACK_TIMEOUT_MS;
       if (record.updatedAt + timeout > now) continue;
-      this.store.recordOutcome(record, {
+      await this.store.recordOutcome(record, {
         state: "TIMED_OUT", balance: null, error: "outcome unknown: the service stopped while the operator was being called",
         nextRetryAt: record.type === "BET" ? null : now,
       }, now);
@@ -101,14 +101,14 @@ export class TransactionRelay {
     const key = keyOf(record);
     this.inFlight.add(key);
     try {
-      return this.recordOutcome(record, await this.wallet.transaction(operator, record.type, record.callbackBody));
+      return await this.recordOutcome(record, await this.wallet.transaction(operator, record.type, record.callbackBody));
     } finally {
       // Only after the outcome is written, so nobody sees neither the in-flight mark nor the outcome.
       this.inFlight.delete(key);
     }
   }
 
-  private recordOutcome(record: TransactionRecord, outcome: CallbackOutcome): TransactionRecord {
+  private recordOutcome(record: TransactionRecord, outcome: CallbackOutcome): Promise<TransactionRecord> {
     const now = this.now();
     if (!("error" in outcome)) {
       return this.store.recordOutcome(record, { state: outcome.state, balance: outcome.balance, error: null, nextRetryAt: null }, now);

@@ -1,4 +1,5 @@
 import type { SqliteDatabase } from "./database.js";
+import { GroupCommit } from "./group-commit.js";
 
 /** Where a relayed transaction stands. PENDING: the operator is being called (or a crash left it unknown). */
 export type TransactionState = "PENDING" | "OK" | "DECLINED" | "FAILED" | "TIMED_OUT";
@@ -69,8 +70,9 @@ export interface RoundRef {
 }
 
 /**
- * The wallet relay's ledger (transactions) and its round bookkeeping (rounds). Every method is one synchronous
- * SQLite transaction, so a claim (check and PENDING write) cannot interleave with another in this process.
+ * The wallet relay's ledger (transactions) and its round bookkeeping (rounds). Every method is one unit of work,
+ * so a claim (check and PENDING write) cannot interleave with another in this process. The writes on the money
+ * path (claim, claimForResend, recordOutcome) resolve once they are committed.
  */
 export interface TransactionStore {
   find(key: TransactionKey): TransactionRecord | undefined;
@@ -79,11 +81,11 @@ export interface TransactionStore {
    * TIMED_OUT, or PENDING but last touched before `pendingStaleBefore` (left by a crashed process).
    * `touchRound` records round activity (provider calls do; platform resends do not).
    */
-  claim(transaction: NewTransaction, now: number, pendingStaleBefore: number, touchRound: boolean): ClaimResult;
+  claim(transaction: NewTransaction, now: number, pendingStaleBefore: number, touchRound: boolean): Promise<ClaimResult>;
   /** Re-claims an existing unsettled record for a platform resend; undefined when it is settled or busy. */
-  claimForResend(key: TransactionKey, now: number, pendingStaleBefore: number): TransactionRecord | undefined;
+  claimForResend(key: TransactionKey, now: number, pendingStaleBefore: number): Promise<TransactionRecord | undefined>;
   /** Writes the outcome of a call; an OK/DECLINED BET or WIN carrying roundComplete completes its round. */
-  recordOutcome(key: TransactionKey, outcome: RecordedOutcome, now: number): TransactionRecord;
+  recordOutcome(key: TransactionKey, outcome: RecordedOutcome, now: number): Promise<TransactionRecord>;
   /** PENDING rows, for crash recovery at start. */
   pending(): TransactionRecord[];
   /** WIN and ROLLBACK rows left FAILED or TIMED_OUT, not yet problems, whose retry time has come. */
@@ -142,7 +144,10 @@ export class SqliteTransactionStore implements TransactionStore {
   private readonly selectRoundStatus;
   private readonly selectReversal;
 
+  private readonly commits: GroupCommit;
+
   constructor(private readonly db: SqliteDatabase) {
+    this.commits = new GroupCommit(db);
     this.select = db.prepare("SELECT * FROM transactions WHERE provider_id = ? AND transaction_id = ?");
     this.insert = db.prepare(
       `INSERT INTO transactions (provider_id, transaction_id, operator_id, player_ref, game_id, round_id, type, amount, currency,
@@ -204,8 +209,8 @@ export class SqliteTransactionStore implements TransactionStore {
     return row ? fromRow(row) : undefined;
   }
 
-  claim(transaction: NewTransaction, now: number, pendingStaleBefore: number, touchRound: boolean): ClaimResult {
-    return this.db.transaction((): ClaimResult => {
+  claim(transaction: NewTransaction, now: number, pendingStaleBefore: number, touchRound: boolean): Promise<ClaimResult> {
+    return this.commits.run((): ClaimResult => {
       const existing = this.find(transaction);
       if (!existing) {
         this.insert.run({ ...transaction, roundComplete: transaction.roundComplete ? 1 : 0, now });
@@ -217,28 +222,28 @@ export class SqliteTransactionStore implements TransactionStore {
       }
       if (touchRound) this.touchRound.run({ ...transaction, now });
       return { kind: "claimed", record: this.find(transaction) as TransactionRecord };
-    }).immediate();
+    });
   }
 
-  claimForResend(key: TransactionKey, now: number, pendingStaleBefore: number): TransactionRecord | undefined {
-    return this.db.transaction(() => {
+  claimForResend(key: TransactionKey, now: number, pendingStaleBefore: number): Promise<TransactionRecord | undefined> {
+    return this.commits.run(() => {
       const existing = this.find(key);
       if (!existing || isSettled(existing.state)) return undefined;
       if (existing.state === "PENDING" && existing.updatedAt >= pendingStaleBefore) return undefined;
       this.reclaim.run(now, key.providerId, key.transactionId);
       return this.find(key);
-    }).immediate();
+    });
   }
 
-  recordOutcome(key: TransactionKey, outcome: RecordedOutcome, now: number): TransactionRecord {
-    return this.db.transaction(() => {
+  recordOutcome(key: TransactionKey, outcome: RecordedOutcome, now: number): Promise<TransactionRecord> {
+    return this.commits.run(() => {
       this.outcome.run({ ...outcome, providerId: key.providerId, transactionId: key.transactionId, now });
       const record = this.find(key) as TransactionRecord;
       if (isSettled(outcome.state) && record.roundComplete && (record.type === "BET" || record.type === "WIN")) {
         this.completeRound.run(record.providerId, record.operatorId, record.gameId, record.roundId);
       }
       return record;
-    }).immediate();
+    });
   }
 
   pending(): TransactionRecord[] {

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { openDatabase } from "./database.js";
+import { GroupCommit } from "./group-commit.js";
+
+describe("GroupCommit", () => {
+  it("commits units of one turn together, each in its own savepoint, and settles them after the commit", async () => {
+    const db = openDatabase(":memory:");
+    db.exec("CREATE TABLE t (x INTEGER)");
+    const insert = db.prepare("INSERT INTO t VALUES (?)");
+    const commits = new GroupCommit(db);
+    const results = await Promise.allSettled([
+      commits.run(() => (insert.run(1), "one")),
+      commits.run(() => {
+        insert.run(2);
+        throw new Error("unit failed");
+      }),
+      commits.run(() => (insert.run(3), db.prepare("SELECT count(*) FROM t").pluck().get())),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect((results[0] as PromiseFulfilledResult<string>).value).toBe("one");
+    // The third unit sees the first one's row but not the rolled-back second one.
+    expect((results[2] as PromiseFulfilledResult<number>).value).toBe(2);
+    expect(db.prepare("SELECT x FROM t ORDER BY x").pluck().all()).toEqual([1, 3]);
+    expect(db.inTransaction).toBe(false);
+  });
+
+  it("rejects the whole batch when the commit cannot happen", async () => {
+    const db = openDatabase(":memory:");
+    const commits = new GroupCommit(db);
+    db.close();
+    await expect(commits.run(() => 1)).rejects.toThrow(/not open/);
+  });
+});
