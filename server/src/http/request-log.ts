@@ -6,6 +6,8 @@ import type { Logger } from "pino";
  * only the route pattern is logged, so path parameters and query values stay out of the log too.
  */
 export function requestLog(logger: Logger): RequestHandler {
+  // With even error lines off there is nothing to log: skip the per-request listener and timing altogether.
+  if (!logger.isLevelEnabled("error")) return (_req, _res, next) => next();
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     res.on("finish", () => {
