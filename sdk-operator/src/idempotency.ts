@@ -1,4 +1,4 @@
-import { oncePerKey } from "./common/once-per-key.js";
+import { oncePerKey } from "../../sdk-common/src/once-per-key.js";
 import type { TransactionRequest, TransactionResponse } from "./models.js";
 
 /** What identifies a transaction for replay: the spec scopes transactionId per player (C.2). */

@@ -2,11 +2,11 @@
  * @croupier/sdk-operator: call the Croupier service as an operator, and receive its signed wallet
  * callbacks. Signing is built in (the shared @croupier/signing code is bundled).
  */
-export { CroupierApiError, type Result } from "./common/api-error.js";
-export { createSigningMiddleware, type SigningCredentials } from "./common/signing-middleware.js";
-export { verifySignature, type ReceivedRequest, type VerificationOptions, type VerifiedRequest } from "./common/verify-signature.js";
-export type { HandlerResponse, ReceiverOptions, SignedRequestHandler } from "./common/signed-handler.js";
-export { toExpressMiddleware, toNodeListener, type AdapterOptions, type ExpressLikeMiddleware, type ExpressLikeRequest } from "./common/adapters.js";
+export { CroupierApiError, type Result } from "../../sdk-common/src/api-error.js";
+export { createSigningMiddleware, type SigningCredentials } from "../../sdk-common/src/signing-middleware.js";
+export { verifySignature, type ReceivedRequest, type VerificationOptions, type VerifiedRequest } from "../../sdk-common/src/verify-signature.js";
+export type { HandlerResponse, ReceiverOptions, SignedRequestHandler } from "../../sdk-common/src/signed-handler.js";
+export { toExpressMiddleware, toNodeListener, type AdapterOptions, type ExpressLikeMiddleware, type ExpressLikeRequest } from "../../sdk-common/src/adapters.js";
 export { createWalletCallbackHandler, type WalletCallbackHandler, type WalletCallbackOptions } from "./wallet-callback-handler.js";
 export { WalletError } from "./wallet-error.js";
 export { MemoryIdempotencyStore, withIdempotency, type IdempotencyKey, type IdempotencyStore } from "./idempotency.js";
@@ -14,7 +14,7 @@ export { SqliteIdempotencyStore, type SqliteDatabaseLike } from "./sqlite-idempo
 export type { TransactionRequest, TransactionResponse } from "./models.js";
 export { MemoryNonceStore, SignatureVerificationError, type HeaderSource, type NonceStore } from "@croupier/signing";
 export { createOperatorClient, type OperatorClient, type OperatorClientOptions } from "./operator-client.js";
-export type { ConnectionOptions } from "./common/signed-client.js";
+export type { ConnectionOptions } from "../../sdk-common/src/signed-client.js";
 export type {
   CallbackSettings,
   GameSummary,
@@ -26,4 +26,4 @@ export type {
   RotatedSecret,
   RoundReplayResponse,
 } from "./models.js";
-export type { paths, components, operations } from "./generated/service.js";
+export type { paths, components, operations } from "../../sdk-common/src/generated/service.js";

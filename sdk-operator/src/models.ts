@@ -1,4 +1,4 @@
-import type { components as ServiceComponents } from "./generated/service.js";
+import type { components as ServiceComponents } from "../../sdk-common/src/generated/service.js";
 import type { components as WalletComponents } from "./generated/operator-wallet.js";
 
 type Service = ServiceComponents["schemas"];

@@ -1,8 +1,8 @@
 import type { Client } from "openapi-fetch";
-import type { Result } from "./common/api-error.js";
-import { toResult } from "./common/call-result.js";
-import { createSignedClient, type ConnectionOptions } from "./common/signed-client.js";
-import type { paths } from "./generated/service.js";
+import type { Result } from "../../sdk-common/src/api-error.js";
+import { toResult } from "../../sdk-common/src/call-result.js";
+import { createSignedClient, type ConnectionOptions } from "../../sdk-common/src/signed-client.js";
+import type { paths } from "../../sdk-common/src/generated/service.js";
 import type {
   CallbackSettings,
   GameSummary,

@@ -6,9 +6,9 @@ import {
   requireOneOf,
   requireString,
   type JsonObject,
-} from "./common/body-checks.js";
-import { HandlerError } from "./common/handler-error.js";
-import { createSignedHandler, type ReceiverOptions, type SignedRequestHandler } from "./common/signed-handler.js";
+} from "../../sdk-common/src/body-checks.js";
+import { HandlerError } from "../../sdk-common/src/handler-error.js";
+import { createSignedHandler, type ReceiverOptions, type SignedRequestHandler } from "../../sdk-common/src/signed-handler.js";
 import type { TransactionRequest, TransactionResponse } from "./models.js";
 
 /** Options of {@link createWalletCallbackHandler}. */

@@ -1,4 +1,4 @@
-import { HandlerError } from "./common/handler-error.js";
+import { HandlerError } from "../../sdk-common/src/handler-error.js";
 
 /**
  * Throw from `onTransaction` or `onBalance` to answer with a chosen status and `{"error": message}`.

@@ -1,4 +1,4 @@
-import { oncePerKey, type AnswerStore } from "../../sdk-operator/src/common/once-per-key.js";
+import { oncePerKey, type AnswerStore } from "../../sdk-common/src/once-per-key.js";
 import type { CancelFreeSpinsRequest, GrantFreeSpinsRequest, GrantFreeSpinsResponse } from "./models.js";
 
 /**

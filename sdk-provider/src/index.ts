@@ -20,24 +20,24 @@ export type {
   TransactionResponse,
   VerifySessionResponse,
 } from "./models.js";
-export type { paths, components, operations } from "./generated/service.js";
-export { CroupierApiError, type Result } from "../../sdk-operator/src/common/api-error.js";
-export type { ConnectionOptions } from "../../sdk-operator/src/common/signed-client.js";
-export { createSigningMiddleware, type SigningCredentials } from "../../sdk-operator/src/common/signing-middleware.js";
+export type { paths, components, operations } from "../../sdk-common/src/generated/service.js";
+export { CroupierApiError, type Result } from "../../sdk-common/src/api-error.js";
+export type { ConnectionOptions } from "../../sdk-common/src/signed-client.js";
+export { createSigningMiddleware, type SigningCredentials } from "../../sdk-common/src/signing-middleware.js";
 export {
   verifySignature,
   type ReceivedRequest,
   type VerificationOptions,
   type VerifiedRequest,
-} from "../../sdk-operator/src/common/verify-signature.js";
-export type { HandlerResponse, ReceiverOptions, SignedRequestHandler } from "../../sdk-operator/src/common/signed-handler.js";
+} from "../../sdk-common/src/verify-signature.js";
+export type { HandlerResponse, ReceiverOptions, SignedRequestHandler } from "../../sdk-common/src/signed-handler.js";
 export {
   toExpressMiddleware,
   toNodeListener,
   type AdapterOptions,
   type ExpressLikeMiddleware,
   type ExpressLikeRequest,
-} from "../../sdk-operator/src/common/adapters.js";
+} from "../../sdk-common/src/adapters.js";
 export {
   MemoryNonceStore,
   ReplayTokenError,

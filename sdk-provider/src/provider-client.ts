@@ -1,8 +1,8 @@
 import type { Client } from "openapi-fetch";
-import type { Result } from "../../sdk-operator/src/common/api-error.js";
-import { toResult } from "../../sdk-operator/src/common/call-result.js";
-import { createSignedClient, type ConnectionOptions } from "../../sdk-operator/src/common/signed-client.js";
-import type { components, paths } from "./generated/service.js";
+import type { Result } from "../../sdk-common/src/api-error.js";
+import { toResult } from "../../sdk-common/src/call-result.js";
+import { createSignedClient, type ConnectionOptions } from "../../sdk-common/src/signed-client.js";
+import type { components, paths } from "../../sdk-common/src/generated/service.js";
 import type { BalanceResponse, TransactionRequest, TransactionResponse, VerifySessionResponse } from "./models.js";
 import { withRetry, type RetryOptions } from "./retry.js";
 

@@ -1,4 +1,4 @@
-import type { Result } from "../../sdk-operator/src/common/api-error.js";
+import type { Result } from "../../sdk-common/src/api-error.js";
 
 /** How the provider client retries a transaction. */
 export interface RetryOptions {

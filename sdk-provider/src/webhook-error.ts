@@ -1,4 +1,4 @@
-import { HandlerError } from "../../sdk-operator/src/common/handler-error.js";
+import { HandlerError } from "../../sdk-common/src/handler-error.js";
 
 /**
  * Throw from a webhook callback to answer with a chosen status and `{"error": message}`; the platform

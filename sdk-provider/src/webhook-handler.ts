@@ -1,5 +1,5 @@
-import { requireCurrency, requireInteger, requireObject, requireOneOf, requireString } from "../../sdk-operator/src/common/body-checks.js";
-import { createSignedHandler, type ReceiverOptions, type SignedRequestHandler } from "../../sdk-operator/src/common/signed-handler.js";
+import { requireCurrency, requireInteger, requireObject, requireOneOf, requireString } from "../../sdk-common/src/body-checks.js";
+import { createSignedHandler, type ReceiverOptions, type SignedRequestHandler } from "../../sdk-common/src/signed-handler.js";
 import type {
   CancelFreeSpinsRequest,
   FreeSpinsStatusRequest,

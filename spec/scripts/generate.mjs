@@ -2,8 +2,9 @@
 /**
  * Regenerates everything derived from the TypeSpec contract:
  *   spec/openapi/*.openapi.yaml             (the three OpenAPI 3.1 documents)
- *   sdk-operator/src/generated/*.ts         (service + operator-wallet types)
- *   sdk-provider/src/generated/*.ts         (service + provider-webhooks types)
+ *   sdk-common/src/generated/service.ts     (service types, shared by both SDKs)
+ *   sdk-operator/src/generated/*.ts         (operator-wallet types)
+ *   sdk-provider/src/generated/*.ts         (provider-webhooks types)
  *
  * `node scripts/generate.mjs` writes them; `node scripts/generate.mjs --check` builds them in a
  * temporary directory, compares with the committed files and exits 1 listing every stale or
@@ -32,9 +33,9 @@ const documents = [
 
 /** Which document each SDK gets types for, and where. */
 const typeFiles = [
-  { from: "spec/openapi/service.openapi.yaml", to: "sdk-operator/src/generated/service.ts" },
+  // The service's types serve both SDKs: one file in the source they share (tsup bundles it into each).
+  { from: "spec/openapi/service.openapi.yaml", to: "sdk-common/src/generated/service.ts" },
   { from: "spec/openapi/operator-wallet.openapi.yaml", to: "sdk-operator/src/generated/operator-wallet.ts" },
-  { from: "spec/openapi/service.openapi.yaml", to: "sdk-provider/src/generated/service.ts" },
   { from: "spec/openapi/provider-webhooks.openapi.yaml", to: "sdk-provider/src/generated/provider-webhooks.ts" },
 ];
 
