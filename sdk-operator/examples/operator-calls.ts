@@ -20,6 +20,13 @@ export async function giveWelcomeSpins(client: OperatorClient, playerRef: string
   return result;
 }
 
+/** The typed openapi-fetch client, signing installed: wrong paths and bodies do not compile. Returns how many sessions ended. */
+export async function kickWithRawClient(client: OperatorClient, playerRef: string): Promise<number> {
+  const { data } = await client.raw.POST("/v1/operator/players/kick", { body: { playerRef } });
+  if (!data) throw new Error("kick failed");
+  return data.revokedCount;
+}
+
 /**
  * Rotates the secret: the client signs with the new one at once. Persist it, and give your wallet
  * receiver `[newSecret, oldSecret]` until `previousSecretValidUntil`.
