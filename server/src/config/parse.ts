@@ -86,7 +86,7 @@ function operator(value: unknown, at: string): OperatorConfig {
     secret: requiredStr(o, "secret", `${at}.secret`),
     ...(callbackUrl === undefined ? {} : { callbackUrl }),
     ...(o.callbackTimeoutMs === undefined ? {} : { callbackTimeoutMs: int(o, "callbackTimeoutMs", `${at}.callbackTimeoutMs`, undefined, 1, 600_000) }),
-    providers: stringList(o, "providers", `${at}.providers`, true),
+    providers: stringList(o, "providers", `${at}.providers`, false),
     blockedPlayers: stringList(o, "blockedPlayers", `${at}.blockedPlayers`, false),
     ...(limit === undefined ? {} : { rateLimit: limit }),
   };
@@ -96,7 +96,7 @@ function provider(value: unknown, at: string): ProviderConfig {
   const p = object(value, at);
   const webhookUrl = p.webhookUrl === undefined ? undefined : httpUrl(p, "webhookUrl", `${at}.webhookUrl`);
   const limit = rateLimit(p.rateLimit, `${at}.rateLimit`);
-  const currencies = stringList(p, "currencies", `${at}.currencies`, true);
+  const currencies = stringList(p, "currencies", `${at}.currencies`, false);
   currencies.forEach((c, i) => {
     if (!/^[A-Z]{3}$/.test(c)) throw new ConfigError(`${at}.currencies[${i}]`, "must be an uppercase ISO-4217 code");
   });
@@ -108,7 +108,7 @@ function provider(value: unknown, at: string): ProviderConfig {
     currencies,
     languages: stringList(p, "languages", `${at}.languages`, false),
     ...(limit === undefined ? {} : { rateLimit: limit }),
-    games: list(p, "games", `${at}.games`).map((g, i) => game(g, `${at}.games[${i}]`)),
+    games: (p.games === undefined ? [] : list(p, "games", `${at}.games`)).map((g, i) => game(g, `${at}.games[${i}]`)),
   };
 }
 
@@ -186,7 +186,8 @@ function str(parent: Json, key: string, at: string, fallback: string): string {
 
 function id(parent: Json, key: string, at: string): string {
   const value = requiredStr(parent, key, at);
-  if (!/^[A-Za-z0-9._~-]{1,128}$/.test(value)) throw new ConfigError(at, "must be 1-128 characters of A-Z a-z 0-9 . _ ~ -");
+  // Ids travel in headers (X-Tenant-ID) and bodies: anything printable fits, control characters never do.
+  if (!/^[^\x00-\x1f\x7f]{1,255}$/.test(value)) throw new ConfigError(at, "must be 1-255 characters without control characters");
   return value;
 }
 
