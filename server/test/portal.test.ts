@@ -58,6 +58,34 @@ describe("portal (spec E)", () => {
     expect(server.services.tenants.operator(OPERATOR.id)?.callbackUrl).toBe("https://wallet.casino.example/api");
   });
 
+  it("values the portal never set follow the file at each start; values it set survive", async () => {
+    const local = tempDir();
+    const sqlitePath = `${local.path}/db.sqlite`;
+    const config = (callbackUrl: string, secret: string) => testConfigJson({ sqlitePath, allowPrivateCallbackAddresses: true,
+      operators: [{ id: OPERATOR.id, secret, callbackUrl, providers: [PROVIDER.id] },
+        { id: "op-gamma", secret: "gamma-1", callbackUrl, providers: [PROVIDER.id] }] });
+    let s = await startTestServer(config("http://127.0.0.1:1111", OPERATOR.secret));
+    try {
+      // op-gamma sets its URL and rotates its secret in the portal; op-acme never touches the portal.
+      const gamma1 = { id: "op-gamma", secret: "gamma-1" };
+      expect((await signedRequest(s.url, gamma1, "POST", "/portal/api/callback-url", { callbackUrl: "http://127.0.0.1:3333" })).status).toBe(200);
+      const { secret: rotated } = (await signedRequest(s.url, gamma1, "POST", "/portal/api/rotate-secret")).json;
+      await s.close();
+      // The file now names other URLs and secrets, as a database reused with another configuration would see.
+      s = await startTestServer(config("http://127.0.0.1:2222", "op-secret-new"));
+      expect(s.services.tenants.operator(OPERATOR.id)?.callbackUrl).toBe("http://127.0.0.1:2222");
+      expect((await signedRequest(s.url, { id: OPERATOR.id, secret: "op-secret-new" }, "GET", "/v1/operator/games")).status).toBe(200);
+      expect((await signedRequest(s.url, OPERATOR, "GET", "/v1/operator/games")).status).toBe(401);
+      expect(s.services.tenants.operator("op-gamma")?.callbackUrl).toBe("http://127.0.0.1:3333");
+      expect((await signedRequest(s.url, { id: "op-gamma", secret: rotated }, "GET", "/v1/operator/games")).status).toBe(200);
+      expect((await signedRequest(s.url, gamma1, "GET", "/v1/operator/games")).status).toBe(200); // still in its grace period
+      expect((await signedRequest(s.url, { id: "op-gamma", secret: "op-secret-new" }, "GET", "/v1/operator/games")).status).toBe(401);
+    } finally {
+      await s.close();
+      local.remove();
+    }
+  });
+
   it("the previous secret stops working when the grace period ends", async () => {
     const local = tempDir();
     const s = await startTestServer(testConfigJson({ sqlitePath: `${local.path}/db.sqlite`, limits: { secretGraceSeconds: 0 } }));

@@ -28,13 +28,14 @@ export class TenantDirectory {
       this.states.set(operator.id, store.seed({
         tenantId: operator.id, role: "operator", secret: operator.secret, previousSecret: null, previousValidUntil: null,
         callbackUrl: operator.callbackUrl ?? null, callbackTimeoutMs: operator.callbackUrl ? DEFAULT_CALLBACK_TIMEOUT_MS : null,
+        secretFromPortal: false, callbackUrlFromPortal: false,
       }));
     }
     for (const provider of config.providers) {
       this.providers.set(provider.id, provider);
       this.states.set(provider.id, store.seed({
         tenantId: provider.id, role: "provider", secret: provider.secret, previousSecret: null, previousValidUntil: null,
-        callbackUrl: null, callbackTimeoutMs: null,
+        callbackUrl: null, callbackTimeoutMs: null, secretFromPortal: false, callbackUrlFromPortal: false,
       }));
     }
   }
@@ -90,6 +91,7 @@ export class TenantDirectory {
       ...state,
       callbackUrl,
       callbackTimeoutMs: state.callbackTimeoutMs ?? DEFAULT_CALLBACK_TIMEOUT_MS,
+      callbackUrlFromPortal: true,
     };
     this.store.save(next);
     this.states.set(operatorId, next);
@@ -101,7 +103,7 @@ export class TenantDirectory {
     const state = this.requireState(tenantId);
     const validUntil = this.nowSeconds() + this.config.limits.secretGraceSeconds;
     const secret = `sk_${randomBytes(32).toString("base64url")}`;
-    const next: TenantState = { ...state, secret, previousSecret: state.secret, previousValidUntil: validUntil };
+    const next: TenantState = { ...state, secret, previousSecret: state.secret, previousValidUntil: validUntil, secretFromPortal: true };
     this.store.save(next);
     this.states.set(tenantId, next);
     return { secret, previousSecretValidUntil: new Date(validUntil * 1000).toISOString() };

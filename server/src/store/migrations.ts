@@ -106,4 +106,14 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       CREATE INDEX grants_player ON grants (operator_id, player_ref);
     `,
   },
+  {
+    version: 2,
+    name: "portal-provenance",
+    // Which self-service values the portal set: only those survive a restart against a changed file; values the
+    // portal never touched follow the file (a database reused across configurations must not keep stale ones).
+    sql: `
+      ALTER TABLE tenant_state ADD COLUMN secret_from_portal INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE tenant_state ADD COLUMN callback_url_from_portal INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
 ];

@@ -10,18 +10,26 @@ export interface TenantState {
   previousValidUntil: number | null;
   callbackUrl: string | null;
   callbackTimeoutMs: number | null;
+  /** True once the tenant rotated its secret in the portal: the file's secret no longer applies. */
+  secretFromPortal: boolean;
+  /** True once the operator set its callback URL in the portal: the file's URL no longer applies. */
+  callbackUrlFromPortal: boolean;
 }
 
 /** Persistence of tenant self-service state; a PostgreSQL store would implement the same. */
 export interface TenantStore {
-  /** Inserts the state when the tenant is new; returns what is stored (the file never overrides the portal). */
-  seed(initial: TenantState): TenantState;
+  /**
+   * Records the file's view of a tenant at start: inserted when new; for a known tenant, every value the portal
+   * never set is taken from the file, every value the portal set is kept. Returns what is stored.
+   */
+  seed(fromFile: TenantState): TenantState;
   save(state: TenantState): void;
 }
 
 interface Row {
   tenant_id: string; role: "operator" | "provider"; secret: string; previous_secret: string | null;
   previous_valid_until: number | null; callback_url: string | null; callback_timeout_ms: number | null;
+  secret_from_portal: number; callback_url_from_portal: number;
 }
 
 /** SQLite implementation of {@link TenantStore}. */
@@ -34,27 +42,33 @@ export class SqliteTenantStore implements TenantStore {
     this.insert = db.prepare(
       `INSERT INTO tenant_state (tenant_id, role, secret, previous_secret, previous_valid_until, callback_url, callback_timeout_ms, updated_at)
        VALUES (@tenantId, @role, @secret, @previousSecret, @previousValidUntil, @callbackUrl, @callbackTimeoutMs, @now)
-       ON CONFLICT (tenant_id) DO NOTHING`,
+       ON CONFLICT (tenant_id) DO UPDATE SET
+         role = excluded.role,
+         secret = CASE WHEN secret_from_portal = 1 THEN secret ELSE excluded.secret END,
+         callback_url = CASE WHEN callback_url_from_portal = 1 THEN callback_url ELSE excluded.callback_url END,
+         callback_timeout_ms = CASE WHEN callback_url_from_portal = 1 THEN callback_timeout_ms ELSE excluded.callback_timeout_ms END`,
     );
     this.select = db.prepare("SELECT * FROM tenant_state WHERE tenant_id = ?");
     this.update = db.prepare(
       `UPDATE tenant_state SET secret = @secret, previous_secret = @previousSecret, previous_valid_until = @previousValidUntil,
-         callback_url = @callbackUrl, callback_timeout_ms = @callbackTimeoutMs, updated_at = @now WHERE tenant_id = @tenantId`,
+         callback_url = @callbackUrl, callback_timeout_ms = @callbackTimeoutMs, secret_from_portal = @secretFromPortal,
+         callback_url_from_portal = @callbackUrlFromPortal, updated_at = @now WHERE tenant_id = @tenantId`,
     );
   }
 
-  seed(initial: TenantState): TenantState {
+  seed(fromFile: TenantState): TenantState {
     return this.db.transaction(() => {
-      this.insert.run({ ...initial, now: Date.now() });
-      const row = this.select.get(initial.tenantId) as Row;
+      this.insert.run({ ...fromFile, now: Date.now() });
+      const row = this.select.get(fromFile.tenantId) as Row;
       return {
         tenantId: row.tenant_id, role: row.role, secret: row.secret, previousSecret: row.previous_secret,
         previousValidUntil: row.previous_valid_until, callbackUrl: row.callback_url, callbackTimeoutMs: row.callback_timeout_ms,
+        secretFromPortal: row.secret_from_portal === 1, callbackUrlFromPortal: row.callback_url_from_portal === 1,
       };
     }).immediate();
   }
 
   save(state: TenantState): void {
-    this.update.run({ ...state, now: Date.now() });
+    this.update.run({ ...state, secretFromPortal: state.secretFromPortal ? 1 : 0, callbackUrlFromPortal: state.callbackUrlFromPortal ? 1 : 0, now: Date.now() });
   }
 }
