@@ -38,7 +38,8 @@ describe("running the service (decisions.md §3)", () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ ...testConfigJson(), operators: undefined }, "operators"],
       [{ ...testConfigJson(), server: { port: 70000 } }, "server.port"],
-      [{ ...testConfigJson(), limits: { rateLimit: { requestsPerSecond: 0, burst: 1 } } }, "limits.rateLimit.requestsPerSecond"],
+      [{ ...testConfigJson(), limits: { rateLimit: { requestsPerSecond: -1, burst: 1 } } }, "limits.rateLimit.requestsPerSecond"],
+      [{ ...testConfigJson(), reconciler: { staleRoundSeconds: "soon" } }, "reconciler.staleRoundSeconds"],
       [{ ...testConfigJson(), allowPrivateCallbackAddresses: "yes" }, "allowPrivateCallbackAddresses"],
       [{ ...testConfigJson(), campaigns: [{ id: "c", gameId: "nope", spins: 1, currency: "EUR" }] }, "campaigns[0].gameId"],
     ];
@@ -48,6 +49,33 @@ describe("running the service (decisions.md §3)", () => {
     }
     const providers = (testConfigJson().providers as Record<string, unknown>[]);
     expect(() => parseConfig({ ...testConfigJson(), providers: [{ ...providers[0], currencies: ["eur"] }, providers[1]] })).toThrow(/providers\[0\]\.currencies\[0\]/);
+  });
+
+  it("reads null as absent, accepts zero and fractional durations, and fills a partial rate limit from the defaults", () => {
+    const json = testConfigJson() as Record<string, any>;
+    json.limits = { rateLimit: { requestsPerSecond: 5 }, replayLinkSeconds: 1.5, sessionTtlSeconds: 0.5, clockSkewSeconds: 300 };
+    json.reconciler = { staleRoundSeconds: 0.5, sweepIntervalSeconds: 0 };
+    json.settlementRetry = { initialDelaySeconds: 0, maxDelaySeconds: 0, horizonSeconds: 1 };
+    json.database = null;
+    json.campaigns = null;
+    json.operators[0].callbackUrl = null;
+    json.operators[1].callbackUrl = "";
+    json.operators[1].rateLimit = { burst: 3 };
+    json.providers[0].webhookUrl = null;
+    json.providers[0].games[0].replayBaseUrl = null;
+    json.providers[0].games[1].launchBaseUrl = "https://games.example/nebula/";
+    const config = parseConfig(json);
+    expect(config.limits.rateLimit).toEqual({ requestsPerSecond: 5, burst: 200 });
+    expect(config.operators[1]!.rateLimit).toEqual({ requestsPerSecond: 5, burst: 3 });
+    expect(config.reconciler).toEqual({ staleRoundSeconds: 0.5, sweepIntervalSeconds: 0 });
+    expect(config.limits.replayLinkSeconds).toBe(1.5);
+    expect(config.database.sqlitePath).toBe("./data/croupier.db");
+    expect(config.campaigns).toEqual([]);
+    expect(config.operators[0]!.callbackUrl).toBeUndefined();
+    expect(config.operators[1]!.callbackUrl).toBeUndefined();
+    expect(config.providers[0]!.webhookUrl).toBeUndefined();
+    expect(config.providers[0]!.games[0]!.replayBaseUrl).toBe("");
+    expect(config.providers[0]!.games[1]!.launchBaseUrl).toBe("https://games.example/nebula/");
   });
 
   it("starts from CROUPIER_CONFIG, answers /healthz, logs JSON lines without secrets, and drains on SIGTERM", async () => {

@@ -15,7 +15,7 @@ type Json = Record<string, unknown>;
  * Hand-written rather than schema-driven so every message names the exact key that is wrong.
  */
 export function parseConfig(input: unknown): CroupierConfig {
-  const root = object(input, "(root)");
+  const root = object(withoutNulls(input), "(root)");
   const server = optionalObject(root, "server", "server");
   const host = str(server, "host", "server.host", "127.0.0.1");
   const port = int(server, "port", "server.port", 8080, 0, 65535);
@@ -23,10 +23,10 @@ export function parseConfig(input: unknown): CroupierConfig {
   const reconciler = optionalObject(root, "reconciler", "reconciler");
   const retry = optionalObject(root, "settlementRetry", "settlementRetry");
   const database = optionalObject(root, "database", "database");
-  const defaultRate = rateLimit(limits.rateLimit, "limits.rateLimit") ?? { requestsPerSecond: 100, burst: 200 };
+  const defaultRate = rateLimit(limits.rateLimit, "limits.rateLimit", { requestsPerSecond: 100, burst: 200 }) ?? { requestsPerSecond: 100, burst: 200 };
 
-  const providers = list(root, "providers").map((p, i) => provider(p, `providers[${i}]`));
-  const operators = list(root, "operators").map((o, i) => operator(o, `operators[${i}]`));
+  const providers = list(root, "providers").map((p, i) => provider(p, `providers[${i}]`, defaultRate));
+  const operators = list(root, "operators").map((o, i) => operator(o, `operators[${i}]`, defaultRate));
   unique(providers.map((p) => p.id).concat(operators.map((o) => o.id)), "operators/providers id");
   const providerIds = new Set(providers.map((p) => p.id));
   operators.forEach((o, i) =>
@@ -53,20 +53,20 @@ export function parseConfig(input: unknown): CroupierConfig {
     server: { host, port, publicBaseUrl: str(server, "publicBaseUrl", "server.publicBaseUrl", `http://${host}:${port}`).replace(/\/+$/, "") },
     database: { sqlitePath: str(database, "sqlitePath", "database.sqlitePath", "./data/croupier.db"), synchronous },
     limits: {
-      clockSkewSeconds: int(limits, "clockSkewSeconds", "limits.clockSkewSeconds", 300, 1),
-      secretGraceSeconds: int(limits, "secretGraceSeconds", "limits.secretGraceSeconds", 604800, 0),
-      replayLinkSeconds: int(limits, "replayLinkSeconds", "limits.replayLinkSeconds", 900, 1),
-      sessionTtlSeconds: int(limits, "sessionTtlSeconds", "limits.sessionTtlSeconds", 86400, 1),
+      clockSkewSeconds: num(limits, "clockSkewSeconds", "limits.clockSkewSeconds", 300, 0),
+      secretGraceSeconds: num(limits, "secretGraceSeconds", "limits.secretGraceSeconds", 604800, 0),
+      replayLinkSeconds: num(limits, "replayLinkSeconds", "limits.replayLinkSeconds", 900, 0),
+      sessionTtlSeconds: num(limits, "sessionTtlSeconds", "limits.sessionTtlSeconds", 86400, 0),
       demoStartingBalance: int(limits, "demoStartingBalance", "limits.demoStartingBalance", 100000, 0),
       rateLimit: defaultRate,
     },
     reconciler: {
-      staleRoundSeconds: int(reconciler, "staleRoundSeconds", "reconciler.staleRoundSeconds", 1800, 0),
-      sweepIntervalSeconds: num(reconciler, "sweepIntervalSeconds", "reconciler.sweepIntervalSeconds", 60, 0.01),
+      staleRoundSeconds: num(reconciler, "staleRoundSeconds", "reconciler.staleRoundSeconds", 1800, 0),
+      sweepIntervalSeconds: num(reconciler, "sweepIntervalSeconds", "reconciler.sweepIntervalSeconds", 60, 0),
     },
     settlementRetry: {
-      initialDelaySeconds: num(retry, "initialDelaySeconds", "settlementRetry.initialDelaySeconds", 5, 0.01),
-      maxDelaySeconds: num(retry, "maxDelaySeconds", "settlementRetry.maxDelaySeconds", 600, 0.01),
+      initialDelaySeconds: num(retry, "initialDelaySeconds", "settlementRetry.initialDelaySeconds", 5, 0),
+      maxDelaySeconds: num(retry, "maxDelaySeconds", "settlementRetry.maxDelaySeconds", 600, 0),
       horizonSeconds: num(retry, "horizonSeconds", "settlementRetry.horizonSeconds", 86400, 0),
     },
     allowPrivateCallbackAddresses: bool(root, "allowPrivateCallbackAddresses", "allowPrivateCallbackAddresses", false),
@@ -77,10 +77,10 @@ export function parseConfig(input: unknown): CroupierConfig {
   };
 }
 
-function operator(value: unknown, at: string): OperatorConfig {
+function operator(value: unknown, at: string, defaultRate: RateLimitConfig): OperatorConfig {
   const o = object(value, at);
-  const callbackUrl = o.callbackUrl === undefined ? undefined : httpUrl(o, "callbackUrl", `${at}.callbackUrl`);
-  const limit = rateLimit(o.rateLimit, `${at}.rateLimit`);
+  const callbackUrl = o.callbackUrl === undefined || o.callbackUrl === "" ? undefined : baseAddress(o, "callbackUrl", `${at}.callbackUrl`);
+  const limit = rateLimit(o.rateLimit, `${at}.rateLimit`, defaultRate);
   return {
     id: id(o, "id", `${at}.id`),
     secret: requiredStr(o, "secret", `${at}.secret`),
@@ -92,10 +92,10 @@ function operator(value: unknown, at: string): OperatorConfig {
   };
 }
 
-function provider(value: unknown, at: string): ProviderConfig {
+function provider(value: unknown, at: string, defaultRate: RateLimitConfig): ProviderConfig {
   const p = object(value, at);
-  const webhookUrl = p.webhookUrl === undefined ? undefined : httpUrl(p, "webhookUrl", `${at}.webhookUrl`);
-  const limit = rateLimit(p.rateLimit, `${at}.rateLimit`);
+  const webhookUrl = p.webhookUrl === undefined || p.webhookUrl === "" ? undefined : baseAddress(p, "webhookUrl", `${at}.webhookUrl`);
+  const limit = rateLimit(p.rateLimit, `${at}.rateLimit`, defaultRate);
   const currencies = stringList(p, "currencies", `${at}.currencies`, false);
   currencies.forEach((c, i) => {
     if (!/^[A-Z]{3}$/.test(c)) throw new ConfigError(`${at}.currencies[${i}]`, "must be an uppercase ISO-4217 code");
@@ -142,13 +142,24 @@ function campaign(value: unknown, at: string): CampaignConfig {
   };
 }
 
-function rateLimit(value: unknown, at: string): RateLimitConfig | undefined {
+/** A token bucket; keys left out take the fallback's values. `requestsPerSecond: 0` means the burst never refills. */
+function rateLimit(value: unknown, at: string, fallback: RateLimitConfig): RateLimitConfig | undefined {
   if (value === undefined) return undefined;
   const r = object(value, at);
   return {
-    requestsPerSecond: num(r, "requestsPerSecond", `${at}.requestsPerSecond`, undefined, 0.001),
-    burst: int(r, "burst", `${at}.burst`, undefined, 1),
+    requestsPerSecond: num(r, "requestsPerSecond", `${at}.requestsPerSecond`, fallback.requestsPerSecond, 0),
+    burst: int(r, "burst", `${at}.burst`, fallback.burst, 1),
   };
+}
+
+/**
+ * JSON authors often write null for "not set": every null member counts as absent. (Nulls inside arrays stay,
+ * and are refused where a value is required.)
+ */
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((v) => (v !== null && typeof v === "object" ? withoutNulls(v) : v));
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
 }
 
 function object(value: unknown, at: string): Json {
@@ -191,6 +202,7 @@ function id(parent: Json, key: string, at: string): string {
   return value;
 }
 
+/** An absolute http(s) URL, kept exactly as written (a game's page may differ with or without its trailing slash). */
 function httpUrl(parent: Json, key: string, at: string): string {
   const value = requiredStr(parent, key, at);
   let url: URL;
@@ -200,7 +212,12 @@ function httpUrl(parent: Json, key: string, at: string): string {
     throw new ConfigError(at, "must be an absolute http(s) URL");
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") throw new ConfigError(at, "must be an absolute http(s) URL");
-  return value.replace(/\/+$/, "");
+  return value;
+}
+
+/** A base address that paths are appended to: a trailing slash would double the path's own. */
+function baseAddress(parent: Json, key: string, at: string): string {
+  return httpUrl(parent, key, at).replace(/\/+$/, "");
 }
 
 function date(parent: Json, key: string, at: string): string {

@@ -1,5 +1,8 @@
 import type { Logger } from "pino";
 
+/** A configured interval of 0 means "as often as sensible", not a busy loop. */
+const MIN_INTERVAL_MS = 10;
+
 /**
  * Runs one unit of background work every `intervalMs`, never two at once: the timer and any manual
  * {@link PeriodicJob.runOnce} share one queue, so overlapping triggers run one after the other.
@@ -36,7 +39,7 @@ export class PeriodicJob<T> {
     this.timer = setTimeout(() => {
       this.runOnce().catch((error: unknown) => this.logger.error({ err: error, job: this.name }, "background job failed"))
         .finally(() => this.schedule());
-    }, this.intervalMs);
+    }, Math.max(MIN_INTERVAL_MS, this.intervalMs));
     this.timer.unref();
   }
 }

@@ -17,6 +17,8 @@ export class RateLimiter {
       bucket.tokens -= 1;
       return { allowed: true };
     }
+    // A bucket that never refills (0 per second) has no honest wait; a minute keeps clients from hammering it.
+    if (requestsPerSecond <= 0) return { allowed: false, retryAfterSeconds: 60 };
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / requestsPerSecond)) };
   }
 }
