@@ -58,7 +58,12 @@ describe("round replay (spec B.3, decisions §2)", () => {
     const claims = verifyReplayToken(tokenOf(reply.json.replayUrl), [PROVIDER.secret]);
     expect(claims).toEqual({
       roundId: "round-1", gameId: "starfall", playerRef: "p-star", operatorId: OPERATOR.id, providerId: PROVIDER.id, exp: claims.exp,
+      jti: claims.jti,
     });
+    expect(claims.jti).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    // "request a fresh one each time": a second request, even within the same second, mints another link.
+    const again = await replay({ roundId: "round-1", gameId: "starfall" });
+    expect(again.json.replayUrl).not.toBe(reply.json.replayUrl);
     expect(claims.exp).toBeGreaterThanOrEqual(before + REPLAY_SECONDS);
     expect(claims.exp).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + REPLAY_SECONDS);
     // Signed with the provider's secret, not anyone else's.
@@ -130,8 +135,11 @@ describe("round replay (spec B.3, decisions §2)", () => {
       expect(reply.status, JSON.stringify(body)).toBe(400);
       expect(reply.json.error).toMatch(/roundId|gameId/);
     }
-    const nebula = await replay({ roundId: "round-nebula", gameId: "nebula" });
-    expect(nebula.status).toBe(400);
-    expect(nebula.json).toEqual({ error: "game nebula does not support round replay" });
+    // A visible game without a replay page is a 400 whatever the round: played, or never seen.
+    for (const roundId of ["round-nebula", "round-never-played"]) {
+      const nebula = await replay({ roundId, gameId: "nebula" });
+      expect(nebula.status).toBe(400);
+      expect(nebula.json).toEqual({ error: "game nebula does not support round replay" });
+    }
   });
 });

@@ -9,6 +9,8 @@ export interface ReplayClaims {
   providerId: string;
   /** Unix seconds after which the token is refused. */
   exp: number;
+  /** A random id that makes every minted link distinct. */
+  jti?: string;
 }
 
 /** Why a replay token was refused. */

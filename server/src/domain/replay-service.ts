@@ -1,4 +1,5 @@
 import { mintReplayToken } from "@croupier/signing";
+import { randomBytes } from "node:crypto";
 import type { Catalogue } from "./catalogue.js";
 import { badRequest, notFound } from "./errors.js";
 import type { TenantDirectory } from "./tenant-directory.js";
@@ -34,12 +35,14 @@ export class ReplayService {
   ) {}
 
   /**
-   * 400 for a missing field; 404 when the operator has no transaction in that (gameId, roundId), checked first
-   * so that a 400 about replay support is only ever said of the caller's own round; 400 when the game has no
-   * replay page.
+   * 400 for a missing field; 400 when a game the operator can see has no replay page (replay support is a fact
+   * about the game, public in the game list, so saying it reveals no round); 404 when the operator has no
+   * transaction in that (gameId, roundId), the same answer for a round of another operator or another game.
    */
   replayUrl(operatorId: string, request: ReplayRequest): string {
     if (!request.roundId || !request.gameId) throw badRequest("roundId and gameId are required");
+    const game = this.catalogue.visibleGame(operatorId, request.gameId)?.game;
+    if (game && game.replayBaseUrl === "") throw badRequest(`game ${request.gameId} does not support round replay`);
     const owner = this.rounds.roundOwner(operatorId, request.gameId, request.roundId);
     if (!owner) throw notFound("round not found");
     const base = this.catalogue.game(request.gameId)?.game.replayBaseUrl ?? "";
@@ -51,6 +54,8 @@ export class ReplayService {
       operatorId,
       providerId: owner.providerId,
       exp: this.nowSeconds() + this.replayLinkSeconds,
+      // Every request mints a fresh link (spec B.3), even two within one second.
+      jti: randomBytes(12).toString("base64url"),
     });
     return `${base}${base.includes("?") ? "&" : "?"}token=${encodeURIComponent(token)}`;
   }
