@@ -354,7 +354,7 @@ export interface components {
          * @example {
          *       "gameId": "starfall",
          *       "name": "Starfall",
-         *       "provider": "prov-star",
+         *       "provider": "Star Studio",
          *       "currencies": [
          *         "EUR",
          *         "USD"
@@ -372,7 +372,7 @@ export interface components {
             gameId: string;
             /** @description The display name. */
             name: string;
-            /** @description The provider's identifier. */
+            /** @description The name of the game's provider (studio), as the platform team configured it, for display in a lobby. */
             provider: string;
             /** @description ISO-4217 codes the game's provider supports, shared by all its games; launch currency is validated against them. */
             currencies: components["schemas"]["CurrencyCode"][];

@@ -4,8 +4,8 @@ import type { TenantDirectory } from "../domain/tenant-directory.js";
 import type { SessionRecord } from "../store/session-store.js";
 import { OutboundFailure, type OutboundResponse, type SignedHttpClient } from "./signed-http-client.js";
 
-/** Timeout for calls to provider webhooks; the spec sets none, so a generous bound keeps requests from hanging. */
-export const PROVIDER_WEBHOOK_TIMEOUT_MS = 10_000;
+/** Timeout for calls to provider webhooks; the spec sets none, so the wallet callback default (5000 ms) bounds them too. */
+export const PROVIDER_WEBHOOK_TIMEOUT_MS = 5_000;
 
 /** What became of one webhook call: the provider's answer, or why there was none. */
 export type WebhookOutcome = { ok: true; response: OutboundResponse } | { ok: false; error: string; response?: OutboundResponse };
