@@ -238,7 +238,7 @@ describe("free-spin grants (spec B.4–B.7, D)", () => {
       };
       const reply = await issue(direct());
       expect(reply.status, text).toBe(502);
-      const grant = (await list()).json[0];
+      const grant = (await list()).json.at(-1);
       expect(grant.status).toBe("failed");
       expect(grant.lastError).toMatch(lastError);
     }
@@ -250,7 +250,7 @@ describe("free-spin grants (spec B.4–B.7, D)", () => {
     };
     const reply = await issue(direct());
     expect(reply.status).toBe(502);
-    const grant = (await list()).json[0];
+    const grant = (await list()).json.at(-1);
     expect(grant).toMatchObject({ status: "failed" });
     expect(grant.lastError).toMatch(/provider call failed/);
   });
@@ -322,9 +322,9 @@ describe("free-spin grants (spec B.4–B.7, D)", () => {
     expect((await issuing).json.status).toBe("active");
 
     script.grant = (_body, res) => sendJson(res, 500, {});
-    const failedId = (await list()).json[0].id;
+    const failedId = (await list()).json.at(-1).id;
     await issue(direct());
-    const failed = (await list()).json[0];
+    const failed = (await list()).json.at(-1);
     expect(failed.id).not.toBe(failedId);
     expect(failed.status).toBe("failed");
     expect((await cancel(failed.id)).status).toBe(400);
@@ -348,13 +348,13 @@ describe("free-spin grants (spec B.4–B.7, D)", () => {
     expect(cancelCalls()).toHaveLength(0);
   });
 
-  it("lists newest first, optionally filtered by player", async () => {
+  it("lists in the order issued, optionally filtered by player", async () => {
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push((await issue(direct({ playerRef: "p-order" }))).json.id);
     await issue(direct({ playerRef: "p-someone-else" }));
-    expect((await list("?playerRef=p-order")).json.map((g: any) => g.id)).toEqual(ids.reverse());
+    expect((await list("?playerRef=p-order")).json.map((g: any) => g.id)).toEqual(ids);
     const all = (await list()).json;
-    expect(all[0].playerRef).toBe("p-someone-else");
+    expect(all.at(-1).playerRef).toBe("p-someone-else");
     expect(all.length).toBeGreaterThan(4);
     expect((await list("?playerRef=nobody")).json).toEqual([]);
   });

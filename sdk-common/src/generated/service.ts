@@ -64,7 +64,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists the tenant's grants, newest first; omitting playerRef lists every grant the tenant has issued. 400, 401, 429, 500. */
+        /** @description Lists the tenant's grants in the order they were issued; omitting playerRef lists every grant the tenant has issued. 400, 401, 429, 500. */
         get: operations["listGrants"];
         put?: never;
         /**

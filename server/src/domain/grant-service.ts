@@ -109,7 +109,7 @@ export class GrantService {
     return grant;
   }
 
-  /** The operator's grants, newest first, optionally of one player. */
+  /** The operator's grants in the order they were issued, optionally of one player. */
   list(operatorId: string, playerRef?: string): GrantRecord[] {
     return this.store.list(operatorId, playerRef);
   }

@@ -39,7 +39,7 @@ export interface GrantStore {
   findById(id: string): GrantRecord | undefined;
   /** The operator's grant holding this idempotency key. */
   findByIdempotencyKey(operatorId: string, idempotencyKey: string): GrantRecord | undefined;
-  /** The operator's grants, newest first, optionally of one player. */
+  /** The operator's grants in the order they were issued, optionally of one player. */
   list(operatorId: string, playerRef?: string): GrantRecord[];
   /** pending → active with the provider's reference; returns the updated grant, or undefined if it was not pending. */
   activate(id: string, externalRef: string, updatedAt: string): GrantRecord | undefined;
@@ -89,8 +89,8 @@ export class SqliteGrantStore implements GrantStore {
     this.byOperatorAndId = db.prepare("SELECT * FROM grants WHERE operator_id = ? AND id = ?");
     this.byKey = db.prepare("SELECT * FROM grants WHERE operator_id = ? AND idempotency_key = ?");
     // rowid breaks ties between grants created within the same millisecond.
-    this.listAll = db.prepare("SELECT * FROM grants WHERE operator_id = ? ORDER BY created_at DESC, rowid DESC");
-    this.listPlayer = db.prepare("SELECT * FROM grants WHERE operator_id = ? AND player_ref = ? ORDER BY created_at DESC, rowid DESC");
+    this.listAll = db.prepare("SELECT * FROM grants WHERE operator_id = ? ORDER BY created_at, rowid");
+    this.listPlayer = db.prepare("SELECT * FROM grants WHERE operator_id = ? AND player_ref = ? ORDER BY created_at, rowid");
     this.activateStmt = db.prepare("UPDATE grants SET status = 'active', external_ref = ?, updated_at = ? WHERE id = ? AND status = 'pending' RETURNING *");
     this.failStmt = db.prepare("UPDATE grants SET status = 'failed', last_error = ?, updated_at = ? WHERE id = ? AND status = 'pending' RETURNING *");
     this.cancelStmt = db.prepare("UPDATE grants SET status = 'cancelled', updated_at = ? WHERE id = ? AND status = 'active' RETURNING *");
