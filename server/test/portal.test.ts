@@ -113,7 +113,7 @@ describe("callback URL policy", () => {
     const dns = async (host: string) => ({ "inside.example": ["10.0.0.5"], "mixed.example": ["93.184.216.34", "127.0.0.1"], "outside.example": ["93.184.216.34"] })[host] ?? Promise.reject(new Error("ENOTFOUND"));
     await expect(checkCallbackUrl("https://inside.example", false, dns)).rejects.toThrow(/private/);
     await expect(checkCallbackUrl("https://mixed.example", false, dns)).rejects.toThrow(/private/);
-    await expect(checkCallbackUrl("https://outside.example/", false, dns)).resolves.toBe("https://outside.example");
+    await expect(checkCallbackUrl("https://outside.example/", false, dns)).resolves.toBe("https://outside.example/");
     await expect(checkCallbackUrl("https://unknown.example", false, dns)).resolves.toBe("https://unknown.example");
     await expect(checkCallbackUrl("http://127.0.0.1:9001", true, dns)).resolves.toBe("http://127.0.0.1:9001");
   });

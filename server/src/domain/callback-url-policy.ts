@@ -40,13 +40,14 @@ const systemResolver: HostResolver = async (hostname) => (await lookup(hostname,
 /**
  * Checks a callback URL set through the portal: absolute http(s), no credentials, and (unless private addresses
  * are allowed) neither a literal nor a resolved address in a forbidden range. A name that does not resolve
- * here is accepted: it cannot be shown to point inside, and calls to it simply fail.
+ * here is accepted: it cannot be shown to point inside, and calls to it simply fail. The URL is kept as given
+ * (calls append their path to it without a doubled slash).
  */
 export async function checkCallbackUrl(value: string, allowPrivate: boolean, resolve: HostResolver = systemResolver): Promise<string> {
   if (!isAbsoluteHttpUrl(value)) throw badRequest("callbackUrl must be an absolute http(s) URL");
   const url = new URL(value);
   if (url.username || url.password) throw badRequest("callbackUrl must not contain credentials");
-  if (allowPrivate) return value.replace(/\/+$/, "");
+  if (allowPrivate) return value;
   // "localhost." is "localhost": a fully qualified name's trailing dot must not slip past the name checks.
   const host = url.hostname.replace(/^\[|\]$/g, "").replace(/\.+$/, "").toLowerCase();
   if (METADATA_HOSTS.has(host) || host.endsWith(".localhost") || host.endsWith(".internal")) {
@@ -64,5 +65,5 @@ export async function checkCallbackUrl(value: string, allowPrivate: boolean, res
   if (addresses.some(isForbiddenAddress)) {
     throw badRequest("callbackUrl must not point at a loopback, private, link-local or metadata address");
   }
-  return value.replace(/\/+$/, "");
+  return value;
 }
