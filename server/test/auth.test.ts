@@ -37,18 +37,20 @@ describe("signed-request pipeline (decisions.md §1)", () => {
   });
 
   it("401 plain-text invalid signature for a bad, missing or expired signature, unknown tenant or bad timestamp", async () => {
-    const now = Math.floor(Date.now() / 1000);
-    const cases: Parameters<typeof signedRequest>[5][] = [
-      { omit: ["X-Signature"] },
-      { omit: ["X-Tenant-ID"] },
-      { omit: ["X-Timestamp"] },
-      { headers: { "X-Signature": "f".repeat(64) } },
-      { headers: { "X-Signature": "not-hex" } },
-      { timestamp: now - 301 },
-      { timestamp: now + 301 },
-      { headers: { "X-Timestamp": "soon" } },
+    const nowSeconds = () => Math.floor(Date.now() / 1000);
+    // Built just before each request: a timestamp 301 s off, read a second early, would be only 300 s off.
+    const cases: (() => Parameters<typeof signedRequest>[5])[] = [
+      () => ({ omit: ["X-Signature"] }),
+      () => ({ omit: ["X-Tenant-ID"] }),
+      () => ({ omit: ["X-Timestamp"] }),
+      () => ({ headers: { "X-Signature": "f".repeat(64) } }),
+      () => ({ headers: { "X-Signature": "not-hex" } }),
+      () => ({ timestamp: nowSeconds() - 302 }),
+      () => ({ timestamp: nowSeconds() + 302 }),
+      () => ({ headers: { "X-Timestamp": "soon" } }),
     ];
-    for (const opts of cases) {
+    for (const makeOpts of cases) {
+      const opts = makeOpts();
       const reply = await games(opts);
       expect(reply.status, JSON.stringify(opts)).toBe(401);
       expect(reply.headers.get("content-type")).toMatch(/^text\/plain/);
@@ -56,7 +58,7 @@ describe("signed-request pipeline (decisions.md §1)", () => {
     }
     expect((await games({}, { id: "op-nobody", secret: OPERATOR.secret })).text).toBe("invalid signature");
     expect((await games({}, { id: OPERATOR.id, secret: "wrong" })).status).toBe(401);
-    expect((await games({ timestamp: now - 290 })).status).toBe(200);
+    expect((await games({ timestamp: nowSeconds() - 290 })).status).toBe(200);
   });
 
   it("the signature covers the body and the full target including the query", async () => {
