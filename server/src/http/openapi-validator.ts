@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import * as OpenApiValidator from "express-openapi-validator";
 import type { RequestHandler } from "express";
+import { cacheOpenApiRouteMatchers } from "./openapi-route-cache.js";
 
 /** The generated service OpenAPI document: validation comes from the contract, not from hand-written checks. */
 export const SERVICE_OPENAPI_PATH = createRequire(import.meta.url).resolve("@croupier/spec/service.openapi.yaml");
@@ -10,6 +11,7 @@ export const SERVICE_OPENAPI_PATH = createRequire(import.meta.url).resolve("@cro
  * signature middleware, so the validator's is off; unknown body fields and query parameters are ignored, as the contract documents.
  */
 export function openApiValidator(options: { validateResponses: boolean }): RequestHandler[] {
+  cacheOpenApiRouteMatchers();
   return OpenApiValidator.middleware({
     apiSpec: SERVICE_OPENAPI_PATH,
     validateRequests: { allowUnknownQueryParameters: true },
