@@ -1,4 +1,3 @@
-import type { NonceStore } from "@croupier/signing";
 import type { Logger } from "pino";
 import type { CroupierConfig } from "./config/types.js";
 import { Catalogue } from "./domain/catalogue.js";
@@ -15,8 +14,10 @@ import { WalletService } from "./domain/wallet-service.js";
 import { OperatorWallet } from "./outbound/operator-wallet.js";
 import { ProviderWebhooks } from "./outbound/provider-webhooks.js";
 import { SignedHttpClient } from "./outbound/signed-http-client.js";
-import { openRelaxedConnection, type SqliteDatabase } from "./store/database.js";
+import type { SqliteDatabase } from "./store/database.js";
+import { GroupCommit } from "./store/group-commit.js";
 import { SqliteGrantStore } from "./store/grant-store.js";
+import type { NonceRegistry } from "./http/authenticate.js";
 import { SqliteNonceStore } from "./store/sqlite-nonce-store.js";
 import { SqliteSessionStore } from "./store/session-store.js";
 import { SqliteTenantStore } from "./store/tenant-store.js";
@@ -34,7 +35,9 @@ export function composeServices(config: CroupierConfig, db: SqliteDatabase, logg
   const providerWebhooks = new ProviderWebhooks(http, tenants, logger);
   const sessions = new SessionService(new SqliteSessionStore(db), catalogue, tenants, providerWebhooks, config.limits.sessionTtlSeconds);
   const grants = new GrantService(new SqliteGrantStore(db), catalogue, config.campaigns, providerWebhooks, logger);
-  const transactions = new SqliteTransactionStore(db);
+  // The ledger and the nonces, the writes of every money call, share one group commit.
+  const commits = new GroupCommit(db, config.database.synchronous);
+  const transactions = new SqliteTransactionStore(db, commits);
   const operatorWallet = new OperatorWallet(http, tenants);
   const relay = new TransactionRelay(transactions, operatorWallet, tenants, config.settlementRetry, logger);
   const wallet = new WalletService({
@@ -43,8 +46,6 @@ export function composeServices(config: CroupierConfig, db: SqliteDatabase, logg
   const reconciler = new StaleRoundReconciler({ store: transactions, relay, tenants, operatorWallet }, config.reconciler, logger);
   const settlementRetry = new SettlementRetry({ store: transactions, relay, tenants }, config.settlementRetry, logger);
   const replays = new ReplayService(new SqliteRoundLookup(db), catalogue, tenants, config.limits.replayLinkSeconds);
-  // Every signed request records its nonce: on a connection of its own that skips the fsync (see openRelaxedConnection).
-  const nonceDb = openRelaxedConnection(db);
   return {
     config,
     db,
@@ -62,9 +63,9 @@ export function composeServices(config: CroupierConfig, db: SqliteDatabase, logg
     wallet,
     reconciler,
     settlementRetry,
-    nonces: new SqliteNonceStore(nonceDb),
+    nonces: new SqliteNonceStore(db, commits),
     rateLimiter: new RateLimiter((tenantId) => tenants.rateLimitFor(tenantId)),
-    stoppers: nonceDb === db ? [] : [() => void nonceDb.close()],
+    stoppers: [],
   };
 }
 
@@ -86,7 +87,7 @@ export interface Services {
   wallet: WalletService;
   reconciler: StaleRoundReconciler;
   settlementRetry: SettlementRetry;
-  nonces: NonceStore;
+  nonces: NonceRegistry;
   rateLimiter: RateLimiter;
   /** Background work (reconciler, settlement retry) registers its stop function here. */
   stoppers: (() => Promise<void> | void)[];

@@ -65,7 +65,7 @@ export class StaleRoundReconciler {
         report.rollbacksSent += 1;
         if (!(await this.rollBack(bet, operator as ReachableOperator))) done = false;
       }
-      if (done && this.deps.store.closeRound(round)) report.roundsClosed += 1;
+      if (done && (await this.deps.store.closeRound(round))) report.roundsClosed += 1;
     }
     return report;
   }

@@ -51,7 +51,7 @@ export class SettlementRetry {
     await this.deps.relay.recoverOrphans();
     for (const record of this.deps.store.dueCredits(this.now(), 200)) {
       if (record.createdAt + this.policy.horizonSeconds * 1000 <= this.now()) {
-        this.flagProblem(record);
+        await this.flagProblem(record);
         report.problems += 1;
         continue;
       }
@@ -65,8 +65,8 @@ export class SettlementRetry {
     return report;
   }
 
-  private flagProblem(record: TransactionRecord): void {
-    this.deps.store.markProblem(record, this.now());
+  private async flagProblem(record: TransactionRecord): Promise<void> {
+    await this.deps.store.markProblem(record, this.now());
     this.logger.error({
       provider: record.providerId, operator: record.operatorId, transactionId: record.transactionId, type: record.type,
       amount: record.amount, currency: record.currency, playerRef: record.playerRef, attempts: record.attempts, lastError: record.lastError,

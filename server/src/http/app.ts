@@ -35,10 +35,11 @@ export function buildApp(services: Services, options: { validateResponses?: bool
   }));
   app.use(jsonBody);
   app.use(openApiValidator({ validateResponses: options.validateResponses ?? false }));
+  // The provider wallet API first: it carries the money path, and every router before it is tried in turn.
+  app.use(walletRoutes(services.wallet));
   app.use(operatorRoutes(services));
   app.use(freeSpinRoutes(services));
   app.use(replayRoutes(services));
-  app.use(walletRoutes(services.wallet));
   app.use(portalRoutes({ tenants: services.tenants, allowPrivateCallbackAddresses: services.config.allowPrivateCallbackAddresses }));
   app.use((_req, _res, next) => next(notFound("no such route")));
   app.use(errorHandler);

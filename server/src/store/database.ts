@@ -22,21 +22,6 @@ export function openDatabase(path: string, synchronous: "FULL" | "NORMAL" = "FUL
   return db;
 }
 
-/**
- * A second connection to the same database file, with `synchronous = NORMAL`, for writes whose loss in a power cut
- * is harmless (the nonces of the last moments: their requests' effects are in the ledger, which stays FULL). Its
- * commits skip the fsync; the next FULL commit's fsync of the shared log makes them durable too. A ":memory:"
- * database cannot be shared, so it gets the same connection back.
- */
-export function openRelaxedConnection(db: SqliteDatabase): SqliteDatabase {
-  if (db.memory) return db;
-  const relaxed = new Database(db.name);
-  relaxed.pragma("journal_mode = WAL");
-  relaxed.pragma("synchronous = NORMAL");
-  relaxed.pragma("busy_timeout = 5000");
-  return relaxed;
-}
-
 function migrate(db: SqliteDatabase): void {
   db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)");
   const applied = new Set(db.prepare("SELECT version FROM schema_migrations").pluck().all() as number[]);

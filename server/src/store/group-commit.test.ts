@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "./database.js";
 import { GroupCommit } from "./group-commit.js";
@@ -29,5 +32,30 @@ describe("GroupCommit", () => {
     const commits = new GroupCommit(db);
     db.close();
     await expect(commits.run(() => 1)).rejects.toThrow(/not open/);
+  });
+
+  it("skips the fsync only for a commit holding volatile units alone, and restores FULL after it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "group-commit-"));
+    try {
+      const db = openDatabase(join(dir, "t.db"), "FULL");
+      db.exec("CREATE TABLE t (x INTEGER)");
+      const insert = db.prepare("INSERT INTO t VALUES (?)");
+      const level = () => db.pragma("synchronous", { simple: true });
+      const FULL = 2, NORMAL = 1;
+      const commits = new GroupCommit(db, "FULL");
+      const seen: number[] = [];
+      // Inside the shared transaction, the level the coming commit will use is visible to the units.
+      await Promise.all([commits.runVolatile(() => (insert.run(1), seen.push(level() as number)))]);
+      await Promise.all([commits.runVolatile(() => (insert.run(2), seen.push(level() as number))), commits.run(() => (insert.run(3), seen.push(level() as number)))]);
+      await expect(commits.runVolatile(() => {
+        throw new Error("unit failed");
+      })).rejects.toThrow("unit failed");
+      expect(seen).toEqual([NORMAL, FULL, FULL]);
+      expect(level()).toBe(FULL);
+      expect(db.prepare("SELECT x FROM t ORDER BY x").pluck().all()).toEqual([1, 2, 3]);
+      db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -2,33 +2,56 @@ import type { SqliteDatabase } from "./database.js";
 
 interface Unit {
   work: () => unknown;
+  durable: boolean;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 /**
  * Group commit: units of work submitted in the same turn of the event loop run inside one SQLite transaction, so
  * under concurrency many of them share one commit, and one fsync under `synchronous = FULL` (better-sqlite3 blocks
  * the event loop for each). Every unit runs in a savepoint of its own, so one that throws rolls back alone. A unit's
- * promise settles only after the shared commit: nobody acts on a write before it is durable.
+ * promise settles only after the shared commit: nobody acts on a write before it is committed.
+ *
+ * Units run with {@link runVolatile} may be lost in a power cut (never in a process crash): a commit holding only
+ * such units skips the fsync, by switching a FULL connection to NORMAL for that one commit.
  */
 export class GroupCommit {
   private queue: Unit[] = [];
+  private readonly canSkipFsync: boolean;
 
-  constructor(private readonly db: SqliteDatabase) {}
+  /** `synchronous` is the connection's setting, restored after every commit that skipped the fsync. */
+  constructor(private readonly db: SqliteDatabase, synchronous: "FULL" | "NORMAL" = "FULL") {
+    this.canSkipFsync = synchronous === "FULL" && !db.memory;
+  }
 
+  /** Runs `work` in the next shared transaction; resolves with its result once that is committed. */
   run<T>(work: () => T): Promise<T> {
+    return this.enqueue(work, true);
+  }
+
+  /** Like {@link run}, for writes whose loss in a power cut is harmless: alone in a commit, they skip its fsync. */
+  runVolatile<T>(work: () => T): Promise<T> {
+    return this.enqueue(work, false);
+  }
+
+  private enqueue<T>(work: () => T, durable: boolean): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       if (this.queue.length === 0) setImmediate(() => this.flush());
-      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push({ work, durable, resolve: resolve as (value: unknown) => void, reject });
     });
   }
 
   private flush(): void {
     const batch = this.queue;
     this.queue = [];
-    const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    const relax = this.canSkipFsync && !batch.some((unit) => unit.durable);
+    const outcomes: Outcome[] = [];
     try {
+      // exec, not a prepared statement: SQLite applies this pragma when it compiles it, not when it runs.
+      if (relax) this.db.exec("PRAGMA synchronous = NORMAL");
       this.db.transaction(() => {
         for (const unit of batch) {
           try {
@@ -42,6 +65,8 @@ export class GroupCommit {
       // The commit itself failed (disk full, I/O error): nothing of the batch is durable.
       for (const unit of batch) unit.reject(error);
       return;
+    } finally {
+      if (relax) this.db.exec("PRAGMA synchronous = FULL");
     }
     batch.forEach((unit, i) => {
       const outcome = outcomes[i]!;

@@ -84,14 +84,17 @@ export interface TransactionStore {
   claim(transaction: NewTransaction, now: number, pendingStaleBefore: number, touchRound: boolean): Promise<ClaimResult>;
   /** Re-claims an existing unsettled record for a platform resend; undefined when it is settled or busy. */
   claimForResend(key: TransactionKey, now: number, pendingStaleBefore: number): Promise<TransactionRecord | undefined>;
-  /** Writes the outcome of a call; an OK/DECLINED BET or WIN carrying roundComplete completes its round. */
-  recordOutcome(key: TransactionKey, outcome: RecordedOutcome, now: number): Promise<TransactionRecord>;
+  /**
+   * Writes the outcome of a call on the record as claimed (nobody else changes it while it is PENDING) and returns
+   * the updated record; an OK/DECLINED BET or WIN carrying roundComplete completes its round.
+   */
+  recordOutcome(record: TransactionRecord, outcome: RecordedOutcome, now: number): Promise<TransactionRecord>;
   /** PENDING rows, for crash recovery at start. */
   pending(): TransactionRecord[];
   /** WIN and ROLLBACK rows left FAILED or TIMED_OUT, not yet problems, whose retry time has come. */
   dueCredits(now: number, limit: number): TransactionRecord[];
   /** Flags a record that outlived the settlement horizon: it needs a person. */
-  markProblem(key: TransactionKey, now: number): void;
+  markProblem(key: TransactionKey, now: number): Promise<void>;
   /** Every record flagged as a problem, oldest first. */
   problems(): TransactionRecord[];
   /** Rounds neither completed nor closed whose last activity is at or before `before`. */
@@ -102,7 +105,7 @@ export interface TransactionStore {
    * Force-closes a round once its outstanding bets are rolled back, unless the provider was active in it since it
    * was read (a bet may have arrived meanwhile). True when it closed.
    */
-  closeRound(round: RoundRef): boolean;
+  closeRound(round: RoundRef): Promise<boolean>;
   /** The status of one round, or undefined when the platform has never seen it. */
   roundStatus(round: Omit<RoundRef, "playerRef" | "lastActivityAt">): "OPEN" | "COMPLETED" | "CLOSED" | undefined;
   /** An OK ROLLBACK reversing the given BET, if any. */
@@ -144,10 +147,8 @@ export class SqliteTransactionStore implements TransactionStore {
   private readonly selectRoundStatus;
   private readonly selectReversal;
 
-  private readonly commits: GroupCommit;
-
-  constructor(private readonly db: SqliteDatabase) {
-    this.commits = new GroupCommit(db);
+  /** `commits` must run on `db`; by default a group commit of its own. */
+  constructor(db: SqliteDatabase, private readonly commits: GroupCommit = new GroupCommit(db)) {
     this.select = db.prepare("SELECT * FROM transactions WHERE provider_id = ? AND transaction_id = ?");
     this.insert = db.prepare(
       `INSERT INTO transactions (provider_id, transaction_id, operator_id, player_ref, game_id, round_id, type, amount, currency,
@@ -212,16 +213,21 @@ export class SqliteTransactionStore implements TransactionStore {
   claim(transaction: NewTransaction, now: number, pendingStaleBefore: number, touchRound: boolean): Promise<ClaimResult> {
     return this.commits.run((): ClaimResult => {
       const existing = this.find(transaction);
+      let record: TransactionRecord;
       if (!existing) {
         this.insert.run({ ...transaction, roundComplete: transaction.roundComplete ? 1 : 0, now });
+        record = {
+          ...transaction, state: "PENDING", responseBalance: null, attempts: 1, lastError: null, nextRetryAt: null, problem: false,
+          createdAt: now, updatedAt: now,
+        };
       } else {
         if (existing.requestHash !== transaction.requestHash) return { kind: "different-body", record: existing };
         if (isSettled(existing.state)) return { kind: "settled", record: existing };
         if (existing.state === "PENDING" && existing.updatedAt >= pendingStaleBefore) return { kind: "in-flight", record: existing };
-        this.reclaim.run(now, transaction.providerId, transaction.transactionId);
+        record = this.reclaimed(existing, now);
       }
       if (touchRound) this.touchRound.run({ ...transaction, now });
-      return { kind: "claimed", record: this.find(transaction) as TransactionRecord };
+      return { kind: "claimed", record };
     });
   }
 
@@ -230,15 +236,23 @@ export class SqliteTransactionStore implements TransactionStore {
       const existing = this.find(key);
       if (!existing || isSettled(existing.state)) return undefined;
       if (existing.state === "PENDING" && existing.updatedAt >= pendingStaleBefore) return undefined;
-      this.reclaim.run(now, key.providerId, key.transactionId);
-      return this.find(key);
+      return this.reclaimed(existing, now);
     });
   }
 
-  recordOutcome(key: TransactionKey, outcome: RecordedOutcome, now: number): Promise<TransactionRecord> {
+  /** Sets an unsettled record back to PENDING for one more attempt (the caller checked it may), as the SQL does. */
+  private reclaimed(existing: TransactionRecord, now: number): TransactionRecord {
+    this.reclaim.run(now, existing.providerId, existing.transactionId);
+    return { ...existing, state: "PENDING", attempts: existing.attempts + 1, nextRetryAt: null, updatedAt: now };
+  }
+
+  recordOutcome(claimed: TransactionRecord, outcome: RecordedOutcome, now: number): Promise<TransactionRecord> {
     return this.commits.run(() => {
-      this.outcome.run({ ...outcome, providerId: key.providerId, transactionId: key.transactionId, now });
-      const record = this.find(key) as TransactionRecord;
+      this.outcome.run({ ...outcome, providerId: claimed.providerId, transactionId: claimed.transactionId, now });
+      const record: TransactionRecord = {
+        ...claimed, state: outcome.state, responseBalance: outcome.balance, lastError: outcome.error, nextRetryAt: outcome.nextRetryAt,
+        updatedAt: now,
+      };
       if (isSettled(outcome.state) && record.roundComplete && (record.type === "BET" || record.type === "WIN")) {
         this.completeRound.run(record.providerId, record.operatorId, record.gameId, record.roundId);
       }
@@ -254,8 +268,8 @@ export class SqliteTransactionStore implements TransactionStore {
     return (this.selectDue.all(now, limit) as Row[]).map(fromRow);
   }
 
-  markProblem(key: TransactionKey, now: number): void {
-    this.setProblem.run(now, key.providerId, key.transactionId);
+  markProblem(key: TransactionKey, now: number): Promise<void> {
+    return this.commits.run(() => void this.setProblem.run(now, key.providerId, key.transactionId));
   }
 
   problems(): TransactionRecord[] {
@@ -270,8 +284,9 @@ export class SqliteTransactionStore implements TransactionStore {
     return (this.selectRound.all(round.operatorId, round.gameId, round.roundId, round.providerId) as Row[]).map(fromRow);
   }
 
-  closeRound(round: RoundRef): boolean {
-    return this.setClosed.run(round.providerId, round.operatorId, round.gameId, round.roundId, round.lastActivityAt).changes === 1;
+  closeRound(round: RoundRef): Promise<boolean> {
+    return this.commits.run(() =>
+      this.setClosed.run(round.providerId, round.operatorId, round.gameId, round.roundId, round.lastActivityAt).changes === 1);
   }
 
   roundStatus(round: Omit<RoundRef, "playerRef" | "lastActivityAt">): "OPEN" | "COMPLETED" | "CLOSED" | undefined {
