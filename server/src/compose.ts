@@ -1,3 +1,4 @@
+import type { NonceStore } from "@croupier/signing";
 import type { Logger } from "pino";
 import type { CroupierConfig } from "./config/types.js";
 import { Catalogue } from "./domain/catalogue.js";
@@ -17,7 +18,6 @@ import { SignedHttpClient } from "./outbound/signed-http-client.js";
 import type { SqliteDatabase } from "./store/database.js";
 import { GroupCommit } from "./store/group-commit.js";
 import { SqliteGrantStore } from "./store/grant-store.js";
-import type { NonceRegistry } from "./http/authenticate.js";
 import { SqliteNonceStore } from "./store/sqlite-nonce-store.js";
 import { SqliteSessionStore } from "./store/session-store.js";
 import { SqliteTenantStore } from "./store/tenant-store.js";
@@ -87,7 +87,7 @@ export interface Services {
   wallet: WalletService;
   reconciler: StaleRoundReconciler;
   settlementRetry: SettlementRetry;
-  nonces: NonceRegistry;
+  nonces: NonceStore;
   rateLimiter: RateLimiter;
   /** Background work (reconciler, settlement retry) registers its stop function here. */
   stoppers: (() => Promise<void> | void)[];

@@ -2,10 +2,10 @@ import express, { type Express } from "express";
 import type { Services } from "../compose.js";
 import { notFound } from "../domain/errors.js";
 import { authenticate } from "./authenticate.js";
-import { MAX_BODY_BYTES } from "./body-limit.js";
 import { errorHandler } from "./error-handler.js";
 import { jsonBody } from "./json-body.js";
 import { openApiValidator } from "./openapi-validator.js";
+import { rawBody } from "./raw-body.js";
 import { requestLog } from "./request-log.js";
 import { freeSpinRoutes } from "./routes/free-spin-routes.js";
 import { operatorRoutes } from "./routes/operator-routes.js";
@@ -26,7 +26,7 @@ export function buildApp(services: Services, options: { validateResponses?: bool
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
-  app.use(express.raw({ type: () => true, limit: MAX_BODY_BYTES }));
+  app.use(rawBody);
   app.use(authenticate({
     tenants: services.tenants,
     nonces: services.nonces,

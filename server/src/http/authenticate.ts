@@ -1,4 +1,4 @@
-import { verify } from "@croupier/signing";
+import { verify, type NonceStore } from "@croupier/signing";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { ApiError } from "../domain/errors.js";
 import type { RateLimiter } from "../domain/rate-limiter.js";
@@ -17,14 +17,9 @@ export interface Caller {
   role: "operator" | "provider";
 }
 
-/** Remembers nonces; true when the nonce is new for the tenant. A synchronous store (in tests) fits too. */
-export interface NonceRegistry {
-  remember(tenantId: string, nonce: string, expiresAtSeconds: number): boolean | Promise<boolean>;
-}
-
 export interface AuthenticateOptions {
   tenants: TenantDirectory;
-  nonces: NonceRegistry;
+  nonces: NonceStore;
   rateLimiter: RateLimiter;
   clockSkewSeconds: number;
   nowSeconds?: () => number;
@@ -38,7 +33,7 @@ export interface AuthenticateOptions {
  */
 export function authenticate(options: AuthenticateOptions): RequestHandler {
   const nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
-  return async (req: Request, res: Response, next: NextFunction) => {
+  return (req: Request, res: Response, next: NextFunction) => {
     const now = nowSeconds();
     const body: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const result = verify({
@@ -56,7 +51,7 @@ export function authenticate(options: AuthenticateOptions): RequestHandler {
         result.reason === "invalid-nonce" ? "invalid nonce" : "invalid signature"));
     }
     res.locals.tenantId = result.tenantId;
-    if (!(await options.nonces.remember(result.tenantId, result.nonce, now + options.clockSkewSeconds))) {
+    if (!options.nonces.remember(result.tenantId, result.nonce, now + options.clockSkewSeconds)) {
       return next(new ApiError("replayed_request", "replayed request"));
     }
     const limit = options.rateLimiter.take(result.tenantId);

@@ -1,6 +1,5 @@
 import type { ErrorRequestHandler, Response } from "express";
 import { ApiError, toApiError, type ApiErrorCode } from "../domain/errors.js";
-import { MAX_BODY_BYTES } from "./body-limit.js";
 
 /** The single mapping from domain error codes to HTTP statuses. */
 export const STATUS_BY_CODE: Record<ApiErrorCode, number> = {
@@ -33,14 +32,12 @@ export function sendError(res: Response, error: ApiError): void {
 
 /**
  * The last middleware: turns anything thrown into the documented error shape. Errors from the OpenAPI validator
- * and the body parser are client mistakes (their `status` is 4xx) and are reported as 400 with their message.
+ * (and Express's own, such as a malformed URL) are client mistakes (their `status` is 4xx) and are reported as 400 with their message.
  */
 export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, _next) => {
   if (res.headersSent) return;
   const status = (error as { status?: unknown }).status;
   if (!(error instanceof ApiError) && typeof status === "number" && status >= 400 && status < 500) {
-    // An oversized body is answered 400 like any other invalid body: the contract's statuses are the spec's.
-    if (status === 413) return sendError(res, new ApiError("bad_request", `request body exceeds ${MAX_BODY_BYTES} bytes`));
     const code: ApiErrorCode = status === 404 || status === 405 ? "not_found" : "bad_request";
     sendError(res, new ApiError(code, describeClientError(error)));
     return;

@@ -1,5 +1,5 @@
 import { sign } from "@croupier/signing";
-import { Agent, request } from "undici";
+import { Agent } from "undici";
 
 /** One signed call the platform makes to an operator's wallet or a provider's webhook. */
 export interface OutboundCall {
@@ -36,14 +36,17 @@ export class OutboundFailure extends Error {
  */
 export class SignedHttpClient {
   private readonly agent: Agent;
+  /** Parsed base addresses: there are a handful (one per operator and provider), and each call used to parse its own. */
+  private readonly bases = new Map<string, { origin: string; basePath: string }>();
 
   constructor(options: { connectionsPerOrigin?: number } = {}) {
     this.agent = new Agent({ connections: options.connectionsPerOrigin ?? 64, keepAliveTimeout: 30_000, pipelining: 1 });
   }
 
   async call(call: OutboundCall): Promise<OutboundResponse> {
-    const url = new URL(call.baseUrl.replace(/\/+$/, "") + call.path);
-    const target = url.pathname + url.search;
+    const { origin, basePath } = this.parseBase(call.baseUrl);
+    // The target signed is the one sent: the base address's path prefix, then the call's path and query.
+    const target = basePath + call.path;
     const body = call.body ?? "";
     const headers: Record<string, string> = {
       ...sign({ secret: call.secret, tenantId: call.tenantId, method: call.method, target, body }),
@@ -52,11 +55,12 @@ export class SignedHttpClient {
     if (call.method !== "GET") headers["content-type"] = "application/json";
     const signal = AbortSignal.timeout(call.timeoutMs);
     try {
-      const response = await request(url, {
+      const response = await this.agent.request({
+        origin,
+        path: target,
         method: call.method,
         headers,
-        ...(call.method === "GET" ? {} : { body }),
-        dispatcher: this.agent,
+        body: call.method === "GET" ? null : body,
         signal,
         headersTimeout: call.timeoutMs,
         bodyTimeout: call.timeoutMs,
@@ -71,6 +75,18 @@ export class SignedHttpClient {
       }
       throw new OutboundFailure("network", (error as Error).message, { cause: error });
     }
+  }
+
+  private parseBase(baseUrl: string): { origin: string; basePath: string } {
+    let base = this.bases.get(baseUrl);
+    if (!base) {
+      const url = new URL(baseUrl);
+      base = { origin: url.origin, basePath: url.pathname.replace(/\/+$/, "") };
+      // Base addresses come from configuration and the portal: few, but a portal can change them at will.
+      if (this.bases.size >= 1000) this.bases.clear();
+      this.bases.set(baseUrl, base);
+    }
+    return base;
   }
 
   /** Closes pooled connections; in-flight calls finish first. */

@@ -1,16 +1,19 @@
+import type { NonceStore } from "@croupier/signing";
 import type { GroupCommit } from "./group-commit.js";
 import type { SqliteDatabase } from "./database.js";
 
 /**
- * Nonces persisted in SQLite so a replay is refused even after a restart. The upsert only takes over a row whose
- * window has passed, so of two requests with one nonce exactly one is accepted. Every request writes one, so they go
- * through the group commit (the nonces of one event-loop turn share one commit) as volatile writes: a power cut can
- * lose only the last instants' nonces, whose requests' money effects are in the ledger, and the next durable commit
- * makes them durable too.
+ * Nonces persisted in SQLite so a replay is refused even after a restart. Every signed request brings one, so the
+ * check is a read and the write joins the group commit as a volatile unit (the nonces of one event-loop turn share
+ * one commit, and one holding only nonces skips the fsync): a power cut can lose only the last instants' nonces,
+ * whose requests' money effects are in the ledger. Until their commit, accepted nonces are also held in memory, so
+ * of two requests with one nonce exactly one is accepted.
  */
-export class SqliteNonceStore {
+export class SqliteNonceStore implements NonceStore {
+  private readonly selectLive;
   private readonly upsert;
   private readonly purge;
+  private readonly unwritten = new Set<string>();
   private nextPurgeAt = 0;
 
   constructor(
@@ -18,22 +21,30 @@ export class SqliteNonceStore {
     private readonly commits: GroupCommit,
     private readonly now: () => number = () => Math.floor(Date.now() / 1000),
   ) {
+    this.selectLive = db.prepare("SELECT 1 FROM nonces WHERE tenant_id = ? AND nonce = ? AND expires_at >= ?").pluck();
     this.upsert = db.prepare(
       `INSERT INTO nonces (tenant_id, nonce, expires_at) VALUES (?, ?, ?)
-       ON CONFLICT (tenant_id, nonce) DO UPDATE SET expires_at = excluded.expires_at WHERE nonces.expires_at < ?`,
+       ON CONFLICT (tenant_id, nonce) DO UPDATE SET expires_at = excluded.expires_at`,
     );
     this.purge = db.prepare("DELETE FROM nonces WHERE expires_at < ?");
   }
 
-  /** True when the nonce is new for the tenant (and is now remembered until `expiresAtSeconds`). */
-  remember(tenantId: string, nonce: string, expiresAtSeconds: number): Promise<boolean> {
-    return this.commits.runVolatile(() => {
-      const now = this.now();
+  remember(tenantId: string, nonce: string, expiresAtSeconds: number): boolean {
+    const now = this.now();
+    const key = `${tenantId}\u0000${nonce}`;
+    if (this.unwritten.has(key) || this.selectLive.get(tenantId, nonce, now) !== undefined) return false;
+    this.unwritten.add(key);
+    this.commits.runVolatile(() => {
       if (now >= this.nextPurgeAt) {
         this.purge.run(now);
         this.nextPurgeAt = now + 60;
       }
-      return this.upsert.run(tenantId, nonce, expiresAtSeconds, now).changes === 1;
-    });
+      this.upsert.run(tenantId, nonce, expiresAtSeconds);
+    }).then(
+      () => this.unwritten.delete(key),
+      // The commit failed (disk full, I/O error): the nonce stays remembered in memory for as long as it is valid.
+      () => setTimeout(() => this.unwritten.delete(key), Math.max(0, expiresAtSeconds - now) * 1000).unref(),
+    );
+    return true;
   }
 }
