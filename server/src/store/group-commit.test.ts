@@ -34,6 +34,19 @@ describe("GroupCommit", () => {
     await expect(commits.run(() => 1)).rejects.toThrow(/not open/);
   });
 
+  it("rejects volatile units too when the connection closed before their commit, without throwing elsewhere", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "group-commit-"));
+    try {
+      const db = openDatabase(join(dir, "t.db"), "FULL");
+      const commits = new GroupCommit(db, "FULL");
+      const pending = commits.runVolatile(() => 1);
+      db.close();
+      await expect(pending).rejects.toThrow(/not open/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("skips the fsync only for a commit holding volatile units alone, and restores FULL after it", async () => {
     const dir = mkdtempSync(join(tmpdir(), "group-commit-"));
     try {

@@ -47,11 +47,14 @@ export class GroupCommit {
   private flush(): void {
     const batch = this.queue;
     this.queue = [];
-    const relax = this.canSkipFsync && !batch.some((unit) => unit.durable);
+    let relaxed = false;
     const outcomes: Outcome[] = [];
     try {
-      // exec, not a prepared statement: SQLite applies this pragma when it compiles it, not when it runs.
-      if (relax) this.db.exec("PRAGMA synchronous = NORMAL");
+      if (this.canSkipFsync && !batch.some((unit) => unit.durable)) {
+        // exec, not a prepared statement: SQLite applies this pragma when it compiles it, not when it runs.
+        this.db.exec("PRAGMA synchronous = NORMAL");
+        relaxed = true;
+      }
       this.db.transaction(() => {
         for (const unit of batch) {
           try {
@@ -62,11 +65,11 @@ export class GroupCommit {
         }
       }).immediate();
     } catch (error) {
-      // The commit itself failed (disk full, I/O error): nothing of the batch is durable.
+      // The commit itself failed (disk full, I/O error, connection closed): nothing of the batch is durable.
       for (const unit of batch) unit.reject(error);
       return;
     } finally {
-      if (relax) this.db.exec("PRAGMA synchronous = FULL");
+      if (relaxed && this.db.open) this.db.exec("PRAGMA synchronous = FULL");
     }
     batch.forEach((unit, i) => {
       const outcome = outcomes[i]!;
