@@ -10,9 +10,9 @@ import { seededRandom } from "../../../mock-operator-wallet/src/seeded-random.js
 import { OPERATOR, PROVIDER, startTestServer, tempDir, testConfigJson } from "../harness.js";
 import { reportFigure, RUN_SEED, scaled, TEST_TIMEOUT_MS } from "./support/budget.js";
 import { auditConservation } from "./support/conservation-audit.js";
-import { outstandingStakes, setWalletFaults } from "./support/wallet-control.js";
+import { outstandingStakes, setWalletFaults, stakesRefunded } from "./support/wallet-control.js";
 import { playRounds, ProviderRecord } from "./support/game-play.js";
-import { platformRows } from "./support/platform-ledger.js";
+import { platformRows, platformSettled } from "./support/platform-ledger.js";
 import { PersistentProvider } from "./support/provider-driver.js";
 import { seatPlayers, waitUntil } from "./support/seating.js";
 
@@ -58,10 +58,9 @@ describe("conservation under wallet faults", () => {
     await setWalletFaults(wallet.url, { latencyMs: 0, failureRate: 0, timeoutRate: 0, dropAfterApplyRate: 0, declineRate: 0 });
 
     const stakes = outstandingStakes(record);
-    await waitUntil(`the reconciler to refund ${stakes.length} abandoned stakes`, () =>
-      stakes.every((s) => wallet.ledger.entries(s.playerRef).some((e) => e.originalTransactionId === s.transactionId && e.delta > 0)), 90_000);
-    await waitUntil("the platform's settlement retry to settle every credit", () =>
-      platformRows(server.services.db, OPERATOR.id).every((r) => r.type === "BET" || r.state === "OK"), 60_000);
+    await waitUntil(`the reconciler to refund ${stakes.length} abandoned stakes`, () => stakesRefunded(wallet.ledger, stakes), 90_000, 1000);
+    await waitUntil("the platform's settlement retry and reconciler to settle every transaction", () =>
+      platformSettled(platformRows(server.services.db, OPERATOR.id)), 60_000);
 
     const report = auditConservation({
       startBalances,

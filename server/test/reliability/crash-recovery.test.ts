@@ -11,11 +11,11 @@ import { OPERATOR, PROVIDER, tempDir, testConfigJson } from "../harness.js";
 import { reportFigure, RUN_SEED, scaled, TEST_TIMEOUT_MS } from "./support/budget.js";
 import { auditConservation } from "./support/conservation-audit.js";
 import { playRounds, ProviderRecord } from "./support/game-play.js";
-import { platformRowsFromFile } from "./support/platform-ledger.js";
+import { platformRowsFromFile, platformSettled } from "./support/platform-ledger.js";
 import { PersistentProvider } from "./support/provider-driver.js";
 import { seatPlayers, waitUntil } from "./support/seating.js";
 import { freePort, ServiceProcess } from "./support/service-process.js";
-import { outstandingStakes, setWalletFaults } from "./support/wallet-control.js";
+import { outstandingStakes, setWalletFaults, stakesRefunded } from "./support/wallet-control.js";
 
 const KILLS = scaled(20, 200);
 const PLAYERS = scaled(8, 24);
@@ -72,11 +72,10 @@ describe("crash recovery (kill -9 under load)", () => {
     await setWalletFaults(wallet.url, { latencyMs: 0, dropAfterApplyRate: 0 });
 
     const stakes = outstandingStakes(record);
-    await waitUntil(`the reconciler to refund ${stakes.length} abandoned stakes`, () =>
-      stakes.every((s) => wallet.ledger.entries(s.playerRef).some((e) => e.originalTransactionId === s.transactionId && e.delta > 0)), 120_000);
-    await waitUntil("the settlement retry to settle every credit", async () => {
+    await waitUntil(`the reconciler to refund ${stakes.length} abandoned stakes`, () => stakesRefunded(wallet.ledger, stakes), 120_000, 1000);
+    await waitUntil("the settlement retry and the reconciler to settle every transaction", async () => {
       await service.stop();
-      const settled = platformRowsFromFile(`${dir.path}/croupier.db`, OPERATOR.id).every((r) => r.type === "BET" || r.state === "OK");
+      const settled = platformSettled(platformRowsFromFile(`${dir.path}/croupier.db`, OPERATOR.id));
       if (!settled) await service.start();
       return settled;
     }, 60_000, 2_000);

@@ -18,3 +18,16 @@ export function platformRowsFromFile(path: string, operatorId: string): Platform
     db.close();
   }
 }
+
+/**
+ * True once the platform has settled everything it knows: every credit applied, and every bet applied, declined
+ * or reversed by an applied rollback. A bet left in an unknown state (a kill cut its wallet call) is settled only
+ * once the reconciler's rollback of it went through: auditing before that would find the wallet ahead of the
+ * platform by that stake.
+ */
+export function platformSettled(rows: readonly PlatformRow[]): boolean {
+  const reversed = new Set(rows.filter((r) => r.type === "ROLLBACK" && r.state === "OK").map((r) => `${r.playerRef}\u0000${r.originalTransactionId}`));
+  return rows.every((r) => r.type === "BET"
+    ? r.state === "OK" || r.state === "DECLINED" || reversed.has(`${r.playerRef}\u0000${r.transactionId}`)
+    : r.state === "OK");
+}

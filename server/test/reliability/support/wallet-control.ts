@@ -1,4 +1,4 @@
-import type { FaultSettings } from "@croupier/mock-operator-wallet";
+import type { FaultSettings, LedgerEntry } from "@croupier/mock-operator-wallet";
 import { roundKey, type ProviderRecord } from "./game-play.js";
 
 /** Switches the mock wallet's faults through its unsigned control route, as an operator's tester would. */
@@ -22,4 +22,16 @@ export function outstandingStakes(record: ProviderRecord): { playerRef: string; 
     .filter((o) => !record.completedRounds.has(roundKey(o.transaction.playerRef, o.transaction.roundId)))
     .filter((o) => !rolledBack.has(roundKey(o.transaction.playerRef, o.transaction.transactionId)))
     .map((o) => ({ playerRef: o.transaction.playerRef, transactionId: o.transaction.transactionId }));
+}
+
+/**
+ * True once the wallet refunded every one of the stakes. One read of the whole ledger per call: the wallet runs in
+ * the test's own process, so a query per stake would hold its event loop for seconds under a long run and make the
+ * platform's calls to it time out.
+ */
+export function stakesRefunded(ledger: { entries(): readonly LedgerEntry[] }, stakes: readonly { playerRef: string; transactionId: string }[]): boolean {
+  const refunded = new Set(ledger.entries()
+    .filter((e) => e.type === "ROLLBACK" && e.delta > 0 && e.originalTransactionId)
+    .map((e) => `${e.playerRef}\u0000${e.originalTransactionId}`));
+  return stakes.every((s) => refunded.has(`${s.playerRef}\u0000${s.transactionId}`));
 }
