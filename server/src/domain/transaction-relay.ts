@@ -87,11 +87,13 @@ export class TransactionRelay {
       if (this.isInFlight(record)) continue;
       const timeout = this.tenants.operator(record.operatorId)?.callbackTimeoutMs ?? DEFAULT_CALLBACK_TIMEOUT_MS;
       if (record.updatedAt + timeout > now) continue;
-      await this.store.recordOutcome(record, {
+      // Conditional: between reading the list and this write, a provider's retry may have claimed and settled the
+      // record; overwriting its OK with TIMED_OUT would hide a move the wallet made.
+      const written = await this.store.recordOrphanOutcome(record, {
         state: "TIMED_OUT", balance: null, error: "outcome unknown: the service stopped while the operator was being called",
         nextRetryAt: record.type === "BET" ? null : now,
       }, now);
-      recovered += 1;
+      if (written) recovered += 1;
     }
     if (recovered > 0) this.logger.warn({ recovered }, "pending transactions left by a stopped process marked TIMED_OUT");
     return recovered;

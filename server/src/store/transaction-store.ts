@@ -89,6 +89,11 @@ export interface TransactionStore {
    * the updated record; an OK/DECLINED BET or WIN carrying roundComplete completes its round.
    */
   recordOutcome(record: TransactionRecord, outcome: RecordedOutcome, now: number): Promise<TransactionRecord>;
+  /**
+   * Crash recovery: writes the outcome of a PENDING record read earlier, only if it is still exactly as read. A
+   * provider's retry may have claimed and settled it meanwhile; false then, and nothing is written.
+   */
+  recordOrphanOutcome(orphan: TransactionRecord, outcome: RecordedOutcome, now: number): Promise<boolean>;
   /** PENDING rows, for crash recovery at start. */
   pending(): TransactionRecord[];
   /** WIN and ROLLBACK rows left FAILED or TIMED_OUT, not yet problems, whose retry time has come. */
@@ -136,6 +141,7 @@ export class SqliteTransactionStore implements TransactionStore {
   private readonly reclaim;
   private readonly outcome;
   private readonly touchRound;
+  private readonly orphanOutcome;
   private readonly completeRound;
   private readonly selectPending;
   private readonly selectDue;
@@ -163,6 +169,12 @@ export class SqliteTransactionStore implements TransactionStore {
     this.outcome = db.prepare(
       `UPDATE transactions SET state = @state, response_balance = @balance, last_error = @error, next_retry_at = @nextRetryAt,
          updated_at = @now WHERE provider_id = @providerId AND transaction_id = @transactionId`,
+    );
+    this.orphanOutcome = db.prepare(
+      `UPDATE transactions SET state = @state, response_balance = @balance, last_error = @error, next_retry_at = @nextRetryAt,
+         updated_at = @now
+       WHERE provider_id = @providerId AND transaction_id = @transactionId AND state = 'PENDING' AND updated_at = @readAt
+         AND attempts = @attempts`,
     );
     // A CLOSED round that sees new activity opens again, so the reconciler looks at it once more. The activity
     // time always moves forward, even within one millisecond, so closeRound can tell that activity happened.
@@ -258,6 +270,12 @@ export class SqliteTransactionStore implements TransactionStore {
       }
       return record;
     });
+  }
+
+  recordOrphanOutcome(orphan: TransactionRecord, outcome: RecordedOutcome, now: number): Promise<boolean> {
+    return this.commits.run(() => this.orphanOutcome.run({
+      ...outcome, providerId: orphan.providerId, transactionId: orphan.transactionId, now, readAt: orphan.updatedAt, attempts: orphan.attempts,
+    }).changes === 1);
   }
 
   pending(): TransactionRecord[] {
