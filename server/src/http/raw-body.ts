@@ -8,7 +8,7 @@ const tooLarge = () => new ApiError("bad_request", `request body exceeds ${MAX_B
  * Reads the body as the bytes received onto `req.body` (a Buffer), before anything parses it: the signature covers
  * exactly these bytes. Used instead of body-parser's raw(), whose content-type, charset and decompression work this
  * API has no use for and which showed in the money path's profile. A body over {@link MAX_BODY_BYTES} is refused
- * (400, the contract's status for any invalid body) without being buffered; a request without a body keeps
+ * (400, the contract's status for any invalid body) without being buffered (the rest is read and dropped); a request without a body keeps
  * `req.body` undefined. Compressed bodies are refused: the contract signs and parses plain JSON bytes.
  */
 export const rawBody: RequestHandler = (req, _res, next) => {
@@ -33,8 +33,10 @@ export const rawBody: RequestHandler = (req, _res, next) => {
   const onData = (chunk: Buffer) => {
     size += chunk.length;
     if (size > MAX_BODY_BYTES) {
-      req.pause();
-      return settle(tooLarge());
+      settle(tooLarge());
+      // Keep draining without buffering: a paused request would stall the client mid-upload and the connection.
+      req.resume();
+      return;
     }
     chunks.push(chunk);
   };
