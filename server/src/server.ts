@@ -46,8 +46,7 @@ export async function startServer(config: CroupierConfig, options: { validateRes
           server.close(() => resolve());
           server.closeIdleConnections();
         });
-        // Last registered, first stopped: background jobs stop before the connections they write on close.
-        for (const stop of [...services.stoppers].reverse()) await stop();
+        for (const stop of services.stoppers) await stop();
         await services.http.close();
         db.close();
       })();
