@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
+import { cacheOpenApiRouteMatchers } from "./openapi-route-cache.js";
 import { openApiValidator } from "./openapi-validator.js";
 
 describe("cacheOpenApiRouteMatchers", () => {
@@ -8,6 +9,7 @@ describe("cacheOpenApiRouteMatchers", () => {
     const { pathToRegexp } = fromValidator("path-to-regexp") as { pathToRegexp: (p: string, o?: object) => { regexp: RegExp; keys: unknown[] } };
     const before = pathToRegexp("/v1/operator/free-spins/:grantId", { sensitive: false, strict: false });
     openApiValidator({ validateResponses: false });
+    expect(cacheOpenApiRouteMatchers()).toBe(true);
     const patched = (fromValidator("path-to-regexp") as { pathToRegexp: typeof pathToRegexp }).pathToRegexp;
     expect(patched).not.toBe(pathToRegexp);
     const first = patched("/v1/operator/free-spins/:grantId", { sensitive: false, strict: false });
