@@ -29,6 +29,18 @@ function knownFailure(error: unknown): HandlerResponse | undefined {
   return { status: error.status, headers: { "content-type": "application/json", connection: "close" }, body: JSON.stringify({ error: error.message }) };
 }
 
+/** Writes the handler's answer, or the proper answer of an adapter-level failure; anything else goes to `unexpected`. */
+function answerWith(res: ServerResponse, answer: Promise<HandlerResponse>, unexpected: (error: unknown) => void): void {
+  answer.then(
+    (response) => send(res, response),
+    (error: unknown) => {
+      const known = knownFailure(error);
+      if (known) send(res, known);
+      else unexpected(error);
+    },
+  );
+}
+
 /**
  * Serves a Croupier receiver with plain `node:http`: reads the raw body itself (413 above
  * `maxBodyBytes`), passes `req.url` as the signed target, and writes the answer.
@@ -39,17 +51,11 @@ function knownFailure(error: unknown): HandlerResponse | undefined {
 export function toNodeListener(handler: SignedRequestHandler, options: AdapterOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
   const maxBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   return (req, res) => {
-    readRawBody(req, maxBytes)
-      .then((body) => handler({ method: req.method ?? "GET", target: req.url ?? "/", headers: req.headers, body }))
-      .then(
-        (answer) => send(res, answer),
-        (error: unknown) => {
-          const known = knownFailure(error);
-          if (known) return send(res, known);
-          options.onError?.(error);
-          send(res, { status: 500, headers: { "content-type": "application/json" }, body: JSON.stringify({ error: "internal error" }) });
-        },
-      );
+    const answer = readRawBody(req, maxBytes).then((body) => handler({ method: req.method ?? "GET", target: req.url ?? "/", headers: req.headers, body }));
+    answerWith(res, answer, (error) => {
+      options.onError?.(error);
+      send(res, { status: 500, headers: { "content-type": "application/json" }, body: JSON.stringify({ error: "internal error" }) });
+    });
   };
 }
 
@@ -77,16 +83,10 @@ export function toExpressMiddleware(handler: SignedRequestHandler, options: Adap
     if (parsed === undefined) body = readRawBody(req, maxBytes);
     else if (typeof parsed === "string" || parsed instanceof Uint8Array) body = Promise.resolve(parsed);
     else return next(new TypeError(PARSED_BODY_EXPLANATION));
-    body
-      .then((raw) => handler({ method: req.method ?? "GET", target: req.originalUrl ?? req.url ?? "/", headers: req.headers, body: raw }))
-      .then(
-        (answer) => send(res, answer),
-        (error: unknown) => {
-          const known = knownFailure(error);
-          if (known) return send(res, known);
-          options.onError?.(error);
-          next(error);
-        },
-      );
+    const answer = body.then((raw) => handler({ method: req.method ?? "GET", target: req.originalUrl ?? req.url ?? "/", headers: req.headers, body: raw }));
+    answerWith(res, answer, (error) => {
+      options.onError?.(error);
+      next(error);
+    });
   };
 }
