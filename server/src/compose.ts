@@ -33,10 +33,10 @@ export function composeServices(config: CroupierConfig, db: SqliteDatabase, logg
   const catalogue = new Catalogue(config);
   const http = new SignedHttpClient();
   const providerWebhooks = new ProviderWebhooks(http, tenants, logger);
-  const sessions = new SessionService(new SqliteSessionStore(db), catalogue, tenants, providerWebhooks, config.limits.sessionTtlSeconds);
-  const grants = new GrantService(new SqliteGrantStore(db), catalogue, config.campaigns, providerWebhooks, logger);
-  // The ledger and the nonces, the writes of every money call, share one group commit.
+  // The ledger, the nonces and the sessions, the writes of every request path, share one group commit.
   const commits = new GroupCommit(db, config.database.synchronous);
+  const sessions = new SessionService(new SqliteSessionStore(db, commits), catalogue, tenants, providerWebhooks, config.limits.sessionTtlSeconds);
+  const grants = new GrantService(new SqliteGrantStore(db), catalogue, config.campaigns, providerWebhooks, logger);
   const transactions = new SqliteTransactionStore(db, commits);
   const operatorWallet = new OperatorWallet(http, tenants);
   const relay = new TransactionRelay(transactions, operatorWallet, tenants, config.settlementRetry, logger);

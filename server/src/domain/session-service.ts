@@ -34,7 +34,7 @@ export class SessionService {
    * Launch (spec B.1): 404 for a missing game or, in REAL mode, one the operator may not see; 400 for an
    * unsupported currency or language or a lobbyUrl that is not absolute http(s); 403 for a blocklisted player.
    */
-  launch(operatorId: string, request: LaunchRequest): { launchUrl: string; sessionToken: string } {
+  async launch(operatorId: string, request: LaunchRequest): Promise<{ launchUrl: string; sessionToken: string }> {
     const entry = request.mode === "DEMO" ? this.catalogue.game(request.gameId) : this.catalogue.visibleGame(operatorId, request.gameId);
     if (!entry) throw notFound("game not found");
     if (!entry.provider.currencies.includes(request.currency)) throw badRequest(`currency ${request.currency} is not supported by this game`);
@@ -58,7 +58,7 @@ export class SessionService {
       createdAt: now,
       expiresAt: now + this.sessionTtlSeconds * 1000,
     };
-    this.store.insert(session);
+    await this.store.insert(session);
     return { launchUrl: buildLaunchUrl(entry.game.launchBaseUrl, session, request.lobbyUrl), sessionToken: session.token };
   }
 
@@ -74,8 +74,8 @@ export class SessionService {
   }
 
   /** Ends every active session of the player under the operator now; providers are told off the request path. */
-  kick(operatorId: string, playerRef: string): number {
-    const ended = this.store.deleteForPlayer(operatorId, playerRef, this.now());
+  async kick(operatorId: string, playerRef: string): Promise<number> {
+    const ended = await this.store.deleteForPlayer(operatorId, playerRef, this.now());
     if (ended.length > 0) this.notifier.notify(ended, "KICK");
     return ended.length;
   }

@@ -1,4 +1,5 @@
 import type { SqliteDatabase } from "./database.js";
+import type { GroupCommit } from "./group-commit.js";
 
 /** A game session as stored (spec: Session, server-side state). Times are unix milliseconds. */
 export interface SessionRecord {
@@ -14,12 +15,12 @@ export interface SessionRecord {
   expiresAt: number;
 }
 
-/** Session persistence; a PostgreSQL store would implement the same. */
+/** Session persistence; a PostgreSQL store would implement the same. Writes resolve once committed. */
 export interface SessionStore {
-  insert(session: SessionRecord): void;
+  insert(session: SessionRecord): Promise<void>;
   find(token: string): SessionRecord | undefined;
-  /** Deletes every session of the player under the operator and returns them (for the revoke webhooks). */
-  deleteForPlayer(operatorId: string, playerRef: string, now: number): SessionRecord[];
+  /** Deletes every session of the player under the operator and returns those still alive (for the revoke webhooks). */
+  deleteForPlayer(operatorId: string, playerRef: string, now: number): Promise<SessionRecord[]>;
 }
 
 interface Row {
@@ -32,14 +33,14 @@ const fromRow = (r: Row): SessionRecord => ({
   currency: r.currency, language: r.language, demo: r.demo === 1, createdAt: r.created_at, expiresAt: r.expires_at,
 });
 
-/** SQLite implementation of {@link SessionStore}. */
+/** SQLite implementation of {@link SessionStore}; its writes join the group commit, as launches come in bursts too. */
 export class SqliteSessionStore implements SessionStore {
   private readonly insertStmt;
   private readonly findStmt;
   private readonly selectPlayer;
   private readonly deletePlayer;
 
-  constructor(private readonly db: SqliteDatabase) {
+  constructor(db: SqliteDatabase, private readonly commits: GroupCommit) {
     this.insertStmt = db.prepare(
       `INSERT INTO sessions (token, operator_id, provider_id, player_ref, game_id, currency, language, demo, created_at, expires_at)
        VALUES (@token, @operatorId, @providerId, @playerRef, @gameId, @currency, @language, @demo, @createdAt, @expiresAt)`,
@@ -49,8 +50,8 @@ export class SqliteSessionStore implements SessionStore {
     this.deletePlayer = db.prepare("DELETE FROM sessions WHERE operator_id = ? AND player_ref = ?");
   }
 
-  insert(session: SessionRecord): void {
-    this.insertStmt.run({ ...session, demo: session.demo ? 1 : 0 });
+  insert(session: SessionRecord): Promise<void> {
+    return this.commits.run(() => void this.insertStmt.run({ ...session, demo: session.demo ? 1 : 0 }));
   }
 
   find(token: string): SessionRecord | undefined {
@@ -58,12 +59,12 @@ export class SqliteSessionStore implements SessionStore {
     return row ? fromRow(row) : undefined;
   }
 
-  deleteForPlayer(operatorId: string, playerRef: string, now: number): SessionRecord[] {
-    return this.db.transaction(() => {
+  deleteForPlayer(operatorId: string, playerRef: string, now: number): Promise<SessionRecord[]> {
+    return this.commits.run(() => {
       const rows = (this.selectPlayer.all(operatorId, playerRef) as Row[]).map(fromRow);
       this.deletePlayer.run(operatorId, playerRef);
       // Only sessions that were still alive count as ended by this kick.
       return rows.filter((s) => s.expiresAt > now);
-    }).immediate();
+    });
   }
 }

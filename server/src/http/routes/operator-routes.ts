@@ -9,12 +9,12 @@ export function operatorRoutes(deps: { catalogue: Catalogue; sessions: SessionSe
   router.get("/v1/operator/games", (_req, res) => {
     res.json(deps.catalogue.summariesFor(callerOf(res).tenantId));
   });
-  router.post("/v1/operator/games/launch", (req, res) => {
-    res.json(deps.sessions.launch(callerOf(res).tenantId, req.body as LaunchRequest));
+  router.post("/v1/operator/games/launch", async (req, res) => {
+    res.json(await deps.sessions.launch(callerOf(res).tenantId, req.body as LaunchRequest));
   });
-  router.post("/v1/operator/players/kick", (req, res) => {
+  router.post("/v1/operator/players/kick", async (req, res) => {
     const { playerRef } = req.body as { playerRef: string };
-    res.json({ revokedCount: deps.sessions.kick(callerOf(res).tenantId, playerRef) });
+    res.json({ revokedCount: await deps.sessions.kick(callerOf(res).tenantId, playerRef) });
   });
   return router;
 }
