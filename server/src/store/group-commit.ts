@@ -21,10 +21,23 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 export class GroupCommit {
   private queue: Unit[] = [];
   private readonly canSkipFsync: boolean;
+  // Prepared once: better-sqlite3's db.transaction() builds four wrapper functions per call, a cost per unit.
+  private readonly begin;
+  private readonly commit;
+  private readonly rollback;
+  private readonly savepoint;
+  private readonly release;
+  private readonly rollbackTo;
 
   /** `synchronous` is the connection's setting, restored after every commit that skipped the fsync. */
   constructor(private readonly db: SqliteDatabase, synchronous: "FULL" | "NORMAL" = "FULL") {
     this.canSkipFsync = synchronous === "FULL" && !db.memory;
+    this.begin = db.prepare("BEGIN IMMEDIATE");
+    this.commit = db.prepare("COMMIT");
+    this.rollback = db.prepare("ROLLBACK");
+    this.savepoint = db.prepare("SAVEPOINT unit");
+    this.release = db.prepare("RELEASE unit");
+    this.rollbackTo = db.prepare("ROLLBACK TO unit");
   }
 
   /** Runs `work` in the next shared transaction; resolves with its result once that is committed. */
@@ -55,15 +68,14 @@ export class GroupCommit {
         this.db.exec("PRAGMA synchronous = NORMAL");
         relaxed = true;
       }
-      this.db.transaction(() => {
-        for (const unit of batch) {
-          try {
-            outcomes.push({ ok: true, value: this.db.transaction(unit.work)() });
-          } catch (error) {
-            outcomes.push({ ok: false, error });
-          }
-        }
-      }).immediate();
+      this.begin.run();
+      try {
+        for (const unit of batch) outcomes.push(this.runUnit(unit));
+        this.commit.run();
+      } catch (error) {
+        if (this.db.inTransaction) this.rollback.run();
+        throw error;
+      }
     } catch (error) {
       // The commit itself failed (disk full, I/O error, connection closed): nothing of the batch is durable.
       for (const unit of batch) unit.reject(error);
@@ -76,5 +88,19 @@ export class GroupCommit {
       if (outcome.ok) unit.resolve(outcome.value);
       else unit.reject(outcome.error);
     });
+  }
+
+  /** Runs one unit in a savepoint of its own: if it throws, its writes are undone and the batch goes on. */
+  private runUnit(unit: Unit): Outcome {
+    this.savepoint.run();
+    try {
+      const value = unit.work();
+      this.release.run();
+      return { ok: true, value };
+    } catch (error) {
+      this.rollbackTo.run();
+      this.release.run();
+      return { ok: false, error };
+    }
   }
 }
