@@ -2,6 +2,7 @@
 import { parseArgs } from "node:util";
 import { loadConfigFile } from "./config/load.js";
 import { ConfigError } from "./config/parse.js";
+import { limitHeapGrowth } from "./heap-growth.js";
 import { startServer } from "./server.js";
 
 /** `npm run server -- --config FILE` (or CROUPIER_CONFIG=FILE): starts the service alone. */
@@ -17,6 +18,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const config = loadConfigFile(path);
+  limitHeapGrowth();
   const running = await startServer(config);
   running.services.logger.info({ url: running.url }, "croupier listening");
   let stopping = false;
