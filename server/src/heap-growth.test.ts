@@ -3,8 +3,8 @@ import { heapGrowthFlag } from "./heap-growth.js";
 
 describe("heapGrowthFlag", () => {
   it("limits heap growth unless the command line chose its own growth", () => {
-    expect(heapGrowthFlag([])).toBe("--heap-growing-percent=50");
-    expect(heapGrowthFlag(["--enable-source-maps"])).toBe("--heap-growing-percent=50");
+    expect(heapGrowthFlag([])).toBe("--heap-growing-percent=150");
+    expect(heapGrowthFlag(["--enable-source-maps"])).toBe("--heap-growing-percent=150");
     expect(heapGrowthFlag(["--heap-growing-percent=80"])).toBeUndefined();
     expect(heapGrowthFlag(["--heap_growing_percent", "80"])).toBeUndefined();
   });

@@ -7,8 +7,8 @@ import { tempDir, testConfigJson } from "./harness.js";
 
 const MAIN = fileURLToPath(new URL("../dist/main.js", import.meta.url));
 
-function run(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [MAIN, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+function run(args: string[], env: Record<string, string> = {}, nodeArgs: string[] = []) {
+  const child = spawn(process.execPath, [...nodeArgs, MAIN, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
@@ -78,17 +78,22 @@ describe("running the service (decisions.md §3)", () => {
     expect(config.providers[0]!.games[1]!.launchBaseUrl).toBe("https://games.example/nebula/");
   });
 
-  it("starts from CROUPIER_CONFIG, answers /healthz, logs JSON lines without secrets, and drains on SIGTERM", async () => {
-    const file = `${dir.path}/good.json`;
-    writeFileSync(file, JSON.stringify({ ...testConfigJson({ sqlitePath: `${dir.path}/db.sqlite` }), logLevel: "info" }));
-    const proc = run([], { CROUPIER_CONFIG: file });
-    const url = await new Promise<string>((resolve, reject) => {
+  /** Resolves with the service's address once it logged that it listens. */
+  function listening(proc: ReturnType<typeof run>): Promise<string> {
+    return new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no start: ${proc.output().stderr}`)), 10_000);
       proc.child.stdout.on("data", () => {
         const match = /"url":"(http:\/\/[^"]+)"/.exec(proc.output().stdout);
         if (match?.[1]) { clearTimeout(timer); resolve(match[1]); }
       });
     });
+  }
+
+  it("starts from CROUPIER_CONFIG, answers /healthz, logs JSON lines without secrets, and drains on SIGTERM", async () => {
+    const file = `${dir.path}/good.json`;
+    writeFileSync(file, JSON.stringify({ ...testConfigJson({ sqlitePath: `${dir.path}/db.sqlite` }), logLevel: "info" }));
+    const proc = run([], { CROUPIER_CONFIG: file });
+    const url = await listening(proc);
     const health = await fetch(`${url}/healthz`);
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: "ok" });
@@ -97,5 +102,15 @@ describe("running the service (decisions.md §3)", () => {
     const lines = proc.output().stdout.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.some((l) => l.route === "/healthz" && l.status === 200 && typeof l.latencyMs === "number")).toBe(true);
     expect(proc.output().stdout).not.toContain("op-secret-1");
+  });
+
+  it("starts with a heap growth chosen on the node command line, as the README shows", async () => {
+    const file = `${dir.path}/heap.json`;
+    writeFileSync(file, JSON.stringify({ ...testConfigJson({ sqlitePath: `${dir.path}/heap.sqlite` }), logLevel: "info" }));
+    const proc = run(["--config", file], {}, ["--heap-growing-percent=80"]);
+    const health = await fetch(`${await listening(proc)}/healthz`);
+    expect(health.status).toBe(200);
+    proc.child.kill("SIGTERM");
+    expect(await proc.exited).toBe(0);
   });
 });
