@@ -60,14 +60,11 @@ export class GroupCommit {
   private flush(): void {
     const batch = this.queue;
     this.queue = [];
-    let relaxed = false;
+    const relax = this.canSkipFsync && !batch.some((unit) => unit.durable);
     const outcomes: Outcome[] = [];
     try {
-      if (this.canSkipFsync && !batch.some((unit) => unit.durable)) {
-        // exec, not a prepared statement: SQLite applies this pragma when it compiles it, not when it runs.
-        this.db.exec("PRAGMA synchronous = NORMAL");
-        relaxed = true;
-      }
+      // exec, not a prepared statement: SQLite applies this pragma when it compiles it, not when it runs.
+      if (relax) this.db.exec("PRAGMA synchronous = NORMAL");
       this.begin.run();
       try {
         for (const unit of batch) outcomes.push(this.runUnit(unit));
@@ -81,7 +78,7 @@ export class GroupCommit {
       for (const unit of batch) unit.reject(error);
       return;
     } finally {
-      if (relaxed && this.db.open) this.db.exec("PRAGMA synchronous = FULL");
+      if (relax && this.db.open) this.db.exec("PRAGMA synchronous = FULL");
     }
     batch.forEach((unit, i) => {
       const outcome = outcomes[i]!;

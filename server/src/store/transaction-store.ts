@@ -166,16 +166,11 @@ export class SqliteTransactionStore implements TransactionStore {
       `UPDATE transactions SET state = 'PENDING', attempts = attempts + 1, next_retry_at = NULL, updated_at = ?
        WHERE provider_id = ? AND transaction_id = ?`,
     );
-    this.outcome = db.prepare(
-      `UPDATE transactions SET state = @state, response_balance = @balance, last_error = @error, next_retry_at = @nextRetryAt,
-         updated_at = @now WHERE provider_id = @providerId AND transaction_id = @transactionId`,
-    );
-    this.orphanOutcome = db.prepare(
-      `UPDATE transactions SET state = @state, response_balance = @balance, last_error = @error, next_retry_at = @nextRetryAt,
-         updated_at = @now
-       WHERE provider_id = @providerId AND transaction_id = @transactionId AND state = 'PENDING' AND updated_at = @readAt
-         AND attempts = @attempts`,
-    );
+    const writeOutcome = `UPDATE transactions SET state = @state, response_balance = @balance, last_error = @error,
+         next_retry_at = @nextRetryAt, updated_at = @now WHERE provider_id = @providerId AND transaction_id = @transactionId`;
+    this.outcome = db.prepare(writeOutcome);
+    // The same write, only onto a row still exactly as crash recovery read it.
+    this.orphanOutcome = db.prepare(`${writeOutcome} AND state = 'PENDING' AND updated_at = @readAt AND attempts = @attempts`);
     // A CLOSED round that sees new activity opens again, so the reconciler looks at it once more. The activity
     // time always moves forward, even within one millisecond, so closeRound can tell that activity happened.
     this.touchRound = db.prepare(
