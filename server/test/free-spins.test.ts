@@ -105,7 +105,8 @@ describe("free-spin grants (spec B.4–B.7, D)", () => {
       [direct({ gameId: undefined }), /gameId/],
       [direct({ spins: undefined }), /spins/],
       [direct({ currency: undefined }), /currency/],
-      [direct({ gameId: undefined, spins: undefined, currency: undefined }), /gameId, spins, currency required/],
+      // Neither form: no campaignId, and the direct form's first missing field.
+      [direct({ gameId: undefined, spins: undefined, currency: undefined }), /^body\.campaignId must have required property 'campaignId'; body\.gameId must have required property 'gameId'$/],
       [direct({ spins: 0 }), /spins/],
       [direct({ spins: -2 }), /spins/],
       [direct({ spins: 1.5 }), /spins/],
@@ -143,6 +144,23 @@ describe("free-spin grants (spec B.4–B.7, D)", () => {
     expect(JSON.parse(grantCalls()[0]!.body)).toEqual({ requestRef: reply.json.id, playerRef: "p-2", gameId: "starfall", spins: 10, betAmountMinor: 20, currency: "EUR" });
     // A campaign without an operator is open to every operator that sees its game.
     expect((await issue({ playerRef: "p-2", campaignId: "open-to-all", idempotencyKey: key() }, OTHER_OPERATOR)).json).toMatchObject({ campaignId: "open-to-all", spins: 5 });
+  });
+
+  it("ignores those fields whatever they hold: values a direct grant would be refused for, or of any type", async () => {
+    for (const ignored of [
+      { spins: 0, currency: "eur", gameId: "", betAmountMinor: -1 },
+      { spins: "ten", currency: 978, gameId: null, betAmountMinor: 1.5 },
+      { spins: { n: 1 }, gameId: ["starfall"], betAmountMinor: 2 ** 60 },
+    ]) {
+      const reply = await issue({ playerRef: "p-2", campaignId: "welcome-10", idempotencyKey: key(), ...ignored });
+      expect(reply.status, JSON.stringify(ignored)).toBe(200);
+      expect(reply.json).toMatchObject({ gameId: "starfall", spins: 10, betAmountMinor: 20, currency: "EUR", status: "active" });
+    }
+    // The fields both forms share are still checked.
+    for (const bad of [{ playerRef: "" }, { idempotencyKey: 7 }, { expiresAt: "soon" }, { campaignId: "" }]) {
+      const reply = await issue({ playerRef: "p-2", campaignId: "welcome-10", idempotencyKey: key(), ...bad });
+      expect(reply.status, JSON.stringify(bad)).toBe(400);
+    }
   });
 
   it("campaign errors: 404 unknown or another operator's, 400 inactive or outside its window, 403 invisible game", async () => {

@@ -194,7 +194,8 @@ describe("fields and constraints", () => {
       for (const schema of Object.values(doc.components.schemas)) {
         for (const [field, raw] of Object.entries(schema.properties ?? {})) {
           const resolved = resolveSchema(doc, raw);
-          if (field === "currency") {
+          // A campaign grant's currency is ignored, whatever it holds (its schema says so and is empty).
+          if (field === "currency" && !(schema === doc.components.schemas.CampaignGrantRequestBody)) {
             expect(resolved.pattern).toBe("^[A-Z]{3}$");
             seen += 1;
           }
@@ -209,8 +210,22 @@ describe("fields and constraints", () => {
     expect(["eur", "EURO", "E1R"].some((code) => pattern.test(code))).toBe(false);
   });
 
+  it("gives the grant request two forms: a campaign grant whose game, spins, stake and currency are ignored, or a direct one", () => {
+    const schemas = documents.service.components.schemas;
+    const body = operation("service", "POST", "/v1/operator/free-spins/grants").requestBody?.content["application/json"]?.schema;
+    expect(resolveSchema(documents.service, body ?? {}).anyOf).toEqual([
+      { $ref: "#/components/schemas/CampaignGrantRequestBody" }, { $ref: "#/components/schemas/DirectGrantRequestBody" },
+    ]);
+    const campaign = schemas.CampaignGrantRequestBody!;
+    expect(campaign.required?.sort()).toEqual(["campaignId", "idempotencyKey", "playerRef"]);
+    for (const ignored of ["gameId", "spins", "betAmountMinor", "currency"]) {
+      expect(Object.keys(campaign.properties?.[ignored] ?? { missing: true })).toEqual(["description"]);
+    }
+    expect(schemas.DirectGrantRequestBody!.required?.sort()).toEqual(["currency", "gameId", "idempotencyKey", "playerRef", "spins"]);
+  });
+
   it("makes amounts and counts int64 integers from 0 (spins from 1) to 2^53-1", () => {
-    const grant = requestSchema("service", "POST", "/v1/operator/free-spins/grants");
+    const grant = resolveSchema(documents.service, documents.service.components.schemas.DirectGrantRequestBody!);
     expectSafeInteger(property("service", grant, "betAmountMinor"), 0);
     expectSafeInteger(property("service", grant, "spins"), 1);
     const kick = responseSchema("service", "POST", "/v1/operator/players/kick");

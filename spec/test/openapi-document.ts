@@ -51,6 +51,7 @@ export interface SecurityScheme {
 export interface Schema {
   $ref?: string;
   allOf?: Schema[];
+  anyOf?: Schema[];
   type?: string;
   format?: string;
   pattern?: string;

@@ -320,6 +320,35 @@ export interface components {
             callbackTimeoutMs: components["schemas"]["Count"];
         };
         /**
+         * @description A free-spin grant issued from a campaign template: the game, spins, stake and currency come from the campaign.
+         * @example {
+         *       "playerRef": "player-10042",
+         *       "campaignId": "welcome-10",
+         *       "idempotencyKey": "welcome-player-10042"
+         *     }
+         */
+        CampaignGrantRequestBody: {
+            /** @description The operator's player identifier. */
+            playerRef: components["schemas"]["Identifier"];
+            /** @description Scoped to (operator, idempotencyKey): a repeat returns the original grant unchanged and issues no second batch. */
+            idempotencyKey: components["schemas"]["Identifier"];
+            /**
+             * Format: date-time
+             * @description RFC 3339; informational only, not enforced by the platform.
+             */
+            expiresAt?: string;
+            /** @description A campaign template visible to the operator. Unknown: 404; inactive or outside its validity window: 400. */
+            campaignId: components["schemas"]["Identifier"];
+            /** @description Ignored: the campaign's game applies. */
+            gameId?: unknown;
+            /** @description Ignored: the campaign's spins apply. */
+            spins?: unknown;
+            /** @description Ignored: the campaign's stake applies. */
+            betAmountMinor?: unknown;
+            /** @description Ignored: the campaign's currency applies. */
+            currency?: unknown;
+        };
+        /**
          * Format: int64
          * @description A count (of spins, sessions, milliseconds): an integer from 0 to 2^53-1.
          */
@@ -329,6 +358,39 @@ export interface components {
          *     or lowercase code is rejected with 400.
          */
         CurrencyCode: string;
+        /**
+         * @description A free-spin grant described in full by the request.
+         * @example {
+         *       "playerRef": "player-10042",
+         *       "gameId": "starfall",
+         *       "spins": 10,
+         *       "betAmountMinor": 20,
+         *       "currency": "EUR",
+         *       "idempotencyKey": "grant-2026-01-15-player-10042",
+         *       "expiresAt": "2026-02-15T00:00:00Z"
+         *     }
+         */
+        DirectGrantRequestBody: {
+            /** @description The operator's player identifier. */
+            playerRef: components["schemas"]["Identifier"];
+            /** @description Scoped to (operator, idempotencyKey): a repeat returns the original grant unchanged and issues no second batch. */
+            idempotencyKey: components["schemas"]["Identifier"];
+            /**
+             * Format: date-time
+             * @description RFC 3339; informational only, not enforced by the platform.
+             */
+            expiresAt?: string;
+            /** @description Not part of this form: a request that names a campaign is a CampaignGrantRequestBody. */
+            campaignId?: components["schemas"]["Identifier"];
+            /** @description The game; it must be visible to the tenant (403) and exist (404). */
+            gameId: components["schemas"]["Identifier"];
+            /** @description The number of spins; must be > 0. */
+            spins: components["schemas"]["SpinCount"];
+            /** @description Stake per spin, minor units; omit or 0 to use the wallet's default stake. */
+            betAmountMinor?: components["schemas"]["AmountMinor"];
+            /** @description The currency of the stake; it must be supported by the game's provider (400). */
+            currency: components["schemas"]["CurrencyCode"];
+        };
         /**
          * @description The direction of an ADJUSTMENT's balance move.
          * @enum {string}
@@ -472,41 +534,12 @@ export interface components {
          */
         Identifier: string;
         /**
-         * @description Issue a free-spin batch to a player. Either campaignId, or gameId + spins + currency: when
-         *     campaignId is set, gameId, spins, betAmountMinor and currency are ignored and read from the
-         *     campaign; when it is omitted, gameId, spins (> 0) and currency are required (400 otherwise).
-         *     Unknown properties are ignored.
-         * @example {
-         *       "playerRef": "player-10042",
-         *       "gameId": "starfall",
-         *       "spins": 10,
-         *       "betAmountMinor": 20,
-         *       "currency": "EUR",
-         *       "idempotencyKey": "grant-2026-01-15-player-10042",
-         *       "expiresAt": "2026-02-15T00:00:00Z"
-         *     }
+         * @description Issue a free-spin batch to a player, in one of two forms. With campaignId (a campaign grant),
+         *     gameId, spins, betAmountMinor and currency are ignored, whatever they hold, and read from the
+         *     campaign. Without it (a direct grant), gameId, spins (> 0) and currency are required (400
+         *     otherwise). Unknown properties are ignored.
          */
-        IssueGrantRequestBody: {
-            /** @description The operator's player identifier. */
-            playerRef: components["schemas"]["Identifier"];
-            /** @description A campaign template; if set, the game, spins, stake and currency come from it. Unknown: 404; inactive or outside its validity window: 400. */
-            campaignId?: components["schemas"]["Identifier"];
-            /** @description Required if campaignId is omitted; the game must be visible to the tenant (403) and exist (404). */
-            gameId?: components["schemas"]["Identifier"];
-            /** @description Required if campaignId is omitted; must be > 0. */
-            spins?: components["schemas"]["SpinCount"];
-            /** @description Stake per spin, minor units; omit or 0 to use the wallet's default stake. */
-            betAmountMinor?: components["schemas"]["AmountMinor"];
-            /** @description Required if campaignId is omitted; must be supported by the game's provider. */
-            currency?: components["schemas"]["CurrencyCode"];
-            /** @description Scoped to (operator, idempotencyKey): a repeat returns the original grant unchanged and issues no second batch. */
-            idempotencyKey: components["schemas"]["Identifier"];
-            /**
-             * Format: date-time
-             * @description RFC 3339; informational only, not enforced by the platform.
-             */
-            expiresAt?: string;
-        };
+        IssueGrantRequestBody: components["schemas"]["CampaignGrantRequestBody"] | components["schemas"]["DirectGrantRequestBody"];
         /**
          * @description End every active session of a player.
          * @example {

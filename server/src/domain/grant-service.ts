@@ -6,7 +6,10 @@ import type { GrantRecord, GrantStore } from "../store/grant-store.js";
 import type { Catalogue, CatalogueGame } from "./catalogue.js";
 import { ApiError, badRequest, forbidden, notFound } from "./errors.js";
 
-/** IssueGrantRequestBody of the spec (already schema-validated: types, spins ≥ 1, currency format). */
+/**
+ * IssueGrantRequestBody of the spec, schema-validated as one of its two forms. The types below are the direct
+ * form's: with campaignId, gameId, spins, betAmountMinor and currency may hold anything, and are never read.
+ */
 export interface IssueGrantRequest {
   playerRef: string;
   idempotencyKey: string;

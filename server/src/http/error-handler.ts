@@ -50,7 +50,10 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, _ne
 function describeClientError(error: unknown): string {
   const e = error as { message?: unknown; errors?: { path?: string; message?: string }[] };
   if (Array.isArray(e.errors) && e.errors.length > 0) {
-    return e.errors.map((d) => `${(d.path ?? "").replace(/^\//, "").replace(/\//g, ".")} ${d.message ?? ""}`.trim()).join("; ");
+    const details = e.errors.map((d) => `${(d.path ?? "").replace(/^\//, "").replace(/\//g, ".")} ${d.message ?? ""}`.trim());
+    // A body of two forms (anyOf) fails with each form's findings, then a summary: say each finding once, no summary.
+    const findings = details.filter((detail) => !/ must match a schema in (anyOf|oneOf)$/.test(detail));
+    return [...new Set(findings.length > 0 ? findings : details)].join("; ");
   }
   return typeof e.message === "string" ? e.message : "bad request";
 }
