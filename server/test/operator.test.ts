@@ -39,6 +39,14 @@ describe("operator API: games, launch, kick (spec B.1, B.2)", () => {
     expect(other.json.sessionToken).not.toBe(sessionToken);
   });
 
+  it("takes a lobbyUrl whose scheme is in capitals: URL schemes are case-insensitive", async () => {
+    for (const lobbyUrl of ["HTTPS://Casino.example/Lobby", "Http://casino.example/"]) {
+      const reply = await launch({ ...base, lobbyUrl });
+      expect(reply.status, lobbyUrl).toBe(200);
+      expect(reply.json.launchUrl).toBe(`https://games.example/starfall?token=${reply.json.sessionToken}&lobby=${encodeURIComponent(lobbyUrl)}`);
+    }
+  });
+
   it("appends with & when the base URL already has a query, and marks DEMO", async () => {
     const reply = await launch({ ...base, gameId: "nebula", mode: "DEMO" });
     expect(reply.status).toBe(200);

@@ -38,6 +38,14 @@ describe("portal (spec E)", () => {
     expect((await setUrl("https://x.example", PROVIDER)).status).toBe(401);
   });
 
+  it("takes a callback URL whose scheme is in capitals (URL schemes are case-insensitive), kept as given", async () => {
+    const reply = await setUrl("HTTPS://wallet.casino.example/upper");
+    expect(reply.status).toBe(200);
+    expect(reply.json.callbackUrl).toBe("HTTPS://wallet.casino.example/upper");
+    expect((await setUrl("HTTP://127.0.0.1:9001")).status).toBe(400);
+    expect((await setUrl("https://wallet.casino.example/api")).status).toBe(200);
+  });
+
   it("rotates the secret: the new one is shown once, the old one works during the grace period, both survive a restart", async () => {
     const reply = await signedRequest(server.url, OPERATOR, "POST", "/portal/api/rotate-secret");
     expect(reply.status).toBe(200);

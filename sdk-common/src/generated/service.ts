@@ -525,7 +525,7 @@ export interface components {
         };
         /**
          * Format: uri
-         * @description An absolute http(s) URL (scheme `http` or `https`, then `://`).
+         * @description An absolute http(s) URL (scheme `http` or `https`, in any letter case as URL schemes are, then `://`).
          */
         HttpUrl: string;
         /**
