@@ -1,6 +1,7 @@
 import { verify } from "@croupier/signing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OPERATOR, OTHER_OPERATOR, PROVIDER, signedRequest, startTestServer, testConfigJson } from "./harness.js";
+import { join } from "node:path";
+import { OPERATOR, OTHER_OPERATOR, PROVIDER, signedRequest, startTestServer, tempDir, testConfigJson } from "./harness.js";
 import { betRequest, launchSession, postTransaction, startTestWallet, type TestWallet } from "./wallet-harness.js";
 
 let wallet: TestWallet;
@@ -45,6 +46,43 @@ describe("POST /v1/wallet/session/verify", () => {
     expect(unknown.json).toEqual({ error: expect.any(String) });
     const moon = await launchSession(server.url, { operator: OTHER_OPERATOR, gameId: "moonshot", currency: "GBP" });
     expect((await verifySession(moon)).status).toBe(403);
+  });
+});
+
+describe("session/verify after a restart with another configuration", () => {
+  it("answers 500 once the session's game or operator is no longer configured (configuration resolution failed)", async () => {
+    const dir = tempDir();
+    const sqlitePath = join(dir.path, "croupier.db");
+    const before = await startTestServer(testConfigJson({ wallet: wallet.url, sqlitePath }));
+    let nebula: string, beta: string, starfall: string;
+    try {
+      nebula = await launchSession(before.url, { gameId: "nebula" });
+      beta = await launchSession(before.url, { operator: OTHER_OPERATOR });
+      starfall = await launchSession(before.url);
+    } finally {
+      await before.close();
+    }
+    const json = testConfigJson({ wallet: wallet.url, sqlitePath });
+    const [acme] = json.operators as Record<string, unknown>[];
+    const providers = json.providers as { games: { id: string }[] }[];
+    providers[0]!.games = providers[0]!.games.filter((game) => game.id !== "nebula");
+    const after = await startTestServer({ ...json, operators: [acme] });
+    try {
+      const verifyOn = (sessionToken: string) => signedRequest(after.url, PROVIDER, "POST", "/v1/wallet/session/verify", { sessionToken });
+      for (const token of [nebula, beta]) {
+        const reply = await verifyOn(token);
+        expect(reply.status).toBe(500);
+        expect(reply.json).toEqual({ error: expect.any(String) });
+      }
+      expect((await verifyOn(starfall)).status).toBe(200);
+      // The transaction route names the same situation 503 (spec's provider wallet API table), and never calls out.
+      const calls = wallet.transactionCalls().length;
+      expect((await postTransaction(after.url, betRequest(nebula, { gameId: "nebula" }))).status).toBe(503);
+      expect(wallet.transactionCalls().length).toBe(calls);
+    } finally {
+      await after.close();
+      dir.remove();
+    }
   });
 });
 
@@ -136,5 +174,17 @@ describe("DEMO sessions", () => {
     expect((await balanceOf(other)).json).toEqual({ balance: 500 });
     expect(wallet.requests.length).toBe(callsBefore);
     expect(server.services.transactions.find({ providerId: PROVIDER.id, transactionId: bet.transactionId as string })).toBeUndefined();
+  });
+
+  it("refund a bet only to the session that placed it: another player's ROLLBACK naming it credits nothing", async () => {
+    const alice = await launchSession(server.url, { playerRef: "p-demo-a", mode: "DEMO" });
+    const mallory = await launchSession(server.url, { playerRef: "p-demo-m", mode: "DEMO" });
+    const bet = betRequest(alice, { playerRef: "p-demo-a", amount: 300 });
+    expect((await postTransaction(server.url, bet)).json).toEqual({ status: "OK", balance: 200 });
+    const stolen = betRequest(mallory, { playerRef: "p-demo-m", type: "ROLLBACK", amount: 300, originalTransactionId: bet.transactionId });
+    expect((await postTransaction(server.url, stolen)).json).toEqual({ status: "OK", balance: 500 });
+    const own = betRequest(alice, { playerRef: "p-demo-a", type: "ROLLBACK", amount: 300, originalTransactionId: bet.transactionId });
+    expect((await postTransaction(server.url, own)).json).toEqual({ status: "OK", balance: 500 });
+    expect((await balanceOf(mallory)).json).toEqual({ balance: 500 });
   });
 });

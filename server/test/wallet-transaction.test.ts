@@ -136,6 +136,66 @@ describe("POST /v1/wallet/transaction: refusals", () => {
   });
 });
 
+describe("a transactionId stays with the operator and the money it was made with", () => {
+  it("answers a settled id through the same player's fresh session of the same operator; another operator's or a DEMO session is 400", async () => {
+    const first = await launchSession(server.url, { playerRef: "p-scope" });
+    const bet = betRequest(first, { playerRef: "p-scope", amount: 40 });
+    const settled = await postTransaction(server.url, bet);
+    expect(settled.status).toBe(200);
+    const calls = wallet.transactionCalls().length;
+
+    const relaunched = await launchSession(server.url, { playerRef: "p-scope" });
+    const retry = await postTransaction(server.url, { ...bet, sessionToken: relaunched });
+    expect(retry.status).toBe(200);
+    expect(retry.json).toEqual(settled.json);
+
+    // op-beta also sees prov-star: the same player name there is another operator's player, with another wallet.
+    const beta = await launchSession(server.url, { playerRef: "p-scope", operator: OTHER_OPERATOR });
+    const demo = await launchSession(server.url, { playerRef: "p-scope", mode: "DEMO" });
+    for (const sessionToken of [beta, demo]) {
+      const reply = await postTransaction(server.url, { ...bet, sessionToken });
+      expect(reply.status).toBe(400);
+      expect(reply.json.error).toMatch(/transactionId/);
+    }
+    // A token that resolves to no session is no way in either.
+    expect((await postTransaction(server.url, { ...bet, sessionToken: "st_never_issued" })).status).toBe(401);
+    expect(wallet.transactionCalls().length).toBe(calls);
+  });
+
+  it("never resends an unsettled id to another operator's wallet", async () => {
+    const acme = await launchSession(server.url, { playerRef: "p-scope-2" });
+    const bet = betRequest(acme, { playerRef: "p-scope-2", type: "WIN", amount: 15 });
+    wallet.fault = (tx) => (tx.transactionId === bet.transactionId ? { status: 500, body: { error: "down" } } : undefined);
+    try {
+      expect((await postTransaction(server.url, bet)).status).toBe(500);
+    } finally {
+      wallet.fault = undefined;
+    }
+    const calls = wallet.transactionCalls().length;
+    const beta = await launchSession(server.url, { playerRef: "p-scope-2", operator: OTHER_OPERATOR });
+    expect((await postTransaction(server.url, { ...bet, sessionToken: beta })).status).toBe(400);
+    expect(wallet.transactionCalls().length).toBe(calls);
+    // Through its own operator's session the retry goes out as recorded.
+    const retry = await postTransaction(server.url, bet);
+    expect(retry.json).toEqual({ status: "OK", balance: 10_015 });
+    const resent = wallet.requests.filter((r) => r.body.includes(bet.transactionId as string));
+    expect(resent.map((r) => r.headers["x-tenant-id"])).toEqual([OPERATOR.id, OPERATOR.id]);
+  });
+
+  it("answers a DEMO id only through its own session: not as real money, not from another fun-play balance", async () => {
+    const demo = await launchSession(server.url, { playerRef: "p-scope-3", mode: "DEMO" });
+    const bet = betRequest(demo, { playerRef: "p-scope-3", amount: 25 });
+    const settled = await postTransaction(server.url, bet);
+    expect(settled.status).toBe(200);
+    expect((await postTransaction(server.url, bet)).json).toEqual(settled.json);
+    const calls = wallet.transactionCalls().length;
+    const real = await launchSession(server.url, { playerRef: "p-scope-3" });
+    const otherDemo = await launchSession(server.url, { playerRef: "p-scope-3", mode: "DEMO" });
+    for (const sessionToken of [real, otherDemo]) expect((await postTransaction(server.url, { ...bet, sessionToken })).status).toBe(400);
+    expect(wallet.transactionCalls().length).toBe(calls);
+  });
+});
+
 describe("kicked sessions", () => {
   it("answers 401 to a new transaction after a kick, but still replays a settled one", async () => {
     const token = await launchSession(server.url, { playerRef: "p-kicked" });

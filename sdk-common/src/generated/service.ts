@@ -242,7 +242,7 @@ export interface paths {
          * @description Resolves a session token to its player, game, currency, language and mode.
          *     400: sessionToken missing or empty. 401: no provider identity, or the token is invalid or
          *     expired. 403: the session belongs to another provider. 429: rate limited. 500: configuration
-         *     resolution failed.
+         *     resolution failed (the session's operator or game is no longer configured).
          */
         post: operations["verifySession"];
         delete?: never;
@@ -263,10 +263,13 @@ export interface paths {
         /**
          * @description Settles a BET, WIN or ROLLBACK in real time against the operator's wallet (ADJUSTMENT is
          *     refused with 400). Idempotency-tracked on transactionId: a retry with the same transactionId
-         *     returns the first outcome. A 200 DECLINED is a normal business outcome for a BET.
+         *     returns the first outcome, through the session it was made in (even once kicked or expired) or
+         *     through a fresh session of the same operator, player and game. A 200 DECLINED is a normal
+         *     business outcome for a BET.
          *     400: validation failure, a mismatch with the session (playerRef, gameId, currency), a
-         *     transactionId already used with a different request (never forwarded; no retry can fix it), or
-         *     a transactionId starting with the reserved `stale-rollback:` prefix.
+         *     transactionId already used with a different request or through another operator's or a DEMO
+         *     session (never forwarded; no retry can fix it), or a transactionId starting with the reserved
+         *     `stale-rollback:` prefix.
          *     401: no provider identity, or session token invalid or expired. 403: session of another
          *     provider. 409: another attempt for this transactionId is in flight; do not retry yet.
          *     429: rate limited. 500: retryable platform failure, including a wallet timeout. 503: game or

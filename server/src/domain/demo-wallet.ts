@@ -9,6 +9,8 @@ export interface TransactionResponse {
 
 interface DemoResult {
   fingerprint: string;
+  /** The session it was applied in: its balance moved, and only through it is the id repeated. */
+  sessionToken: string;
   response: TransactionResponse;
   /** For a BET: the amount a ROLLBACK would give back, and whether one already did. */
   bet?: { amount: number; reversed: boolean };
@@ -32,11 +34,14 @@ export class DemoWallet {
     return this.balances.get(sessionToken) ?? this.startingBalance;
   }
 
-  /** The stored answer to a transaction already applied (409 when the id was used with another request). */
-  repeat(key: TransactionKey, fingerprint: string): TransactionResponse | undefined {
+  /**
+   * The stored answer to a transaction already applied; 400 when the id was used with another request or through
+   * another session (another fun-play balance, or real money).
+   */
+  repeat(key: TransactionKey, fingerprint: string, sessionToken: string): TransactionResponse | undefined {
     const result = this.results.get(keyOf(key));
     if (!result) return undefined;
-    if (result.fingerprint !== fingerprint) {
+    if (result.fingerprint !== fingerprint || result.sessionToken !== sessionToken) {
       throw transactionIdReused();
     }
     return result.response;
@@ -44,7 +49,8 @@ export class DemoWallet {
 
   /**
    * Applies a new transaction: a BET above the balance is DECLINED; a ROLLBACK gives back the amount of the BET
-   * it names once (nothing for an unknown or already reversed bet), as an operator's wallet would.
+   * it names once (nothing for an unknown or already reversed bet, or a bet of another session's balance), as an
+   * operator's wallet would.
    */
   apply(providerId: string, sessionToken: string, request: RelayableRequest, fingerprint: string): TransactionResponse {
     const before = this.balance(sessionToken);
@@ -56,13 +62,14 @@ export class DemoWallet {
     } else if (request.type === "WIN") {
       response = { status: "OK", balance: before + request.amount };
     } else {
-      const original = this.results.get(keyOf({ providerId, transactionId: request.originalTransactionId ?? "" }))?.bet;
+      const named = this.results.get(keyOf({ providerId, transactionId: request.originalTransactionId ?? "" }));
+      const original = named?.sessionToken === sessionToken ? named.bet : undefined;
       const refund = original && !original.reversed ? original.amount : 0;
       if (original) original.reversed = true;
       response = { status: "OK", balance: before + refund };
     }
     this.balances.set(sessionToken, response.balance);
-    this.results.set(keyOf({ providerId, transactionId: request.transactionId }), { fingerprint, response, ...(bet ? { bet } : {}) });
+    this.results.set(keyOf({ providerId, transactionId: request.transactionId }), { fingerprint, sessionToken, response, ...(bet ? { bet } : {}) });
     return response;
   }
 }

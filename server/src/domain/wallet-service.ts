@@ -39,10 +39,15 @@ export class WalletService {
     },
   ) {}
 
-  /** session/verify: 401 unknown/expired/kicked, 403 another provider's, 500 when its operator is no longer configured. */
+  /**
+   * session/verify: 401 unknown/expired/kicked, 403 another provider's, 500 when its operator or its game is no longer
+   * configured (spec A.1: "500 when configuration resolution failed").
+   */
   verify(providerId: string, sessionToken: string): VerifiedSession {
     const session = this.deps.sessions.resolveForProvider(sessionToken, providerId);
-    if (!this.deps.tenants.operator(session.operatorId)) throw new ApiError("internal", "session configuration could not be resolved");
+    if (!this.deps.tenants.operator(session.operatorId) || !this.deps.catalogue.game(session.gameId)) {
+      throw new ApiError("internal", "session configuration could not be resolved");
+    }
     return {
       playerRef: session.playerRef,
       gameId: session.gameId,
@@ -67,10 +72,12 @@ export class WalletService {
   }
 
   /**
-   * transaction: validates, then answers a repeat of a settled transactionId from the record without looking at the
-   * session (a provider retrying after a kick still learns the outcome), else resolves the session (401/403),
-   * checks it against the request (400) and the configuration (503), and relays exactly once. `rawBody` is the
-   * request as received, so metadata reaches the operator byte for byte.
+   * transaction: validates, then answers a repeat of a settled transactionId through the session it was made in
+   * from the record without looking at that session again (a provider retrying after a kick still learns the
+   * outcome), else resolves the session (401/403), checks it against the request (400) and the configuration (503),
+   * and relays exactly once. A repeat through another session must come from a live one of the same operator's real
+   * money (a fresh launch for the same player and game), else it is another request with a used id (400). `rawBody`
+   * is the request as received, so metadata reaches the operator byte for byte.
    */
   async transaction(providerId: string, request: TransactionRequest, rawBody?: string): Promise<TransactionResponse> {
     const valid = validateTransactionRequest(request);
@@ -81,14 +88,18 @@ export class WalletService {
     if (existing && existing.requestHash !== fingerprint) {
       throw transactionIdReused();
     }
-    if (existing && (existing.state === "OK" || existing.state === "DECLINED")) return answer(existing);
-    const demoRepeat = this.deps.demo.repeat(key, fingerprint);
+    const settled = existing !== undefined && (existing.state === "OK" || existing.state === "DECLINED");
+    if (settled && sessionTokenOf(existing) === valid.sessionToken) return answer(existing);
+    const demoRepeat = this.deps.demo.repeat(key, fingerprint, valid.sessionToken);
     if (demoRepeat) return demoRepeat;
 
     const session = this.deps.sessions.resolveForProvider(valid.sessionToken, providerId);
     for (const field of ["playerRef", "gameId", "currency"] as const) {
       if (valid[field] !== session[field]) throw badRequest(`${field} does not match the session`);
     }
+    // The record is another operator's money (or real money, for a DEMO session): resending it here would move it there.
+    if (existing && (session.demo || session.operatorId !== existing.operatorId)) throw transactionIdReused();
+    if (settled) return answer(existing);
     if (!this.deps.catalogue.game(session.gameId)) throw notConfigured("game not configured");
     if (session.demo) return this.deps.demo.apply(providerId, session.token, valid, fingerprint);
     const operator = this.reachableOperator(session);
@@ -126,6 +137,11 @@ export class WalletService {
     if (!operator.callbackUrl) throw notConfigured("the operator has not configured its wallet callback URL");
     return operator as ReachableOperator;
   }
+}
+
+/** The session token the record was submitted with, as sent to the operator. */
+function sessionTokenOf(record: TransactionRecord): string {
+  return (JSON.parse(record.callbackBody) as { sessionToken: string }).sessionToken;
 }
 
 /** The provider's answer for a record: its settled response, or a retryable 500 naming what happened. */
