@@ -192,6 +192,8 @@ describe("a transactionId stays with the operator and the money it was made with
     const real = await launchSession(server.url, { playerRef: "p-scope-3" });
     const otherDemo = await launchSession(server.url, { playerRef: "p-scope-3", mode: "DEMO" });
     for (const sessionToken of [real, otherDemo]) expect((await postTransaction(server.url, { ...bet, sessionToken })).status).toBe(400);
+    // A token that resolves to no session is a 401, as for real money.
+    expect((await postTransaction(server.url, { ...bet, sessionToken: "st_never_issued" })).status).toBe(401);
     expect(wallet.transactionCalls().length).toBe(calls);
   });
 });

@@ -35,16 +35,21 @@ export class DemoWallet {
   }
 
   /**
-   * The stored answer to a transaction already applied; 400 when the id was used with another request or through
-   * another session (another fun-play balance, or real money).
+   * The stored answer to a transaction already applied through this session; 400 when the id was used with another
+   * request. Undefined when it was applied through another session: see {@link applied}.
    */
   repeat(key: TransactionKey, fingerprint: string, sessionToken: string): TransactionResponse | undefined {
     const result = this.results.get(keyOf(key));
     if (!result) return undefined;
-    if (result.fingerprint !== fingerprint || result.sessionToken !== sessionToken) {
+    if (result.fingerprint !== fingerprint) {
       throw transactionIdReused();
     }
-    return result.response;
+    return result.sessionToken === sessionToken ? result.response : undefined;
+  }
+
+  /** Whether a transaction with this id was applied, through whichever session. */
+  applied(key: TransactionKey): boolean {
+    return this.results.has(keyOf(key));
   }
 
   /**

@@ -98,7 +98,9 @@ export class WalletService {
       if (valid[field] !== session[field]) throw badRequest(`${field} does not match the session`);
     }
     // The record is another operator's money (or real money, for a DEMO session): resending it here would move it there.
+    // Likewise an id applied to another session's fun-play balance.
     if (existing && (session.demo || session.operatorId !== existing.operatorId)) throw transactionIdReused();
+    if (this.deps.demo.applied(key)) throw transactionIdReused();
     if (settled) return answer(existing);
     if (!this.deps.catalogue.game(session.gameId)) throw notConfigured("game not configured");
     if (session.demo) return this.deps.demo.apply(providerId, session.token, valid, fingerprint);
