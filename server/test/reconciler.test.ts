@@ -81,6 +81,26 @@ describe("stale-round reconciler", () => {
     expect(wallet.balances.get("p-1")).toBe(10_000);
   });
 
+  it("leaves the bets of a round the provider ended with a WIN that failed or timed out: the WIN is settled, never the bets reversed", async () => {
+    const { wallet, server, token } = await setup();
+    for (const [roundId, fault] of [["round-win-failed", { status: 500, body: { error: "down" } }], ["round-win-lost", "apply-then-hold"]] as const) {
+      const bet = betRequest(token, { roundId, amount: 100 });
+      expect((await postTransaction(server.url, bet)).status).toBe(200);
+      const win = betRequest(token, { roundId, type: "WIN", amount: 30, roundComplete: true });
+      wallet.fault = (tx) => (tx.transactionId === win.transactionId ? fault : undefined);
+      expect((await postTransaction(server.url, win)).status).toBe(500);
+      wallet.fault = undefined;
+      wallet.releaseHeld();
+      await server.services.reconciler.runOnce();
+      expect(rollbacksSent(wallet), roundId).toHaveLength(0);
+      // The provider's retry (or the platform's) settles the WIN; the round ends COMPLETED.
+      expect((await postTransaction(server.url, win)).json.status).toBe("OK");
+      expect(roundStatus(server, roundId)).toBe("COMPLETED");
+    }
+    // Both rounds: -100 + 30, each applied once.
+    expect(wallet.balances.get("p-1")).toBe(10_000 - 2 * 70);
+  });
+
   it("tolerates a failing balance callback: the rollback goes out anyway", async () => {
     const { wallet, server, token } = await setup();
     const bet = betRequest(token, { roundId: "round-nobalance", amount: 50 });

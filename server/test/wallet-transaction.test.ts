@@ -81,6 +81,9 @@ describe("POST /v1/wallet/transaction: refusals", () => {
     ["metadata that is a number", { metadata: 7 }, /metadata/],
     ["metadata that is null", { metadata: null }, /metadata/],
     ["metadata over 8 KiB", { metadata: { note: "x".repeat(8192) } }, /metadata/],
+    // Deeper than 256 levels, within 8 KiB: a 400, where serializing it once ran out of stack (a 500).
+    ["metadata nested 3,100 levels deep", { metadata: { d: nested(3100) } }, /nest deeper than 256/],
+    ["metadata nested 257 levels deep", { metadata: { d: nested(256) } }, /nest deeper than 256/],
     ["a lowercase currency", { currency: "eur" }, /currency/],
     ["a negative amount", { amount: -1 }, /amount/],
     ["a fractional amount", { amount: 1.5 }, /amount/],
@@ -95,6 +98,22 @@ describe("POST /v1/wallet/transaction: refusals", () => {
     expect(reply.status).toBe(400);
     expect(reply.json.error).toMatch(message);
     expect(wallet.transactionCalls().some((t) => t.transactionId === body.transactionId)).toBe(false);
+  });
+
+  it("refuses metadata nested 5,000 levels deep (over 8 KiB too) with 400, not a 500", async () => {
+    const body = betRequest(token);
+    // Written as text: JSON.stringify itself runs out of stack on a value this deep.
+    const text = `${JSON.stringify(body).slice(0, -1)},"metadata":{"d":${"[".repeat(5000)}${"]".repeat(5000)}}}`;
+    const reply = await signedRequest(server.url, PROVIDER, "POST", "/v1/wallet/transaction", undefined, { rawBody: text });
+    expect(reply.status).toBe(400);
+    expect(reply.json.error).toMatch(/nest deeper than 256/);
+    expect(wallet.transactionCalls().some((t) => t.transactionId === body.transactionId)).toBe(false);
+  });
+
+  it("accepts metadata nested exactly 256 levels deep", async () => {
+    const body = betRequest(token, { metadata: { d: nested(255) } });
+    const reply = await postTransaction(server.url, body);
+    expect(reply.status).toBe(200);
   });
 
   it("refuses a transactionId reused with a different body with 400 and never forwards it", async () => {
@@ -232,3 +251,10 @@ describe("an operator without a callback URL", () => {
     }
   });
 });
+
+/** An array nested `levels` deep: [[[...]]]. */
+function nested(levels: number): unknown {
+  let value: unknown = [];
+  for (let i = 1; i < levels; i++) value = [value];
+  return value;
+}

@@ -71,12 +71,15 @@ export class StaleRoundReconciler {
   }
 
   /**
-   * Bets of the round still to reverse: applied or in an unknown state (FAILED, TIMED_OUT, PENDING left by a
+   * Bets of the round still to reverse (none once the provider sent the round's final WIN): applied or in an unknown state (FAILED, TIMED_OUT, PENDING left by a
    * stopped process) and without an OK rollback. A bet in flight, or one whose reversal the provider sent and
    * the settlement retry owns, blocks closing the round this time.
    */
   private outstandingBets(round: RoundRef, callbackTimeoutMs: number): { bets: TransactionRecord[]; blocked: boolean } {
     const transactions = this.deps.store.transactionsOfRound(round);
+    // The provider ended the round with a WIN not settled yet (failed, timed out, in flight): the round is over, its
+    // bets stand, and the settlement retry pays the WIN. Reversing them would pay the player twice.
+    if (transactions.some((t) => t.type === "WIN" && t.roundComplete)) return { bets: [], blocked: false };
     const bets: TransactionRecord[] = [];
     let blocked = false;
     for (const bet of transactions) {

@@ -26,6 +26,8 @@ export type RelayableRequest = TransactionRequest & { type: RelayedType };
  * `Buffer.byteLength(JSON.stringify(metadata), "utf8") <= 8192`.
  */
 export const MAX_METADATA_BYTES = 8 * 1024;
+/** Deepest nesting of objects and arrays accepted in metadata: far beyond any real use, well within the stack. */
+export const MAX_METADATA_DEPTH = 256;
 
 /**
  * A transactionId reused with a different request: a client error no retry can fix, so 400 (the spec keeps 409 for
@@ -59,11 +61,26 @@ export function validateTransactionRequest(request: TransactionRequest): Relayab
   if (request.metadata !== undefined) {
     const m = request.metadata;
     if (m === null || typeof m !== "object" || Array.isArray(m)) throw badRequest("metadata must be a JSON object");
+    // Checked first, without recursion: serializing or fingerprinting a deeper value would exhaust the stack.
+    if (nestingDepth(m) > MAX_METADATA_DEPTH) throw badRequest(`metadata must not nest deeper than ${MAX_METADATA_DEPTH} levels`);
     if (Buffer.byteLength(JSON.stringify(m), "utf8") > MAX_METADATA_BYTES) {
       throw badRequest(`metadata exceeds ${MAX_METADATA_BYTES} bytes serialized`);
     }
   }
   return request as RelayableRequest;
+}
+
+/** How deeply objects and arrays nest in a parsed JSON value (a flat object is 1), counted without recursion. */
+function nestingDepth(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== "object") continue;
+    deepest = Math.max(deepest, depth);
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return deepest;
 }
 
 /**
