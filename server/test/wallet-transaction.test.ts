@@ -81,9 +81,9 @@ describe("POST /v1/wallet/transaction: refusals", () => {
     ["metadata that is a number", { metadata: 7 }, /metadata/],
     ["metadata that is null", { metadata: null }, /metadata/],
     ["metadata over 8 KiB", { metadata: { note: "x".repeat(8192) } }, /metadata/],
-    // Deeper than 256 levels, within 8 KiB: a 400, where serializing it once ran out of stack (a 500).
-    ["metadata nested 3,100 levels deep", { metadata: { d: nested(3100) } }, /nest deeper than 256/],
-    ["metadata nested 257 levels deep", { metadata: { d: nested(256) } }, /nest deeper than 256/],
+    // Deeper than 1,024 levels, within 8 KiB: a 400, where serializing it once ran out of stack (a 500).
+    ["metadata nested 3,100 levels deep", { metadata: { d: nested(3100) } }, /nest deeper than 1024/],
+    ["metadata nested 1,025 levels deep", { metadata: { d: nested(1024) } }, /nest deeper than 1024/],
     ["a lowercase currency", { currency: "eur" }, /currency/],
     ["a negative amount", { amount: -1 }, /amount/],
     ["a fractional amount", { amount: 1.5 }, /amount/],
@@ -106,12 +106,12 @@ describe("POST /v1/wallet/transaction: refusals", () => {
     const text = `${JSON.stringify(body).slice(0, -1)},"metadata":{"d":${"[".repeat(5000)}${"]".repeat(5000)}}}`;
     const reply = await signedRequest(server.url, PROVIDER, "POST", "/v1/wallet/transaction", undefined, { rawBody: text });
     expect(reply.status).toBe(400);
-    expect(reply.json.error).toMatch(/nest deeper than 256/);
+    expect(reply.json.error).toMatch(/nest deeper than 1024/);
     expect(wallet.transactionCalls().some((t) => t.transactionId === body.transactionId)).toBe(false);
   });
 
-  it("accepts metadata nested exactly 256 levels deep", async () => {
-    const body = betRequest(token, { metadata: { d: nested(255) } });
+  it("accepts metadata nested exactly 1,024 levels deep", async () => {
+    const body = betRequest(token, { metadata: { d: nested(1023) } });
     const reply = await postTransaction(server.url, body);
     expect(reply.status).toBe(200);
   });

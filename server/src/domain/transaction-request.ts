@@ -27,7 +27,7 @@ export type RelayableRequest = TransactionRequest & { type: RelayedType };
  */
 export const MAX_METADATA_BYTES = 8 * 1024;
 /** Deepest nesting of objects and arrays accepted in metadata: far beyond any real use, well within the stack. */
-export const MAX_METADATA_DEPTH = 256;
+export const MAX_METADATA_DEPTH = 1024;
 
 /**
  * A transactionId reused with a different request: a client error no retry can fix, so 400 (the spec keeps 409 for
