@@ -128,5 +128,9 @@ describe("free spins: crash recovery and the admin grant-status command", () => 
     const unknownCommand = await runNodeScript(ADMIN, ["frobnicate"]);
     expect(unknownCommand.code).toBe(2);
     expect(unknownCommand.stderr).toMatch(/unknown command "frobnicate"/);
+    // Help that was asked for is no mistake: usage on stdout, exit 0.
+    const help = await runNodeScript(ADMIN, ["--help"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/Commands:\n  grant-status <grantId>/);
   });
 });

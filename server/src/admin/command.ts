@@ -38,8 +38,12 @@ export async function runAdminCommand(commands: readonly AdminCommand[], argv: s
   const out = (line: string) => process.stdout.write(`${line}\n`);
   const err = (line: string) => process.stderr.write(`${line}\n`);
   const command = commands.find((c) => c.name === argv[0]);
+  if (argv[0] === "--help" || argv[0] === "-h") {
+    out(usage(commands));
+    return 0;
+  }
   if (!command) {
-    err(argv[0] === undefined || argv[0] === "--help" || argv[0] === "-h" ? usage(commands) : `admin: unknown command "${argv[0]}"\n${usage(commands)}`);
+    err(argv[0] === undefined ? usage(commands) : `admin: unknown command "${argv[0]}"\n${usage(commands)}`);
     return USAGE_EXIT_CODE;
   }
   let parsed: ReturnType<typeof parseArgs>;
