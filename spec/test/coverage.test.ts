@@ -138,7 +138,10 @@ describe("signing", () => {
     "$document: $method $path has the plain-text `invalid signature` 401",
     ({ document, method, path }) => {
       const content = operation(document, method, path).responses["401"]?.content ?? {};
-      expect(content["text/plain"]?.schema).toMatchObject({ type: "string", enum: ["invalid signature"] });
+      // With an example, so a Prism mock answers a signature failure as the service does.
+      expect(resolveSchema(documents[document], content["text/plain"]?.schema ?? {})).toMatchObject({
+        type: "string", enum: ["invalid signature"], examples: ["invalid signature"],
+      });
       // The second 401 shape: JSON {"error":"replayed request"}.
       expect(resolveSchema(documents[document], content["application/json"]?.schema ?? {})).toMatchObject({
         required: ["error"],

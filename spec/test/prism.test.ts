@@ -100,13 +100,15 @@ describe("Prism mock of the service document", () => {
     expect(response.status).toBe(400);
   });
 
-  it("refuses a request without the signing headers with 401", async () => {
+  it("refuses a request without the signing headers with 401 and the plain text the service sends", async () => {
     const response = await fetch(`${baseUrl}/v1/wallet/balance`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ sessionToken: "st_9b2f4c7e1d8a4f0b" }),
     });
     expect(response.status).toBe(401);
+    expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(await response.text()).toBe("invalid signature");
   });
 
   it("serves the unsigned readiness probe", async () => {

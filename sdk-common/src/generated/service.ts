@@ -537,6 +537,12 @@ export interface components {
          */
         Identifier: string;
         /**
+         * @description The plain-text body of a signature failure: always the literal text `invalid signature`.
+         * @example invalid signature
+         * @enum {string}
+         */
+        InvalidSignatureText: "invalid signature";
+        /**
          * @description Issue a free-spin batch to a player, in one of two forms. With campaignId (a campaign grant),
          *     gameId, spins, betAmountMinor and currency are ignored, whatever they hold, and read from the
          *     campaign. Without it (a direct grant), gameId, spins (> 0) and currency are required (400
@@ -861,7 +867,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": "invalid signature";
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -926,7 +932,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": "invalid signature";
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -994,7 +1000,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": "invalid signature";
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1063,7 +1069,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": "invalid signature";
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1158,7 +1164,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": "invalid signature";
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1235,7 +1241,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": "invalid signature";
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1318,7 +1324,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": "invalid signature";
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1387,7 +1393,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": "invalid signature";
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1474,7 +1480,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": "invalid signature";
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1543,7 +1549,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": "invalid signature";
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1621,7 +1627,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": "invalid signature";
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1708,7 +1714,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": "invalid signature";
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1786,7 +1792,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": "invalid signature";
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };

@@ -98,6 +98,12 @@ export interface components {
          */
         Identifier: string;
         /**
+         * @description The plain-text body of a signature failure: always the literal text `invalid signature`.
+         * @example invalid signature
+         * @enum {string}
+         */
+        InvalidSignatureText: "invalid signature";
+        /**
          * @description One wallet transaction: sent by a provider to the service, and by the service to the operator's
          *     wallet callback. Ledger rule: balance delta = sum(CREDIT) - sum(DEBIT); BET debits, WIN credits,
          *     ROLLBACK credits back the reversed BET, ADJUSTMENT carries its direction.
@@ -222,7 +228,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": "invalid signature";
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -274,7 +280,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": "invalid signature";
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };

@@ -183,6 +183,12 @@ export interface components {
          */
         Identifier: string;
         /**
+         * @description The plain-text body of a signature failure: always the literal text `invalid signature`.
+         * @example invalid signature
+         * @enum {string}
+         */
+        InvalidSignatureText: "invalid signature";
+        /**
          * @description Why the platform ended a session.
          * @enum {string}
          */
@@ -252,7 +258,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": "invalid signature";
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -304,7 +310,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": "invalid signature";
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -356,7 +362,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": "invalid signature";
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -406,7 +412,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": "invalid signature";
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
