@@ -40,7 +40,7 @@ export function sandboxBanner(sandbox: RunningSandbox, databases: { service: str
     "  npm run demo                                   a scripted session: launch, rounds, rollback, free spins, replay link, kick",
     `  curl ${serviceUrl}/healthz`,
     `  curl ${walletUrl}/players                  every player's balance in the mock wallet`,
-    `  curl '${walletUrl}/ledger?playerRef=p-1'   one player's ledger`,
+    `  curl ${walletUrl}/ledger                   every ledger entry (?playerRef=ID for one player's)`,
     `  curl ${studioUrl}/free-spins               the studio's free-spin batches`,
     `  curl ${studioUrl}/revocations              session revocations the studio received`,
     `  curl -X POST ${walletUrl}/control/faults -d '{"failureRate":0.3}'   make the wallet flaky (0 to stop)`,
