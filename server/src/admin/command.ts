@@ -84,5 +84,5 @@ export async function runAdminCommand(commands: readonly AdminCommand[], argv: s
 
 function usage(commands: readonly AdminCommand[]): string {
   return ["Usage: npm run admin -- <command> [args] --config FILE   (or CROUPIER_CONFIG=FILE)", "Commands:",
-    ...commands.map((c) => `  ${c.usage.padEnd(28)} ${c.summary}`)].join("\n");
+    ...commands.map((c) => (c.usage.length > 28 ? `  ${c.usage}\n  ${" ".repeat(28)} ${c.summary}` : `  ${c.usage.padEnd(28)} ${c.summary}`))].join("\n");
 }
