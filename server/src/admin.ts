@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { runAdminCommand, type AdminCommand } from "./admin/command.js";
+import { endSessionsCommand } from "./admin/end-sessions.js";
 import { grantStatusCommand } from "./admin/grant-status.js";
 import { issueGrantCommand } from "./admin/issue-grant.js";
 import { problemsCommand } from "./admin/problems.js";
@@ -8,7 +9,7 @@ import { problemsCommand } from "./admin/problems.js";
  * `npm run admin -- <command> [args] --config FILE`: platform admin tools that work on the service's database
  * beside a running service. Each command lives in its own module under admin/; list it here.
  */
-const COMMANDS: readonly AdminCommand[] = [issueGrantCommand, grantStatusCommand, problemsCommand];
+const COMMANDS: readonly AdminCommand[] = [issueGrantCommand, grantStatusCommand, endSessionsCommand, problemsCommand];
 
 runAdminCommand(COMMANDS, process.argv.slice(2)).then((code) => {
   process.exitCode = code;

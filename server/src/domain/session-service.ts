@@ -14,9 +14,13 @@ export interface LaunchRequest {
   lobbyUrl?: string;
 }
 
-/** Tells providers that sessions ended (the session-revoke webhook); best effort, never awaited by callers. */
+/** Why a session was force-ended, as the session-revoke webhook tells the provider (decisions.md §2). */
+export type RevokeReason = "KICK" | "SELF_EXCLUSION" | "FRAUD_HOLD" | "EXPIRED";
+
+/** Tells providers that sessions ended (the session-revoke webhook); best effort, never awaited on a request path. */
 export interface SessionRevokeNotifier {
-  notify(sessions: SessionRecord[], reason: "KICK" | "SELF_EXCLUSION" | "FRAUD_HOLD" | "EXPIRED"): void;
+  /** Settles, never rejecting, once every provider was told or failed to be (failures are logged). */
+  notify(sessions: SessionRecord[], reason: RevokeReason): Promise<void>;
 }
 
 /** Creates sessions at launch, resolves them on wallet calls, and ends them on a kick. */
@@ -73,11 +77,18 @@ export class SessionService {
     return session;
   }
 
-  /** Ends every active session of the player under the operator now; providers are told off the request path. */
+  /** The operator's kick (spec B.2): {@link end} with reason KICK, providers told off the request path. */
   async kick(operatorId: string, playerRef: string): Promise<number> {
+    return (await this.end(operatorId, playerRef, "KICK")).count;
+  }
+
+  /**
+   * Ends every active session of the player under the operator now and tells each session's provider why;
+   * `notified` settles once they were told (a request path does not wait for it, a one-shot tool does).
+   */
+  async end(operatorId: string, playerRef: string, reason: RevokeReason): Promise<{ count: number; notified: Promise<void> }> {
     const ended = await this.store.deleteForPlayer(operatorId, playerRef, this.now());
-    if (ended.length > 0) this.notifier.notify(ended, "KICK");
-    return ended.length;
+    return { count: ended.length, notified: this.notifier.notify(ended, reason) };
   }
 }
 

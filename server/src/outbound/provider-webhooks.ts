@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { SessionRevokeNotifier } from "../domain/session-service.js";
+import type { RevokeReason, SessionRevokeNotifier } from "../domain/session-service.js";
 import type { TenantDirectory } from "../domain/tenant-directory.js";
 import type { SessionRecord } from "../store/session-store.js";
 import { OutboundFailure, type OutboundResponse, type SignedHttpClient } from "./signed-http-client.js";
@@ -34,14 +34,13 @@ export class ProviderWebhooks implements SessionRevokeNotifier {
     }
   }
 
-  /** Fire-and-forget session-revoke webhooks; an unreachable provider changes nothing. */
-  notify(sessions: SessionRecord[], reason: "KICK" | "SELF_EXCLUSION" | "FRAUD_HOLD" | "EXPIRED"): void {
-    for (const session of sessions) {
-      void this.post(session.providerId, "/v1/game/session/revoke", {
+  /** Session-revoke webhooks, all at once; an unreachable provider changes nothing and is only logged. */
+  async notify(sessions: SessionRecord[], reason: RevokeReason): Promise<void> {
+    await Promise.all(sessions.map(async (session) => {
+      const outcome = await this.post(session.providerId, "/v1/game/session/revoke", {
         sessionToken: session.token, playerRef: session.playerRef, gameId: session.gameId, reason,
-      }).then((outcome) => {
-        if (!outcome.ok) this.logger.warn({ provider: session.providerId, error: outcome.error }, "session revoke webhook failed");
-      });
-    }
+      }).catch((error: unknown): WebhookOutcome => ({ ok: false, error: String(error) }));
+      if (!outcome.ok) this.logger.warn({ provider: session.providerId, error: outcome.error }, "session revoke webhook failed");
+    }));
   }
 }
