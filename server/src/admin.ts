@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { adjustCommand } from "./admin/adjust.js";
 import { runAdminCommand, type AdminCommand } from "./admin/command.js";
 import { endSessionsCommand } from "./admin/end-sessions.js";
 import { grantStatusCommand } from "./admin/grant-status.js";
@@ -9,7 +10,7 @@ import { problemsCommand } from "./admin/problems.js";
  * `npm run admin -- <command> [args] --config FILE`: platform admin tools that work on the service's database
  * beside a running service. Each command lives in its own module under admin/; list it here.
  */
-const COMMANDS: readonly AdminCommand[] = [issueGrantCommand, grantStatusCommand, endSessionsCommand, problemsCommand];
+const COMMANDS: readonly AdminCommand[] = [issueGrantCommand, grantStatusCommand, endSessionsCommand, adjustCommand, problemsCommand];
 
 runAdminCommand(COMMANDS, process.argv.slice(2)).then((code) => {
   process.exitCode = code;

@@ -1,5 +1,5 @@
 import type { TransactionKey } from "../store/transaction-store.js";
-import { transactionIdReused, type RelayableRequest } from "./transaction-request.js";
+import { transactionIdReused, type ProviderRequest } from "./transaction-request.js";
 
 /** The answer to a transaction: the wire TransactionResponse. */
 export interface TransactionResponse {
@@ -57,7 +57,7 @@ export class DemoWallet {
    * it names once (nothing for an unknown or already reversed bet, or a bet of another session's balance), as an
    * operator's wallet would.
    */
-  apply(providerId: string, sessionToken: string, request: RelayableRequest, fingerprint: string): TransactionResponse {
+  apply(providerId: string, sessionToken: string, request: ProviderRequest, fingerprint: string): TransactionResponse {
     const before = this.balance(sessionToken);
     let response: TransactionResponse;
     let bet: DemoResult["bet"];

@@ -24,6 +24,12 @@ export function settlementDelayMs(policy: SettlementPolicy, attempts: number): n
 const keyOf = (k: TransactionKey) => `${k.providerId}\u0000${k.transactionId}`;
 
 /**
+ * Whether the settlement retry resends an unsettled record: credits owed to the player (WIN, ROLLBACK). A BET is
+ * reversed by the reconciler instead; an ADJUSTMENT is resent by the admin who issued it, with the same id.
+ */
+const resentByPlatform = (type: TransactionRecord["type"]) => type === "WIN" || type === "ROLLBACK";
+
+/**
  * Moves money exactly once. Every call to the operator's transaction callback goes through here, whoever asks
  * (provider, settlement retry, reconciler): the record is claimed as PENDING in one synchronous SQLite
  * transaction before the call and its outcome written after; an in-process in-flight set refuses a second
@@ -91,7 +97,7 @@ export class TransactionRelay {
       // record; overwriting its OK with TIMED_OUT would hide a move the wallet made.
       const written = await this.store.recordOrphanOutcome(record, {
         state: "TIMED_OUT", balance: null, error: "outcome unknown: the service stopped while the operator was being called",
-        nextRetryAt: record.type === "BET" ? null : now,
+        nextRetryAt: resentByPlatform(record.type) ? now : null,
       }, now);
       if (written) recovered += 1;
     }
@@ -117,7 +123,7 @@ export class TransactionRelay {
     }
     this.logger.warn({ provider: record.providerId, transactionId: record.transactionId, type: record.type, state: outcome.state,
       attempts: record.attempts, error: outcome.error }, "wallet transaction callback failed");
-    const nextRetryAt = record.type === "BET" ? null : now + settlementDelayMs(this.policy, record.attempts);
+    const nextRetryAt = resentByPlatform(record.type) ? now + settlementDelayMs(this.policy, record.attempts) : null;
     return this.store.recordOutcome(record, { state: outcome.state, balance: null, error: outcome.error, nextRetryAt }, now);
   }
 }

@@ -19,6 +19,9 @@ export interface TransactionRequest {
 }
 
 /** A request that passed the cross-field rules: a type the provider may send. */
+export type ProviderRequest = TransactionRequest & { type: Exclude<RelayedType, "ADJUSTMENT"> };
+
+/** A request the relay may send: a provider's, or an admin ADJUSTMENT (which carries its direction). */
 export type RelayableRequest = TransactionRequest & { type: RelayedType };
 
 /**
@@ -40,15 +43,20 @@ export function transactionIdReused(): ApiError {
 /** Prefix of the reconciler's synthetic rollback ids (spec C.4); refused on provider transactions. */
 export const RESERVED_TRANSACTION_ID_PREFIX = "stale-rollback:";
 
+/** Prefix of the platform admin's ADJUSTMENT ids (`npm run admin -- adjust`); refused on provider transactions too. */
+export const ADJUSTMENT_ID_PREFIX = "adjustment:";
+
 /**
  * The cross-field rules the schema cannot express (spec: TransactionRequest), each a 400:
  * a transactionId in the reserved `stale-rollback:` space; ADJUSTMENT is admin-only; `direction` only on ADJUSTMENT; `originalTransactionId` required on ROLLBACK and
  * absent otherwise; metadata a JSON object (not an array, string, number or null) of at most 8 KiB serialized.
  */
-export function validateTransactionRequest(request: TransactionRequest): RelayableRequest {
-  // The reconciler's synthetic rollbacks live in the same id space; a provider id there could pre-empt one.
-  if (request.transactionId.startsWith(RESERVED_TRANSACTION_ID_PREFIX)) {
-    throw badRequest(`transactionId must not start with "${RESERVED_TRANSACTION_ID_PREFIX}": that prefix is reserved for the platform's stale-round rollbacks`);
+export function validateTransactionRequest(request: TransactionRequest): ProviderRequest {
+  // The platform's own transactions live in the same id space (at the wallet too); a provider id there could pre-empt one.
+  for (const [prefix, owner] of [[RESERVED_TRANSACTION_ID_PREFIX, "stale-round rollbacks"], [ADJUSTMENT_ID_PREFIX, "admin adjustments"]] as const) {
+    if (request.transactionId.startsWith(prefix)) {
+      throw badRequest(`transactionId must not start with "${prefix}": that prefix is reserved for the platform's ${owner}`);
+    }
   }
   if (request.type === "ADJUSTMENT") throw badRequest("ADJUSTMENT is an admin-only transaction type and cannot be submitted by a provider");
   if (request.direction !== undefined) throw badRequest(`direction is only allowed on ADJUSTMENT, not on ${request.type}`);
@@ -67,7 +75,7 @@ export function validateTransactionRequest(request: TransactionRequest): Relayab
       throw badRequest(`metadata exceeds ${MAX_METADATA_BYTES} bytes serialized`);
     }
   }
-  return request as RelayableRequest;
+  return request as ProviderRequest;
 }
 
 /** How deeply objects and arrays nest in a parsed JSON value (a flat object is 1), counted without recursion. */
@@ -86,12 +94,13 @@ function nestingDepth(value: unknown): number {
 /**
  * Fingerprint of what the transaction does: every field but transactionId and sessionToken (a retry may come
  * through a fresh session of the same player and game), with `roundComplete` absent meaning false and metadata
- * canonicalized (sorted keys), so a retry re-serialized by the provider still matches.
+ * canonicalized (sorted keys), so a retry re-serialized by the provider still matches. An ADJUSTMENT's direction is
+ * appended only when present, so the fingerprints of provider transactions stored before it existed still match.
  */
 export function requestFingerprint(request: RelayableRequest): string {
   const canonical = canonicalJson([
     request.type, request.roundId, request.roundComplete === true, request.originalTransactionId ?? null, request.playerRef,
-    request.amount, request.currency, request.gameId, request.metadata ?? null,
+    request.amount, request.currency, request.gameId, request.metadata ?? null, ...(request.direction === undefined ? [] : [request.direction]),
   ]);
   return createHash("sha256").update(canonical).digest("hex");
 }
@@ -113,6 +122,7 @@ export function callbackBody(request: RelayableRequest, rawMetadata?: string): s
     amount: request.amount,
     currency: request.currency,
     gameId: request.gameId,
+    ...(request.direction === undefined ? {} : { direction: request.direction }),
   });
   if (request.metadata === undefined) return fields;
   return `${fields.slice(0, -1)},"metadata":${rawMetadata ?? JSON.stringify(request.metadata)}}`;

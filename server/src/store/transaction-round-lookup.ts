@@ -3,7 +3,8 @@ import type { SqliteDatabase } from "./database.js";
 
 /**
  * Read-only {@link RoundLookup} over the wallet relay's `transactions` table: the first transaction of a round
- * under the operator names its provider and player.
+ * under the operator names its provider and player. An admin ADJUSTMENT carries a roundId only because the wire
+ * format requires one: it makes no round.
  */
 export class SqliteRoundLookup implements RoundLookup {
   private readonly firstOfRound;
@@ -11,7 +12,7 @@ export class SqliteRoundLookup implements RoundLookup {
   constructor(db: SqliteDatabase) {
     this.firstOfRound = db.prepare(
       `SELECT provider_id AS providerId, player_ref AS playerRef FROM transactions
-       WHERE operator_id = ? AND game_id = ? AND round_id = ? ORDER BY created_at, rowid LIMIT 1`,
+       WHERE operator_id = ? AND game_id = ? AND round_id = ? AND type != 'ADJUSTMENT' ORDER BY created_at, rowid LIMIT 1`,
     );
   }
 

@@ -4,8 +4,8 @@ import { GroupCommit } from "./group-commit.js";
 /** Where a relayed transaction stands. PENDING: the operator is being called (or a crash left it unknown). */
 export type TransactionState = "PENDING" | "OK" | "DECLINED" | "FAILED" | "TIMED_OUT";
 
-/** The transaction types a provider may submit (ADJUSTMENT is admin-only and never relayed from a provider). */
-export type RelayedType = "BET" | "WIN" | "ROLLBACK";
+/** The transaction types the relay sends: a provider's BET, WIN and ROLLBACK, and the platform admin's ADJUSTMENT. */
+export type RelayedType = "BET" | "WIN" | "ROLLBACK" | "ADJUSTMENT";
 
 /** Identifies a transaction: transactionIds are the provider's, so they are unique per provider only. */
 export interface TransactionKey {

@@ -1,0 +1,100 @@
+import { pino } from "pino";
+import { Catalogue } from "../domain/catalogue.js";
+import { ApiError } from "../domain/errors.js";
+import { TenantDirectory } from "../domain/tenant-directory.js";
+import { ADJUSTMENT_ID_PREFIX, callbackBody, requestFingerprint, type RelayableRequest } from "../domain/transaction-request.js";
+import { TransactionRelay, type ReachableOperator } from "../domain/transaction-relay.js";
+import { OperatorWallet } from "../outbound/operator-wallet.js";
+import { SignedHttpClient } from "../outbound/signed-http-client.js";
+import { GroupCommit } from "../store/group-commit.js";
+import { SqliteTenantStore } from "../store/tenant-store.js";
+import { SqliteTransactionStore } from "../store/transaction-store.js";
+import { USAGE_EXIT_CODE, type AdminCommand } from "./command.js";
+
+const USAGE = "adjust --operator ID --player REF --game ID --currency CUR --amount N --direction CREDIT|DEBIT --id ID [--reason TEXT]";
+
+/** sessionToken of an admin ADJUSTMENT: no session stands behind it (as the reconciler's sentinel). */
+export const ADJUSTMENT_SESSION_TOKEN = "system:admin-adjustment";
+/** The ledger's providerId for admin ADJUSTMENTs: they are the platform's, not a provider's. */
+export const ADJUSTMENT_PROVIDER_ID = "system:admin";
+
+/**
+ * `adjust`: a manual balance correction, the spec's ADJUSTMENT ("a rare platform-internal admin action"). It goes
+ * through the same relay as a provider's transaction: recorded PENDING with its exact body before the signed call
+ * to the operator's `/v1/wallet/transaction`, its outcome after. The wire transactionId is `adjustment:<id>`, so the
+ * same --id resends the identical body (the wallet replays its answer; nothing moves twice) and a settled one is
+ * answered from the ledger without a call. A failed one is not resent by the service: run the command again.
+ */
+export const adjustCommand: AdminCommand = {
+  name: "adjust",
+  usage: USAGE,
+  summary: "correct a player's balance: an ADJUSTMENT sent to the operator's wallet (idempotent on --id)",
+  options: {
+    operator: { type: "string" }, player: { type: "string" }, game: { type: "string" }, currency: { type: "string" },
+    amount: { type: "string" }, direction: { type: "string" }, id: { type: "string" }, reason: { type: "string" },
+  },
+  async run({ config, db, args, options, out, err }) {
+    const parsed = parseOptions(args, options);
+    if (typeof parsed === "string") {
+      err(`admin adjust: ${parsed}\nUsage: npm run admin -- ${USAGE} --config FILE`);
+      return USAGE_EXIT_CODE;
+    }
+    const { operatorId, request } = parsed;
+    const tenants = new TenantDirectory(config, new SqliteTenantStore(db));
+    const game = new Catalogue(config).visibleGame(operatorId, request.gameId);
+    const operator = tenants.operator(operatorId);
+    const refusal = !operator ? `no operator ${operatorId} in the configuration`
+      : !game ? `game ${request.gameId} is not configured or not visible to ${operatorId}`
+        : !game.provider.currencies.includes(request.currency) ? `currency ${request.currency} is not supported by game ${request.gameId}`
+          : !operator.callbackUrl ? `${operatorId} has not configured its wallet callback URL` : undefined;
+    if (refusal) {
+      err(`admin adjust: ${refusal}`);
+      return 1;
+    }
+    const http = new SignedHttpClient();
+    try {
+      const store = new SqliteTransactionStore(db, new GroupCommit(db, config.database.synchronous));
+      const relay = new TransactionRelay(store, new OperatorWallet(http, tenants), tenants, config.settlementRetry, pino({ level: "silent" }));
+      const record = await relay.submit({
+        providerId: ADJUSTMENT_PROVIDER_ID, transactionId: request.transactionId, operatorId, playerRef: request.playerRef,
+        gameId: request.gameId, roundId: request.roundId, type: "ADJUSTMENT", amount: request.amount, currency: request.currency,
+        originalTransactionId: null, roundComplete: false, requestHash: requestFingerprint(request), callbackBody: callbackBody(request),
+      }, operator as ReachableOperator, false);
+      if (record.state !== "OK" || record.responseBalance === null) {
+        err(`admin adjust: the wallet did not apply ${request.transactionId} (${record.state}: ${record.lastError ?? "no balance"}); `
+          + "run the command again with the same --id to resend it");
+        return 1;
+      }
+      out(JSON.stringify({ transactionId: request.transactionId, status: record.state, balance: record.responseBalance }));
+      return 0;
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      err(`admin adjust: ${error.message}`);
+      return 1;
+    } finally {
+      await http.close();
+    }
+  },
+};
+
+/** The operator and the ADJUSTMENT the options describe, or what is wrong with them. */
+function parseOptions(args: string[], options: Record<string, unknown>): { operatorId: string; request: RelayableRequest } | string {
+  if (args.length > 0) return `unexpected argument "${args[0]}"`;
+  const text = (name: string) => (typeof options[name] === "string" && options[name] !== "" ? options[name] as string : undefined);
+  const missing = ["operator", "player", "game", "currency", "amount", "direction", "id"].filter((name) => text(name) === undefined);
+  if (missing.length > 0) return `--${missing.join(", --")} required`;
+  const amount = /^\d+$/.test(text("amount")!) ? Number(text("amount")) : Number.NaN;
+  if (!Number.isSafeInteger(amount)) return `--amount must be a whole number of minor units from 0 to 2^53-1, got "${text("amount")}"`;
+  const direction = text("direction");
+  if (direction !== "CREDIT" && direction !== "DEBIT") return `--direction must be CREDIT or DEBIT, got "${direction}"`;
+  if (!/^[A-Z]{3}$/.test(text("currency")!)) return `--currency must be an uppercase ISO-4217 code, got "${text("currency")}"`;
+  const transactionId = `${ADJUSTMENT_ID_PREFIX}${text("id")!}`;
+  const reason = text("reason");
+  return {
+    operatorId: text("operator")!,
+    request: {
+      transactionId, sessionToken: ADJUSTMENT_SESSION_TOKEN, type: "ADJUSTMENT", roundId: transactionId, playerRef: text("player")!,
+      amount, currency: text("currency")!, gameId: text("game")!, direction, ...(reason === undefined ? {} : { metadata: { reason } }),
+    },
+  };
+}
