@@ -1,4 +1,5 @@
 import { startWallet, type RunningWallet } from "@croupier/mock-operator-wallet";
+import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -104,6 +105,44 @@ describe("admin adjust", () => {
     expect(resent.code).toBe(0);
     expect(JSON.parse(resent.stdout)).toMatchObject({ status: "OK", balance: 10_250 });
     expect(entries("p-fail")).toHaveLength(1);
+  });
+
+  it("kill -9 of the tool while the wallet holds the call: the next run resends the identical body and it applies once", async () => {
+    const applied = new Map<string, number>();
+    let holdFirst = true;
+    const peer = await startScriptedPeer((req, res) => {
+      const id = req.json.transactionId as string;
+      if (!applied.has(id)) applied.set(id, 1000 + (req.json.amount as number));
+      if (holdFirst) return; // applied, but the answer never comes: the tool dies waiting
+      sendJson(res, 200, { status: "OK", balance: applied.get(id) });
+    });
+    const peerConfig = `${dir.path}/kill.json`;
+    writeFileSync(peerConfig, JSON.stringify(testConfigJson({ wallet: peer.url, sqlitePath: `${dir.path}/kill.db` })));
+    const args = ["adjust", ...terms("p-kill", "k-1", "CREDIT", "30"), "--config", peerConfig];
+    try {
+      const child = spawn(process.execPath, [ADMIN, ...args], { stdio: "ignore" });
+      const exited = new Promise((resolve) => child.on("exit", resolve));
+      const deadline = Date.now() + 10_000;
+      while (peer.requests.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      expect(peer.requests).toHaveLength(1);
+      child.kill("SIGKILL");
+      await exited;
+
+      holdFirst = false;
+      // The intent was recorded before the call: within the callback timeout (1000 ms here) a rerun is refused as in
+      // flight; after it the record is re-claimed and resent, identical, and the wallet's cached answer settles it.
+      const early = await runNodeScript(ADMIN, args);
+      expect(early.code).toBe(1);
+      expect(early.stderr).toMatch(/in flight/);
+      await new Promise((r) => setTimeout(r, 1100));
+      const rerun = await runNodeScript(ADMIN, args);
+      expect(rerun.stderr).toBe("");
+      expect(JSON.parse(rerun.stdout)).toEqual({ transactionId: "adjustment:k-1", status: "OK", balance: 1030 });
+      expect(peer.requests.map((r) => r.body)).toEqual([peer.requests[0]!.body, peer.requests[0]!.body]);
+      expect(applied.size).toBe(1);
+    } finally {
+      await peer.close();
+    }
   });
 
   it("a provider cannot use the adjustment: id space, nor send ADJUSTMENT", async () => {
