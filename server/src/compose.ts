@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { CroupierConfig } from "./config/types.js";
 import { Catalogue } from "./domain/catalogue.js";
 import { DemoWallet } from "./domain/demo-wallet.js";
+import { ExpiredSessionSweeper } from "./domain/expired-session-sweeper.js";
 import { GrantService } from "./domain/grant-service.js";
 import { RateLimiter } from "./domain/rate-limiter.js";
 import { StaleRoundReconciler } from "./domain/reconciler.js";
@@ -35,13 +36,15 @@ export function composeServices(config: CroupierConfig, db: SqliteDatabase, logg
   const providerWebhooks = new ProviderWebhooks(http, tenants, logger);
   // The ledger, the nonces and the sessions, the writes of every request path, share one group commit.
   const commits = new GroupCommit(db, config.database.synchronous);
-  const sessions = new SessionService(new SqliteSessionStore(db, commits), catalogue, tenants, providerWebhooks, config.limits.sessionTtlSeconds);
+  const sessionStore = new SqliteSessionStore(db, commits);
+  const sessions = new SessionService(sessionStore, catalogue, tenants, providerWebhooks, config.limits.sessionTtlSeconds);
+  const demo = new DemoWallet(config.limits.demoStartingBalance);
   const grants = new GrantService(new SqliteGrantStore(db), catalogue, config.campaigns, providerWebhooks, logger);
   const transactions = new SqliteTransactionStore(db, commits);
   const operatorWallet = new OperatorWallet(http, tenants);
   const relay = new TransactionRelay(transactions, operatorWallet, tenants, config.settlementRetry, logger);
   const wallet = new WalletService({
-    sessions, tenants, catalogue, store: transactions, relay, operatorWallet, demo: new DemoWallet(config.limits.demoStartingBalance),
+    sessions, tenants, catalogue, store: transactions, relay, operatorWallet, demo,
   });
   const reconciler = new StaleRoundReconciler({ store: transactions, relay, tenants, operatorWallet }, config.reconciler, logger);
   const settlementRetry = new SettlementRetry({ store: transactions, relay, tenants }, config.settlementRetry, logger);
@@ -63,6 +66,7 @@ export function composeServices(config: CroupierConfig, db: SqliteDatabase, logg
     wallet,
     reconciler,
     settlementRetry,
+    sessionSweeper: new ExpiredSessionSweeper({ store: sessionStore, demo }, config.limits.expiredSessionRetentionSeconds, logger),
     nonces: new SqliteNonceStore(db, commits),
     rateLimiter: new RateLimiter((tenantId) => tenants.rateLimitFor(tenantId)),
     stoppers: [],
@@ -87,6 +91,7 @@ export interface Services {
   wallet: WalletService;
   reconciler: StaleRoundReconciler;
   settlementRetry: SettlementRetry;
+  sessionSweeper: ExpiredSessionSweeper;
   nonces: NonceStore;
   rateLimiter: RateLimiter;
   /** Background work (reconciler, settlement retry) registers its stop function here. */

@@ -30,7 +30,7 @@ export async function startServer(config: CroupierConfig, options: { validateRes
     const s = app.listen(config.server.port, config.server.host, (error?: Error) => (error ? reject(error) : resolve(s)));
   });
   server.keepAliveTimeout = 65_000;
-  for (const job of [services.reconciler, services.settlementRetry]) {
+  for (const job of [services.reconciler, services.settlementRetry, services.sessionSweeper]) {
     job.start();
     services.stoppers.push(() => job.stop());
   }

@@ -57,6 +57,7 @@ export function parseConfig(input: unknown): CroupierConfig {
       secretGraceSeconds: num(limits, "secretGraceSeconds", "limits.secretGraceSeconds", 604800, 0),
       replayLinkSeconds: num(limits, "replayLinkSeconds", "limits.replayLinkSeconds", 900, 0),
       sessionTtlSeconds: num(limits, "sessionTtlSeconds", "limits.sessionTtlSeconds", 86400, 0),
+      expiredSessionRetentionSeconds: num(limits, "expiredSessionRetentionSeconds", "limits.expiredSessionRetentionSeconds", 3600, 0),
       demoStartingBalance: int(limits, "demoStartingBalance", "limits.demoStartingBalance", 100000, 0),
       rateLimit: defaultRate,
     },

@@ -64,6 +64,8 @@ export interface CroupierConfig {
     secretGraceSeconds: number;
     replayLinkSeconds: number;
     sessionTtlSeconds: number;
+    /** How long an expired session is kept before the sweeper deletes it (with its DEMO balance). */
+    expiredSessionRetentionSeconds: number;
     demoStartingBalance: number;
     rateLimit: RateLimitConfig;
   };

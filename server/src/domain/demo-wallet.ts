@@ -26,6 +26,8 @@ const keyOf = (k: TransactionKey) => `${k.providerId}\u0000${k.transactionId}`;
 export class DemoWallet {
   private readonly balances = new Map<string, number>();
   private readonly results = new Map<string, DemoResult>();
+  /** Keys of `results` per session, so a session's state can be forgotten without a scan. */
+  private readonly keysBySession = new Map<string, string[]>();
 
   constructor(private readonly startingBalance: number) {}
 
@@ -74,7 +76,21 @@ export class DemoWallet {
       response = { status: "OK", balance: before + refund };
     }
     this.balances.set(sessionToken, response.balance);
-    this.results.set(keyOf({ providerId, transactionId: request.transactionId }), { fingerprint, sessionToken, response, ...(bet ? { bet } : {}) });
+    const key = keyOf({ providerId, transactionId: request.transactionId });
+    this.results.set(key, { fingerprint, sessionToken, response, ...(bet ? { bet } : {}) });
+    const keys = this.keysBySession.get(sessionToken);
+    if (keys) keys.push(key);
+    else this.keysBySession.set(sessionToken, [key]);
     return response;
+  }
+
+  /**
+   * Drops a session's balance and transactions, once the session is gone for good: play money needs no history, and
+   * without this the memory of a long-running service would grow with every DEMO round ever played.
+   */
+  forget(sessionToken: string): void {
+    this.balances.delete(sessionToken);
+    for (const key of this.keysBySession.get(sessionToken) ?? []) this.results.delete(key);
+    this.keysBySession.delete(sessionToken);
   }
 }

@@ -116,4 +116,10 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       ALTER TABLE tenant_state ADD COLUMN callback_url_from_portal INTEGER NOT NULL DEFAULT 0;
     `,
   },
+  {
+    version: 3,
+    name: "session-expiry",
+    // Expired sessions are deleted by the sweeper, oldest first, in slices: without this index each slice scans.
+    sql: "CREATE INDEX sessions_expiry ON sessions (expires_at);",
+  },
 ];

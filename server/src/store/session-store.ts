@@ -21,6 +21,8 @@ export interface SessionStore {
   find(token: string): SessionRecord | undefined;
   /** Deletes every session of the player under the operator and returns those still alive (for the revoke webhooks). */
   deleteForPlayer(operatorId: string, playerRef: string, now: number): Promise<SessionRecord[]>;
+  /** Deletes up to `limit` sessions that expired before `before`, oldest first, and returns what it deleted. */
+  purgeExpired(before: number, limit: number): Promise<{ token: string; demo: boolean }[]>;
 }
 
 interface Row {
@@ -39,6 +41,7 @@ export class SqliteSessionStore implements SessionStore {
   private readonly findStmt;
   private readonly selectPlayer;
   private readonly deletePlayer;
+  private readonly purge;
 
   constructor(db: SqliteDatabase, private readonly commits: GroupCommit) {
     this.insertStmt = db.prepare(
@@ -48,6 +51,10 @@ export class SqliteSessionStore implements SessionStore {
     this.findStmt = db.prepare("SELECT * FROM sessions WHERE token = ?");
     this.selectPlayer = db.prepare("SELECT * FROM sessions WHERE operator_id = ? AND player_ref = ?");
     this.deletePlayer = db.prepare("DELETE FROM sessions WHERE operator_id = ? AND player_ref = ?");
+    this.purge = db.prepare(
+      `DELETE FROM sessions WHERE token IN (SELECT token FROM sessions WHERE expires_at < ? ORDER BY expires_at LIMIT ?)
+       RETURNING token, demo`,
+    );
   }
 
   insert(session: SessionRecord): Promise<void> {
@@ -66,5 +73,10 @@ export class SqliteSessionStore implements SessionStore {
       // Only sessions that were still alive count as ended by this kick.
       return rows.filter((s) => s.expiresAt > now);
     });
+  }
+
+  purgeExpired(before: number, limit: number): Promise<{ token: string; demo: boolean }[]> {
+    return this.commits.run(() => (this.purge.all(before, limit) as { token: string; demo: number }[])
+      .map((r) => ({ token: r.token, demo: r.demo === 1 })));
   }
 }
