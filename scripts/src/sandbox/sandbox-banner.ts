@@ -45,6 +45,7 @@ export function sandboxBanner(sandbox: RunningSandbox, databases: { service: str
     `  curl ${studioUrl}/revocations              session revocations the studio received`,
     `  curl -X POST ${walletUrl}/control/faults -d '{"failureRate":0.3}'   make the wallet flaky (0 to stop)`,
     `  npm run admin -- grant-status GRANT_ID --config ${shown(sandbox.configPath)}   a grant's spins left, asked of the studio`,
+    "  npm run admin -- --help                        the other admin tools: issue-grant, end-sessions, adjust, problems",
     "",
   ].join("\n");
 }
