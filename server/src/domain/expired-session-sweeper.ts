@@ -15,32 +15,18 @@ const INTERVAL_MS = 60_000;
  * ledger, and a kick counts only live sessions. The retention keeps a DEMO round's answers repeatable for a while
  * after its session expired.
  */
-export class ExpiredSessionSweeper {
-  private readonly job: PeriodicJob<number>;
-
+export class ExpiredSessionSweeper extends PeriodicJob<number> {
   constructor(
     private readonly deps: { store: SessionStore; demo: DemoWallet },
     private readonly retentionSeconds: number,
     logger: Logger,
     private readonly now: () => number = Date.now,
   ) {
-    this.job = new PeriodicJob("expired-session-sweeper", INTERVAL_MS, () => this.sweep(), logger);
+    super("expired-session-sweeper", INTERVAL_MS, logger);
   }
 
-  start(): void {
-    this.job.start();
-  }
-
-  stop(): Promise<void> {
-    return this.job.stop();
-  }
-
-  /** One sweep now (queued behind one under way); resolves with how many sessions it deleted. */
-  runOnce(): Promise<number> {
-    return this.job.runOnce();
-  }
-
-  private async sweep(): Promise<number> {
+  /** One sweep; resolves with how many sessions it deleted. */
+  protected async work(): Promise<number> {
     const before = this.now() - this.retentionSeconds * 1000;
     let deleted = 0;
     for (;;) {

@@ -4,15 +4,19 @@ import type { Logger } from "pino";
 const MIN_INTERVAL_MS = 10;
 
 /**
- * Runs one unit of background work every `intervalMs`, never two at once: the timer and any manual
- * {@link PeriodicJob.runOnce} share one queue, so overlapping triggers run one after the other.
+ * Background work that runs every `intervalMs`, never two runs at once: the timer and any manual
+ * {@link PeriodicJob.runOnce} share one queue, so overlapping triggers run one after the other. A job extends it
+ * and implements {@link PeriodicJob.work}.
  */
-export class PeriodicJob<T> {
+export abstract class PeriodicJob<T> {
   private queue: Promise<unknown> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
   private stopped = true;
 
-  constructor(private readonly name: string, private readonly intervalMs: number, private readonly work: () => Promise<T>, private readonly logger: Logger) {}
+  constructor(private readonly name: string, private readonly intervalMs: number, protected readonly logger: Logger) {}
+
+  /** One run of the job. */
+  protected abstract work(): Promise<T>;
 
   /** Starts the timer; the first run is one interval from now. */
   start(): void {

@@ -26,32 +26,18 @@ export interface SweepReport {
  * (PENDING before the call). The round is CLOSED only once every bet is reversed, so a sweep interrupted
  * anywhere simply continues next time with the same transactionIds.
  */
-export class StaleRoundReconciler {
-  private readonly job: PeriodicJob<SweepReport>;
-
+export class StaleRoundReconciler extends PeriodicJob<SweepReport> {
   constructor(
     private readonly deps: { store: TransactionStore; relay: TransactionRelay; tenants: TenantDirectory; operatorWallet: OperatorWallet },
     private readonly settings: { staleRoundSeconds: number; sweepIntervalSeconds: number },
-    private readonly logger: Logger,
+    logger: Logger,
     private readonly now: () => number = Date.now,
   ) {
-    this.job = new PeriodicJob("stale-round-reconciler", settings.sweepIntervalSeconds * 1000, () => this.sweep(), logger);
+    super("stale-round-reconciler", settings.sweepIntervalSeconds * 1000, logger);
   }
 
-  start(): void {
-    this.job.start();
-  }
-
-  stop(): Promise<void> {
-    return this.job.stop();
-  }
-
-  /** One sweep now (queued behind a sweep under way, never beside it). */
-  runOnce(): Promise<SweepReport> {
-    return this.job.runOnce();
-  }
-
-  private async sweep(): Promise<SweepReport> {
+  /** One sweep: every stale round's outstanding bets reversed, the round closed once they all are. */
+  protected async work(): Promise<SweepReport> {
     const report: SweepReport = { roundsExamined: 0, rollbacksSent: 0, roundsClosed: 0 };
     const rounds = this.deps.store.staleRounds(this.now() - this.settings.staleRoundSeconds * 1000, 500);
     for (const round of rounds) {

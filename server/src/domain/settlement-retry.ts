@@ -19,34 +19,19 @@ export interface SettlementReport {
  * The relay's in-flight guard keeps a resend and the provider's own retry from running at once; whichever
  * comes first settles it. Each pass also recovers PENDING records a stopped process left behind.
  */
-export class SettlementRetry {
-  private readonly job: PeriodicJob<SettlementReport>;
-
+export class SettlementRetry extends PeriodicJob<SettlementReport> {
   constructor(
     private readonly deps: { store: TransactionStore; relay: TransactionRelay; tenants: TenantDirectory },
     private readonly policy: SettlementPolicy,
-    private readonly logger: Logger,
+    logger: Logger,
     private readonly now: () => number = Date.now,
   ) {
     // Look as often as the shortest delay, but at least once a second.
-    const tickMs = Math.max(10, Math.min(policy.initialDelaySeconds * 1000, 1000));
-    this.job = new PeriodicJob("settlement-retry", tickMs, () => this.pass(), logger);
+    super("settlement-retry", Math.max(10, Math.min(policy.initialDelaySeconds * 1000, 1000)), logger);
   }
 
-  start(): void {
-    this.job.start();
-  }
-
-  stop(): Promise<void> {
-    return this.job.stop();
-  }
-
-  /** One pass now (queued behind a pass under way). */
-  runOnce(): Promise<SettlementReport> {
-    return this.job.runOnce();
-  }
-
-  private async pass(): Promise<SettlementReport> {
+  /** One pass: orphans recovered, then every credit whose retry time has come resent. */
+  protected async work(): Promise<SettlementReport> {
     const report: SettlementReport = { resent: 0, settled: 0, problems: 0 };
     await this.deps.relay.recoverOrphans();
     for (const record of this.deps.store.dueCredits(this.now(), 200)) {
