@@ -66,7 +66,7 @@ export function composeServices(config: CroupierConfig, db: SqliteDatabase, logg
     wallet,
     reconciler,
     settlementRetry,
-    sessionSweeper: new ExpiredSessionSweeper({ store: sessionStore, demo }, config.limits.expiredSessionRetentionSeconds, logger),
+    sessionSweeper: new ExpiredSessionSweeper({ store: sessionStore, demo }, config.limits, logger),
     nonces: new SqliteNonceStore(db, commits),
     rateLimiter: new RateLimiter((tenantId) => tenants.rateLimitFor(tenantId)),
     stoppers: [],

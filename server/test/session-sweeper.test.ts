@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PROVIDER, signedRequest, startTestServer, testConfigJson } from "./harness.js";
+import { OPERATOR, PROVIDER, signedRequest, startTestServer, testConfigJson } from "./harness.js";
 import { betRequest, launchSession, postTransaction, startTestWallet, type TestWallet } from "./wallet-harness.js";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Expired sessions are deleted after `limits.expiredSessionRetentionSeconds`, with their DEMO balances. */
+/** Expired sessions are deleted after `limits.expiredSessionRetentionSeconds`; DEMO balances are forgotten as late. */
 describe("expired-session sweeper", () => {
   let wallet: TestWallet;
   let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -38,7 +38,7 @@ describe("expired-session sweeper", () => {
     expect(sessionRows()).toBe(rowsBefore);
     expect((await postTransaction(server.url, demoBet)).json).toEqual(first.json);
 
-    await sleep(1_100);
+    await sleep(1_300);
     const alive = await launchSession(server.url, { playerRef: "p-1" });
     expect(await server.services.sessionSweeper.runOnce()).toBe(2);
     expect(sessionRows()).toBe(rowsBefore - 2 + 1);
@@ -50,6 +50,26 @@ describe("expired-session sweeper", () => {
     const reused = await postTransaction(server.url, betRequest(alive, { transactionId: "demo-tx-1", amount: 300 }));
     expect(reused.status).toBe(200);
     expect(wallet.applied.map((t) => t.transactionId)).toContain("demo-tx-1");
+  });
+
+  it("forgets the fun-play state of a kicked DEMO session too (the kick already deleted its row), after the same delay", async () => {
+    const demo = await launchSession(server.url, { playerRef: "p-kicked", mode: "DEMO" });
+    const demoBet = betRequest(demo, { transactionId: "demo-tx-kicked", playerRef: "p-kicked", amount: 300 });
+    const first = await postTransaction(server.url, demoBet);
+    expect(first.status).toBe(200);
+    const kick = await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/players/kick", { playerRef: "p-kicked" });
+    expect(kick.json).toEqual({ revokedCount: 1 });
+    // Kicked: new calls are 401, but a repeat of its settled transaction still has its answer, as for real money.
+    expect(await verify(demo)).toBe(401);
+    expect((await postTransaction(server.url, demoBet)).json).toEqual(first.json);
+    await server.services.sessionSweeper.runOnce();
+    expect((await postTransaction(server.url, demoBet)).json).toEqual(first.json);
+
+    await sleep(2_300); // a session's lifetime (1 s) plus the retention (1 s) after its last play
+    await server.services.sessionSweeper.runOnce();
+    expect((await postTransaction(server.url, demoBet)).status).toBe(401);
+    const real = await launchSession(server.url, { playerRef: "p-kicked" });
+    expect((await postTransaction(server.url, betRequest(real, { transactionId: "demo-tx-kicked", playerRef: "p-kicked", amount: 300 }))).status).toBe(200);
   });
 
   it("deletes in slices until none is left (more than one slice of 512 here)", async () => {

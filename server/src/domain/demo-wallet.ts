@@ -28,8 +28,10 @@ export class DemoWallet {
   private readonly results = new Map<string, DemoResult>();
   /** Keys of `results` per session, so a session's state can be forgotten without a scan. */
   private readonly keysBySession = new Map<string, string[]>();
+  /** When each session last moved play money; kept in that order (least recent first) by re-inserting. */
+  private readonly lastActivity = new Map<string, number>();
 
-  constructor(private readonly startingBalance: number) {}
+  constructor(private readonly startingBalance: number, private readonly now: () => number = Date.now) {}
 
   /** The session's fun-play balance. */
   balance(sessionToken: string): number {
@@ -81,16 +83,26 @@ export class DemoWallet {
     const keys = this.keysBySession.get(sessionToken);
     if (keys) keys.push(key);
     else this.keysBySession.set(sessionToken, [key]);
+    this.lastActivity.delete(sessionToken);
+    this.lastActivity.set(sessionToken, this.now());
     return response;
   }
 
   /**
-   * Drops a session's balance and transactions, once the session is gone for good: play money needs no history, and
-   * without this the memory of a long-running service would grow with every DEMO round ever played.
+   * Drops the balance and transactions of every session that has not moved play money since `before` (unix ms), and
+   * returns how many: play money needs no history, and without this the memory of a long-running service would grow
+   * with every DEMO round ever played. Least recent first, so a call costs what it forgets.
    */
-  forget(sessionToken: string): void {
-    this.balances.delete(sessionToken);
-    for (const key of this.keysBySession.get(sessionToken) ?? []) this.results.delete(key);
-    this.keysBySession.delete(sessionToken);
+  forgetIdleSince(before: number): number {
+    let forgotten = 0;
+    for (const [sessionToken, at] of this.lastActivity) {
+      if (at >= before) break;
+      this.lastActivity.delete(sessionToken);
+      this.balances.delete(sessionToken);
+      for (const key of this.keysBySession.get(sessionToken) ?? []) this.results.delete(key);
+      this.keysBySession.delete(sessionToken);
+      forgotten += 1;
+    }
+    return forgotten;
   }
 }

@@ -21,8 +21,8 @@ export interface SessionStore {
   find(token: string): SessionRecord | undefined;
   /** Deletes every session of the player under the operator and returns those still alive (for the revoke webhooks). */
   deleteForPlayer(operatorId: string, playerRef: string, now: number): Promise<SessionRecord[]>;
-  /** Deletes up to `limit` sessions that expired before `before`, oldest first, and returns what it deleted. */
-  purgeExpired(before: number, limit: number): Promise<{ token: string; demo: boolean }[]>;
+  /** Deletes up to `limit` sessions that expired before `before`, oldest first, and returns how many it deleted. */
+  purgeExpired(before: number, limit: number): Promise<number>;
 }
 
 interface Row {
@@ -52,8 +52,7 @@ export class SqliteSessionStore implements SessionStore {
     this.selectPlayer = db.prepare("SELECT * FROM sessions WHERE operator_id = ? AND player_ref = ?");
     this.deletePlayer = db.prepare("DELETE FROM sessions WHERE operator_id = ? AND player_ref = ?");
     this.purge = db.prepare(
-      `DELETE FROM sessions WHERE token IN (SELECT token FROM sessions WHERE expires_at < ? ORDER BY expires_at LIMIT ?)
-       RETURNING token, demo`,
+      "DELETE FROM sessions WHERE token IN (SELECT token FROM sessions WHERE expires_at < ? ORDER BY expires_at LIMIT ?)",
     );
   }
 
@@ -75,8 +74,7 @@ export class SqliteSessionStore implements SessionStore {
     });
   }
 
-  purgeExpired(before: number, limit: number): Promise<{ token: string; demo: boolean }[]> {
-    return this.commits.run(() => (this.purge.all(before, limit) as { token: string; demo: number }[])
-      .map((r) => ({ token: r.token, demo: r.demo === 1 })));
+  purgeExpired(before: number, limit: number): Promise<number> {
+    return this.commits.run(() => this.purge.run(before, limit).changes);
   }
 }
