@@ -48,7 +48,7 @@ export const ADJUSTMENT_ID_PREFIX = "adjustment:";
 
 /**
  * The cross-field rules the schema cannot express (spec: TransactionRequest), each a 400:
- * a transactionId in the reserved `stale-rollback:` space; ADJUSTMENT is admin-only; `direction` only on ADJUSTMENT; `originalTransactionId` required on ROLLBACK and
+ * a transactionId in the platform's reserved `stale-rollback:` or `adjustment:` space; ADJUSTMENT is admin-only; `direction` only on ADJUSTMENT; `originalTransactionId` required on ROLLBACK and
  * absent otherwise; metadata a JSON object (not an array, string, number or null) of at most 8 KiB serialized.
  */
 export function validateTransactionRequest(request: TransactionRequest): ProviderRequest {
