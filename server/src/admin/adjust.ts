@@ -10,6 +10,7 @@ import { GroupCommit } from "../store/group-commit.js";
 import { SqliteTenantStore } from "../store/tenant-store.js";
 import { SqliteTransactionStore } from "../store/transaction-store.js";
 import { USAGE_EXIT_CODE, type AdminCommand } from "./command.js";
+import { commandLineMistake, CURRENCY_CODE, optionText, wholeNumber, type AdminOptions } from "./options.js";
 
 const USAGE = "adjust --operator ID --player REF --game ID --currency CUR --amount N --direction CREDIT|DEBIT --id ID [--reason TEXT]";
 
@@ -78,16 +79,15 @@ export const adjustCommand: AdminCommand = {
 };
 
 /** The operator and the ADJUSTMENT the options describe, or what is wrong with them. */
-function parseOptions(args: string[], options: Record<string, unknown>): { operatorId: string; request: RelayableRequest } | string {
-  if (args.length > 0) return `unexpected argument "${args[0]}"`;
-  const text = (name: string) => (typeof options[name] === "string" && options[name] !== "" ? options[name] as string : undefined);
-  const missing = ["operator", "player", "game", "currency", "amount", "direction", "id"].filter((name) => text(name) === undefined);
-  if (missing.length > 0) return `--${missing.join(", --")} required`;
-  const amount = /^\d+$/.test(text("amount")!) ? Number(text("amount")) : Number.NaN;
-  if (!Number.isSafeInteger(amount)) return `--amount must be a whole number of minor units from 0 to 2^53-1, got "${text("amount")}"`;
+function parseOptions(args: string[], options: AdminOptions): { operatorId: string; request: RelayableRequest } | string {
+  const mistake = commandLineMistake(args, options, ["operator", "player", "game", "currency", "amount", "direction", "id"]);
+  if (mistake) return mistake;
+  const text = (name: string) => optionText(options, name);
+  const amount = wholeNumber(text("amount"));
+  if (amount === undefined) return `--amount must be a whole number of minor units from 0 to 2^53-1, got "${text("amount")}"`;
   const direction = text("direction");
   if (direction !== "CREDIT" && direction !== "DEBIT") return `--direction must be CREDIT or DEBIT, got "${direction}"`;
-  if (!/^[A-Z]{3}$/.test(text("currency")!)) return `--currency must be an uppercase ISO-4217 code, got "${text("currency")}"`;
+  if (!CURRENCY_CODE.test(text("currency")!)) return `--currency must be an uppercase ISO-4217 code, got "${text("currency")}"`;
   const transactionId = `${ADJUSTMENT_ID_PREFIX}${text("id")!}`;
   const reason = text("reason");
   return {

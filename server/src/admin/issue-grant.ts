@@ -9,6 +9,7 @@ import { SignedHttpClient } from "../outbound/signed-http-client.js";
 import { SqliteGrantStore } from "../store/grant-store.js";
 import { SqliteTenantStore } from "../store/tenant-store.js";
 import { USAGE_EXIT_CODE, type AdminCommand } from "./command.js";
+import { commandLineMistake, CURRENCY_CODE, optionText, wholeNumber, type AdminOptions } from "./options.js";
 
 const USAGE = "issue-grant --operator ID --player REF --key KEY (--campaign ID | --game ID --spins N --currency CUR [--bet N]) [--expires-at RFC3339]";
 
@@ -59,11 +60,10 @@ export const issueGrantCommand: AdminCommand = {
 };
 
 /** The request the options describe, or what is wrong with them (the checks the grant route's schema makes). */
-function parseRequest(args: string[], options: Record<string, unknown>): IssueGrantRequest | string {
-  if (args.length > 0) return `unexpected argument "${args[0]}"`;
-  const text = (name: string) => (typeof options[name] === "string" && options[name] !== "" ? options[name] as string : undefined);
-  const missing = ["operator", "player", "key"].filter((name) => text(name) === undefined);
-  if (missing.length > 0) return `--${missing.join(", --")} required`;
+function parseRequest(args: string[], options: AdminOptions): IssueGrantRequest | string {
+  const mistake = commandLineMistake(args, options, ["operator", "player", "key"]);
+  if (mistake) return mistake;
+  const text = (name: string) => optionText(options, name);
   const request: IssueGrantRequest = { playerRef: text("player")!, idempotencyKey: text("key")! };
   const expiresAt = text("expires-at");
   if (expiresAt !== undefined) {
@@ -82,14 +82,8 @@ function parseRequest(args: string[], options: Record<string, unknown>): IssueGr
   if (game === undefined || currency === undefined || options.spins === undefined) return "either --campaign, or --game, --spins and --currency";
   if (spins === undefined || spins <= 0) return `--spins must be a whole number greater than 0, got "${String(options.spins)}"`;
   if (bet === undefined) return `--bet must be a whole number of minor units >= 0, got "${String(options.bet)}"`;
-  if (!/^[A-Z]{3}$/.test(currency)) return `--currency must be an uppercase ISO-4217 code, got "${currency}"`;
+  if (!CURRENCY_CODE.test(currency)) return `--currency must be an uppercase ISO-4217 code, got "${currency}"`;
   return { ...request, gameId: game, spins, betAmountMinor: bet, currency };
 }
 
 const RFC_3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
-
-function wholeNumber(value: unknown): number | undefined {
-  if (typeof value !== "string" || !/^\d+$/.test(value)) return undefined;
-  const n = Number(value);
-  return Number.isSafeInteger(n) ? n : undefined;
-}
