@@ -64,7 +64,7 @@ export interface CroupierConfig {
     secretGraceSeconds: number;
     replayLinkSeconds: number;
     sessionTtlSeconds: number;
-    /** How long an expired session is kept before the sweeper deletes it (with its DEMO balance). */
+    /** How long an expired session is kept before the sweeper deletes it; a DEMO session's play money is kept as long after it ended. */
     expiredSessionRetentionSeconds: number;
     demoStartingBalance: number;
     rateLimit: RateLimitConfig;

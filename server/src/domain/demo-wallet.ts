@@ -26,10 +26,11 @@ const keyOf = (k: TransactionKey) => `${k.providerId}\u0000${k.transactionId}`;
 export class DemoWallet {
   private readonly balances = new Map<string, number>();
   private readonly results = new Map<string, DemoResult>();
-  /** Keys of `results` per session, so a session's state can be forgotten without a scan. */
-  private readonly keysBySession = new Map<string, string[]>();
-  /** When each session last moved play money; kept in that order (least recent first) by re-inserting. */
-  private readonly lastActivity = new Map<string, number>();
+  /**
+   * Per session that moved play money: the keys of its `results` (forgotten without a scan) and when it last did;
+   * kept least recent first by re-inserting on every move.
+   */
+  private readonly activity = new Map<string, { keys: string[]; at: number }>();
 
   constructor(private readonly startingBalance: number, private readonly now: () => number = Date.now) {}
 
@@ -80,11 +81,10 @@ export class DemoWallet {
     this.balances.set(sessionToken, response.balance);
     const key = keyOf({ providerId, transactionId: request.transactionId });
     this.results.set(key, { fingerprint, sessionToken, response, ...(bet ? { bet } : {}) });
-    const keys = this.keysBySession.get(sessionToken);
-    if (keys) keys.push(key);
-    else this.keysBySession.set(sessionToken, [key]);
-    this.lastActivity.delete(sessionToken);
-    this.lastActivity.set(sessionToken, this.now());
+    const keys = this.activity.get(sessionToken)?.keys ?? [];
+    keys.push(key);
+    this.activity.delete(sessionToken);
+    this.activity.set(sessionToken, { keys, at: this.now() });
     return response;
   }
 
@@ -95,12 +95,11 @@ export class DemoWallet {
    */
   forgetIdleSince(before: number): number {
     let forgotten = 0;
-    for (const [sessionToken, at] of this.lastActivity) {
+    for (const [sessionToken, { keys, at }] of this.activity) {
       if (at >= before) break;
-      this.lastActivity.delete(sessionToken);
+      this.activity.delete(sessionToken);
       this.balances.delete(sessionToken);
-      for (const key of this.keysBySession.get(sessionToken) ?? []) this.results.delete(key);
-      this.keysBySession.delete(sessionToken);
+      for (const key of keys) this.results.delete(key);
       forgotten += 1;
     }
     return forgotten;
