@@ -22,6 +22,8 @@ export function buildApp(services: Services, options: { validateResponses?: bool
   const app = express();
   app.disable("x-powered-by");
   app.set("etag", false);
+  // As in every router of the contract (routes/contract-router.ts); the OpenAPI validator reads this setting too.
+  app.set("case sensitive routing", true);
   app.use(requestLog(services.logger));
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });

@@ -1,11 +1,12 @@
-import { Router } from "express";
+import type { Router } from "express";
+import { contractRouter } from "./contract-router.js";
 import type { GrantService, IssueGrantRequest } from "../../domain/grant-service.js";
 import type { GrantRecord } from "../../store/grant-store.js";
 import { callerOf } from "../authenticate.js";
 
 /** Operator free-spin routes (spec B.4–B.7). Ids are checked as UUIDs by the OpenAPI validator (400). */
 export function freeSpinRoutes(deps: { grants: GrantService }): Router {
-  const router = Router();
+  const router = contractRouter();
   router.post("/v1/operator/free-spins/grants", async (req, res) => {
     res.json(toGrantResponse(await deps.grants.issue(callerOf(res).tenantId, req.body as IssueGrantRequest)));
   });

@@ -1,11 +1,12 @@
-import { Router } from "express";
+import type { Router } from "express";
+import { contractRouter } from "./contract-router.js";
 import type { Catalogue } from "../../domain/catalogue.js";
 import type { LaunchRequest, SessionService } from "../../domain/session-service.js";
 import { callerOf } from "../authenticate.js";
 
 /** Operator API: list games, launch, kick (spec B.1, B.2). */
 export function operatorRoutes(deps: { catalogue: Catalogue; sessions: SessionService }): Router {
-  const router = Router();
+  const router = contractRouter();
   router.get("/v1/operator/games", (_req, res) => {
     res.json(deps.catalogue.summariesFor(callerOf(res).tenantId));
   });

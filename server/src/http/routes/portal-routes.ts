@@ -1,11 +1,12 @@
-import { Router } from "express";
+import type { Router } from "express";
+import { contractRouter } from "./contract-router.js";
 import { checkCallbackUrl, type HostResolver } from "../../domain/callback-url-policy.js";
 import type { TenantDirectory } from "../../domain/tenant-directory.js";
 import { callerOf } from "../authenticate.js";
 
 /** Operator self-service portal (spec E): set the callback URL, rotate the secret. */
 export function portalRoutes(deps: { tenants: TenantDirectory; allowPrivateCallbackAddresses: boolean; resolveHost?: HostResolver }): Router {
-  const router = Router();
+  const router = contractRouter();
   router.post("/portal/api/callback-url", async (req, res) => {
     const { callbackUrl } = req.body as { callbackUrl: string };
     const checked = await checkCallbackUrl(callbackUrl, deps.allowPrivateCallbackAddresses, deps.resolveHost);

@@ -1,10 +1,11 @@
-import { Router } from "express";
+import type { Router } from "express";
+import { contractRouter } from "./contract-router.js";
 import type { ReplayRequest, ReplayService } from "../../domain/replay-service.js";
 import { callerOf } from "../authenticate.js";
 
 /** Operator round replay (spec B.3). */
 export function replayRoutes(deps: { replays: ReplayService }): Router {
-  const router = Router();
+  const router = contractRouter();
   router.post("/v1/operator/rounds/replay", (req, res) => {
     res.json({ replayUrl: deps.replays.replayUrl(callerOf(res).tenantId, req.body as ReplayRequest) });
   });

@@ -1,11 +1,12 @@
-import { Router } from "express";
+import type { Router } from "express";
+import { contractRouter } from "./contract-router.js";
 import type { TransactionRequest } from "../../domain/transaction-request.js";
 import type { WalletService } from "../../domain/wallet-service.js";
 import { callerOf } from "../authenticate.js";
 
 /** Provider wallet API (spec A): session verify, balance, transaction. */
 export function walletRoutes(wallet: WalletService): Router {
-  const router = Router();
+  const router = contractRouter();
   router.post("/v1/wallet/session/verify", (req, res) => {
     res.json(wallet.verify(callerOf(res).tenantId, (req.body as { sessionToken: string }).sessionToken));
   });
