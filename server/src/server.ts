@@ -1,9 +1,11 @@
-import type { Server } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { pino, type Logger } from "pino";
 import { composeServices, type Services } from "./compose.js";
 import type { CroupierConfig } from "./config/types.js";
-import { buildApp } from "./http/app.js";
+import { authenticationOptions, buildApp } from "./http/app.js";
+import { SERVICE_OPENAPI_PATH } from "./http/openapi-validator.js";
+import { providerWalletApi } from "./http/provider-wallet-api.js";
 import { openDatabase } from "./store/database.js";
 
 /** A running service. */
@@ -25,9 +27,20 @@ export async function startServer(config: CroupierConfig, options: { validateRes
   services.grants.failInterruptedGrants();
   // Likewise for wallet calls: a PENDING record older than its callback timeout has an unknown outcome.
   await services.relay.recoverOrphans();
-  const app = buildApp(services, options);
-  const server: Server = await new Promise((resolve, reject) => {
-    const s = app.listen(config.server.port, config.server.host, (error?: Error) => (error ? reject(error) : resolve(s)));
+  const validateResponses = options.validateResponses ?? false;
+  const walletApi = providerWalletApi({
+    wallet: services.wallet, authentication: authenticationOptions(services), logger, documentPath: SERVICE_OPENAPI_PATH, validateResponses,
+  });
+  const app = buildApp(services, { validateResponses });
+  const server = createServer((req, res) => {
+    if (!walletApi(req, res)) app(req, res);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.server.port, config.server.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
   });
   server.keepAliveTimeout = 65_000;
   for (const job of [services.reconciler, services.settlementRetry, services.sessionSweeper]) {

@@ -22,4 +22,17 @@ describe("routes match in the letter case the contract writes them", () => {
       expect(typeof reply.json.error).toBe("string");
     }
   });
+
+  it("the provider wallet API (served without Express) matches as the Express routes do: a trailing slash or a query is the same route, another method is none", async () => {
+    const launch = await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/games/launch", { playerRef: "p-route", gameId: "starfall", currency: "EUR", mode: "DEMO" });
+    const body = { sessionToken: launch.json.sessionToken };
+    for (const target of ["/v1/wallet/balance", "/v1/wallet/balance/", "/v1/wallet/balance?trace=1"]) {
+      const reply = await signedRequest(server.url, PROVIDER, "POST", target, body);
+      expect({ target, status: reply.status, json: reply.json }).toEqual({ target, status: 200, json: { balance: 100_000 } });
+    }
+    expect((await signedRequest(server.url, OPERATOR, "GET", "/v1/operator/games/")).status).toBe(200);
+    const get = await signedRequest(server.url, PROVIDER, "GET", "/v1/wallet/balance");
+    expect(get.status).toBe(404);
+    expect(typeof get.json.error).toBe("string");
+  });
 });

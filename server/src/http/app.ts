@@ -1,7 +1,7 @@
 import express, { type Express } from "express";
 import type { Services } from "../compose.js";
 import { notFound } from "../domain/errors.js";
-import { authenticate } from "./authenticate.js";
+import { authenticate, type AuthenticateOptions } from "./authenticate.js";
 import { errorHandler } from "./error-handler.js";
 import { jsonBody } from "./json-body.js";
 import { openApiValidator } from "./openapi-validator.js";
@@ -11,10 +11,20 @@ import { freeSpinRoutes } from "./routes/free-spin-routes.js";
 import { operatorRoutes } from "./routes/operator-routes.js";
 import { portalRoutes } from "./routes/portal-routes.js";
 import { replayRoutes } from "./routes/replay-routes.js";
-import { walletRoutes } from "./routes/wallet-routes.js";
 
+
+/** What authentication needs of the services, the same for both HTTP paths. */
+export function authenticationOptions(services: Services): AuthenticateOptions {
+  return {
+    tenants: services.tenants,
+    nonces: services.nonces,
+    rateLimiter: services.rateLimiter,
+    clockSkewSeconds: services.config.limits.clockSkewSeconds,
+  };
+}
 
 /**
+ * Every route but the provider wallet API (served by http/provider-wallet-api.ts, the money path, without Express).
  * The middleware order is the contract's: raw body → signature, nonce, rate limit, role → JSON parse →
  * OpenAPI validation → routes → one error handler.
  */
@@ -29,16 +39,9 @@ export function buildApp(services: Services, options: { validateResponses?: bool
     res.json({ status: "ok" });
   });
   app.use(rawBody);
-  app.use(authenticate({
-    tenants: services.tenants,
-    nonces: services.nonces,
-    rateLimiter: services.rateLimiter,
-    clockSkewSeconds: services.config.limits.clockSkewSeconds,
-  }));
+  app.use(authenticate(authenticationOptions(services)));
   app.use(jsonBody);
   app.use(openApiValidator({ validateResponses: options.validateResponses ?? false }));
-  // The provider wallet API first: it carries the money path, and every router before it is tried in turn.
-  app.use(walletRoutes(services.wallet));
   app.use(operatorRoutes(services));
   app.use(freeSpinRoutes(services));
   app.use(replayRoutes(services));

@@ -1,5 +1,6 @@
+import type { IncomingHttpHeaders } from "node:http";
 import { verify, type NonceStore } from "@croupier/signing";
-import type { NextFunction, Request, RequestHandler, Response } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import { ApiError } from "../domain/errors.js";
 import type { RateLimiter } from "../domain/rate-limiter.js";
 import type { TenantDirectory } from "../domain/tenant-directory.js";
@@ -25,46 +26,83 @@ export interface AuthenticateOptions {
   nowSeconds?: () => number;
 }
 
+/** A request as it arrived, before any JSON parsing. */
+export interface SignedRequest {
+  method: string;
+  /** The request target exactly as sent (path and query): what the signature covers. */
+  target: string;
+  /** The path alone, which decides the role. */
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer | undefined;
+}
+
 /**
- * Verifies every signed call before any handler runs, in the order of decisions.md §1: nonce format (400),
- * signature, tenant and timestamp (401 plain text), nonce replay (401 JSON), rate limit (429), role (401).
- * The nonce is recorded only after the signature verified, so nobody can burn another tenant's nonces.
- * Expects `req.body` to be the raw body Buffer (express.raw runs first).
+ * The outcome of authentication. A refusal carries, for the request log, the tenant whose signature verified (when
+ * one did) and why a signature was refused (never the secret or the signature).
  */
-export function authenticate(options: AuthenticateOptions): RequestHandler {
+export type Authentication =
+  | { ok: true; caller: Caller }
+  | { ok: false; error: ApiError; tenantId?: string; authFailure?: string };
+
+const NO_BODY = Buffer.alloc(0);
+
+/**
+ * Builds the check every signed call passes before any handler runs, in the order of decisions.md §1: nonce format
+ * (400), signature, tenant and timestamp (401 plain text), nonce replay (401 JSON), rate limit (429), role (401).
+ * The nonce is recorded only after the signature verified, so nobody can burn another tenant's nonces.
+ */
+export function createAuthenticator(options: AuthenticateOptions): (request: SignedRequest) => Authentication {
   const nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
-  return (req: Request, res: Response, next: NextFunction) => {
+  const secrets = (tenantId: string) => options.tenants.secretsFor(tenantId);
+  return (request) => {
     const now = nowSeconds();
-    const body: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const result = verify({
-      method: req.method,
-      target: req.originalUrl,
-      headers: req.headers,
-      body,
-      secrets: (tenantId) => options.tenants.secretsFor(tenantId),
+      method: request.method,
+      target: request.target,
+      headers: request.headers,
+      body: request.body ?? NO_BODY,
+      secrets,
       toleranceSeconds: options.clockSkewSeconds,
       now,
     });
     if (!result.ok) {
-      res.locals.authFailure = result.reason;
-      return next(new ApiError(result.reason === "invalid-nonce" ? "invalid_nonce" : "invalid_signature",
-        result.reason === "invalid-nonce" ? "invalid nonce" : "invalid signature"));
+      const invalidNonce = result.reason === "invalid-nonce";
+      return {
+        ok: false,
+        error: new ApiError(invalidNonce ? "invalid_nonce" : "invalid_signature", invalidNonce ? "invalid nonce" : "invalid signature"),
+        authFailure: result.reason,
+      };
     }
-    res.locals.tenantId = result.tenantId;
-    if (!options.nonces.remember(result.tenantId, result.nonce, now + options.clockSkewSeconds)) {
-      return next(new ApiError("replayed_request", "replayed request"));
+    const tenantId = result.tenantId;
+    if (!options.nonces.remember(tenantId, result.nonce, now + options.clockSkewSeconds)) {
+      return { ok: false, error: new ApiError("replayed_request", "replayed request"), tenantId };
     }
-    const limit = options.rateLimiter.take(result.tenantId);
+    const limit = options.rateLimiter.take(tenantId);
     if (!limit.allowed) {
-      return next(new ApiError("rate_limited", "rate limit exceeded", { retryAfterSeconds: limit.retryAfterSeconds }));
+      return { ok: false, error: new ApiError("rate_limited", "rate limit exceeded", { retryAfterSeconds: limit.retryAfterSeconds }), tenantId };
     }
-    const role = options.tenants.roleOf(result.tenantId);
-    const required = roleForPath(req.path);
+    const role = options.tenants.roleOf(tenantId);
+    const required = roleForPath(request.path);
     if (!role || (required !== undefined && role !== required)) {
-      res.locals.authFailure = "wrong-role";
-      return next(new ApiError("invalid_signature", "invalid signature"));
+      return { ok: false, error: new ApiError("invalid_signature", "invalid signature"), tenantId, authFailure: "wrong-role" };
     }
-    res.locals.caller = { tenantId: result.tenantId, role } satisfies Caller;
+    return { ok: true, caller: { tenantId, role } };
+  };
+}
+
+/** {@link createAuthenticator} for Express; expects `req.body` to be the raw body (rawBody runs first). */
+export function authenticate(options: AuthenticateOptions): RequestHandler {
+  const check = createAuthenticator(options);
+  return (req: Request, res: Response, next) => {
+    const outcome = check({ method: req.method, target: req.originalUrl, path: req.path, headers: req.headers, body: req.body as Buffer | undefined });
+    if (!outcome.ok) {
+      if (outcome.tenantId !== undefined) res.locals.tenantId = outcome.tenantId;
+      if (outcome.authFailure !== undefined) res.locals.authFailure = outcome.authFailure;
+      return next(outcome.error);
+    }
+    res.locals.tenantId = outcome.caller.tenantId;
+    res.locals.caller = outcome.caller;
     next();
   };
 }

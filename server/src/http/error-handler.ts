@@ -18,16 +18,45 @@ export const STATUS_BY_CODE: Record<ApiErrorCode, number> = {
   not_configured: 503,
 };
 
-/** Writes an ApiError as the spec's wire shape: plain text for a bad signature, `{ "error": message }` otherwise. */
-export function sendError(res: Response, error: ApiError): void {
+/** An error as it goes on the wire: the plain text of a bad signature, or the JSON body of any other. */
+export type ErrorReply =
+  | { status: number; text: string }
+  | { status: number; json: { error: string }; retryAfterSeconds?: number };
+
+/** The spec's wire shape of an error: plain text `invalid signature`, or `{ "error": message }` (429: with Retry-After). */
+export function errorReply(error: ApiError): ErrorReply {
   const status = STATUS_BY_CODE[error.code];
+  if (error.code === "invalid_signature") return { status, text: "invalid signature" };
+  const retryAfterSeconds = error.details.retryAfterSeconds;
+  return { status, json: { error: error.message }, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) };
+}
+
+/** Writes an ApiError through Express (see {@link errorReply}). */
+export function sendError(res: Response, error: ApiError): void {
+  const reply = errorReply(error);
   res.locals.errorCode = error.code;
-  if (error.code === "invalid_signature") {
-    res.status(status).type("text/plain").send("invalid signature");
+  if ("text" in reply) {
+    res.status(reply.status).type("text/plain").send(reply.text);
     return;
   }
-  if (error.details.retryAfterSeconds !== undefined) res.setHeader("Retry-After", String(error.details.retryAfterSeconds));
-  res.status(status).json({ error: error.message });
+  if (reply.retryAfterSeconds !== undefined) res.setHeader("Retry-After", String(reply.retryAfterSeconds));
+  res.status(reply.status).json(reply.json);
+}
+
+/** One finding of a schema validation: where in the request, and what is wrong there. */
+export interface ValidationFinding {
+  path?: string;
+  message?: string;
+}
+
+/**
+ * The message of a 400 for schema findings, as `body.amount must be >= 0`, each finding once. A body of two forms
+ * (anyOf) fails with each form's findings, then a summary: the summary is left out.
+ */
+export function describeFindings(findings: readonly ValidationFinding[]): string {
+  const details = findings.map((d) => `${(d.path ?? "").replace(/^\//, "").replace(/\//g, ".")} ${d.message ?? ""}`.trim());
+  const specific = details.filter((detail) => !/ must match a schema in (anyOf|oneOf)$/.test(detail));
+  return [...new Set(specific.length > 0 ? specific : details)].join("; ");
 }
 
 /**
@@ -48,12 +77,7 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, _ne
 };
 
 function describeClientError(error: unknown): string {
-  const e = error as { message?: unknown; errors?: { path?: string; message?: string }[] };
-  if (Array.isArray(e.errors) && e.errors.length > 0) {
-    const details = e.errors.map((d) => `${(d.path ?? "").replace(/^\//, "").replace(/\//g, ".")} ${d.message ?? ""}`.trim());
-    // A body of two forms (anyOf) fails with each form's findings, then a summary: say each finding once, no summary.
-    const findings = details.filter((detail) => !/ must match a schema in (anyOf|oneOf)$/.test(detail));
-    return [...new Set(findings.length > 0 ? findings : details)].join("; ");
-  }
+  const e = error as { message?: unknown; errors?: ValidationFinding[] };
+  if (Array.isArray(e.errors) && e.errors.length > 0) return describeFindings(e.errors);
   return typeof e.message === "string" ? e.message : "bad request";
 }

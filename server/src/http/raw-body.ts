@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import type { RequestHandler } from "express";
 import { ApiError } from "../domain/errors.js";
 import { MAX_BODY_BYTES } from "./body-limit.js";
@@ -5,30 +6,30 @@ import { MAX_BODY_BYTES } from "./body-limit.js";
 const tooLarge = () => new ApiError("bad_request", `request body exceeds ${MAX_BODY_BYTES} bytes`);
 
 /**
- * Reads the body as the bytes received onto `req.body` (a Buffer), before anything parses it: the signature covers
- * exactly these bytes. Used instead of body-parser's raw(), whose content-type, charset and decompression work this
- * API has no use for and which showed in the money path's profile. A body over {@link MAX_BODY_BYTES} is refused
- * (400, the contract's status for any invalid body) without being buffered (the rest is read and dropped); a request without a body keeps
- * `req.body` undefined. Compressed bodies are refused: the contract signs and parses plain JSON bytes.
+ * Reads the body as the bytes received, before anything parses it: the signature covers exactly these bytes.
+ * `done` gets undefined for a request without a body. A body over {@link MAX_BODY_BYTES} is refused (400, the
+ * contract's status for any invalid body) without being buffered (the rest is read and dropped). Compressed bodies
+ * are refused: the contract signs and parses plain JSON bytes. Written for node:http directly, instead of
+ * body-parser's raw(), whose content-type, charset and decompression work this API has no use for and which showed
+ * in the money path's profile.
  */
-export const rawBody: RequestHandler = (req, _res, next) => {
+export function readRawBody(req: IncomingMessage, done: (error: ApiError | undefined, body: Buffer | undefined) => void): void {
   const declared = req.headers["content-length"];
-  if (declared === undefined && req.headers["transfer-encoding"] === undefined) return next();
-  if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) return next(tooLarge());
+  if (declared === undefined && req.headers["transfer-encoding"] === undefined) return done(undefined, undefined);
+  if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) return done(tooLarge(), undefined);
   const encoding = req.headers["content-encoding"];
   if (encoding !== undefined && encoding.trim().toLowerCase() !== "identity") {
-    return next(new ApiError("bad_request", "compressed request bodies are not accepted: send the JSON uncompressed"));
+    return done(new ApiError("bad_request", "compressed request bodies are not accepted: send the JSON uncompressed"), undefined);
   }
   const chunks: Buffer[] = [];
   let size = 0;
   let settled = false;
-  const settle = (error?: unknown) => {
+  const settle = (error?: ApiError) => {
     if (settled) return;
     settled = true;
-    req.off("data", onData).off("end", onEnd).off("error", settle);
-    if (error !== undefined) return next(error);
-    req.body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
-    next();
+    req.off("data", onData).off("end", onEnd).off("error", onError);
+    if (error !== undefined) return done(error, undefined);
+    done(undefined, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
   };
   const onData = (chunk: Buffer) => {
     size += chunk.length;
@@ -41,5 +42,15 @@ export const rawBody: RequestHandler = (req, _res, next) => {
     chunks.push(chunk);
   };
   const onEnd = () => settle();
-  req.on("data", onData).on("end", onEnd).on("error", settle);
+  const onError = () => settle(new ApiError("bad_request", "the request body could not be read"));
+  req.on("data", onData).on("end", onEnd).on("error", onError);
+}
+
+/** {@link readRawBody} for Express: the bytes go on `req.body` (a Buffer, or undefined without a body). */
+export const rawBody: RequestHandler = (req, _res, next) => {
+  readRawBody(req, (error, body) => {
+    if (error) return next(error);
+    req.body = body;
+    next();
+  });
 };

@@ -1,29 +1,60 @@
 import type { RequestHandler } from "express";
 import type { Logger } from "pino";
 
+/** What one request leaves in the log: never the body, a secret or a session token. */
+export interface RequestLogEntry {
+  tenant?: string;
+  method: string;
+  /** The route pattern, so path parameters and query values stay out of the log too. */
+  route: string;
+  status: number;
+  /** The ApiError code of an error answer. */
+  error?: string;
+  /** Why a signature was refused (`bad-signature`, `wrong-role`, ...). */
+  authFailure?: string;
+}
+
+/** Writes a request's line once it is answered; `started` is `process.hrtime.bigint()` at its arrival. */
+export type RequestLine = (entry: RequestLogEntry, started: bigint, internalError?: unknown) => void;
+
 /**
- * One structured line per request: tenant, route, status, latency. Never the body, a secret or a session token:
- * only the route pattern is logged, so path parameters and query values stay out of the log too.
+ * One structured line per request: tenant, route, status, latency. Undefined when even error lines are off: callers
+ * then skip the per-request listener and timing altogether.
  */
+export function requestLine(logger: Logger): RequestLine | undefined {
+  if (!logger.isLevelEnabled("error")) return undefined;
+  return (entry, started, internalError) => {
+    const latencyMs = Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100;
+    const line = {
+      ...(entry.tenant === undefined ? {} : { tenant: entry.tenant }),
+      method: entry.method,
+      route: entry.route.length <= 200 ? entry.route : "(unmatched)",
+      status: entry.status,
+      latencyMs,
+      ...(entry.error ? { error: entry.error } : {}),
+      ...(entry.authFailure ? { authFailure: entry.authFailure } : {}),
+    };
+    if (entry.status >= 500) logger.error({ ...line, err: internalError }, "request failed");
+    else logger.info(line, "request");
+  };
+}
+
+/** {@link requestLine} for Express: the entry is read from the request and `res.locals` once the answer is sent. */
 export function requestLog(logger: Logger): RequestHandler {
-  // With even error lines off there is nothing to log: skip the per-request listener and timing altogether.
-  if (!logger.isLevelEnabled("error")) return (_req, _res, next) => next();
+  const line = requestLine(logger);
+  if (!line) return (_req, _res, next) => next();
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     res.on("finish", () => {
-      const latencyMs = Number(process.hrtime.bigint() - started) / 1e6;
       const route = (req.route?.path as string | undefined) ?? req.path;
-      const entry = {
+      line({
         tenant: res.locals.tenantId as string | undefined,
         method: req.method,
-        route: typeof route === "string" && route.length <= 200 ? route : "(unmatched)",
+        route: typeof route === "string" ? route : "(unmatched)",
         status: res.statusCode,
-        latencyMs: Math.round(latencyMs * 100) / 100,
-        ...(res.locals.errorCode ? { error: res.locals.errorCode as string } : {}),
-        ...(res.locals.authFailure ? { authFailure: res.locals.authFailure as string } : {}),
-      };
-      if (res.statusCode >= 500) logger.error({ ...entry, err: res.locals.internalError }, "request failed");
-      else logger.info(entry, "request");
+        error: res.locals.errorCode as string | undefined,
+        authFailure: res.locals.authFailure as string | undefined,
+      }, started, res.locals.internalError);
     });
     next();
   };

@@ -1,0 +1,133 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Logger } from "pino";
+import { ApiError, badRequest, toApiError } from "../domain/errors.js";
+import type { TransactionRequest } from "../domain/transaction-request.js";
+import type { WalletService } from "../domain/wallet-service.js";
+import { createAuthenticator, type AuthenticateOptions, type Caller, type SignedRequest } from "./authenticate.js";
+import { describeFindings, errorReply } from "./error-handler.js";
+import { parseJsonBody } from "./json-body.js";
+import { OperationSchemas, type OperationKey } from "./operation-schemas.js";
+import { readRawBody } from "./raw-body.js";
+import { requestLine, type RequestLogEntry } from "./request-log.js";
+
+/** A route's work once the call is authenticated and its body validated: the JSON text of the 200 answer. */
+type WalletHandler = (wallet: WalletService, caller: Caller, body: unknown, raw: Buffer | undefined) => string | Promise<string>;
+
+/** By documented path. */
+const HANDLERS = new Map<string, WalletHandler>([
+  ["/v1/wallet/session/verify", (wallet, caller, body) =>
+    JSON.stringify(wallet.verify(caller.tenantId, (body as { sessionToken: string }).sessionToken))],
+  // The operator's answer, verbatim (spec A.3).
+  ["/v1/wallet/balance", (wallet, caller, body) => wallet.balance(caller.tenantId, (body as { sessionToken: string }).sessionToken)],
+  // The raw text goes along so that metadata reaches the operator byte for byte.
+  ["/v1/wallet/transaction", async (wallet, caller, body, raw) =>
+    JSON.stringify(await wallet.transaction(caller.tenantId, body as TransactionRequest, raw?.toString("utf8")))],
+]);
+
+const JSON_TYPE = "application/json; charset=utf-8";
+const TEXT_TYPE = "text/plain; charset=utf-8";
+
+/** An answer about to be written. */
+interface Answer {
+  status: number;
+  contentType: string;
+  body: string;
+  retryAfterSeconds?: number;
+}
+
+export interface ProviderWalletApiOptions {
+  wallet: WalletService;
+  authentication: AuthenticateOptions;
+  logger: Logger;
+  /** The service's OpenAPI document, whose schemas validate the requests (and, when asked, the answers). */
+  documentPath: string;
+  /** Checks every answer against the document first; a violation is answered 500 (tests turn this on). */
+  validateResponses: boolean;
+}
+
+/**
+ * The provider wallet API (spec A: session verify, balance, transaction), served on node:http without Express. It is
+ * the money path, every game round's calls, and Express's per-request machinery (router layers tried in turn, its
+ * request and response objects, express-openapi-validator's middleware chain) cost more CPU than everything else the
+ * service does for a transaction. The pipeline is the one the other routes go through, in the same order and with the
+ * same pieces: raw body, authentication (decisions.md §1), JSON parse, validation against the same OpenAPI document
+ * (its schemas compiled by {@link OperationSchemas}), the domain call, the one error mapping, the request log line.
+ *
+ * The returned function answers a POST to one of the three paths (as documented, or with a trailing slash, as Express
+ * matches; any query) and returns true; for any other request it returns false and touches nothing.
+ */
+export function providerWalletApi(options: ProviderWalletApiOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const authenticate = createAuthenticator(options.authentication);
+  const schemas = new OperationSchemas(options.documentPath, [...HANDLERS.keys()].map((path) => ({ method: "post", path })));
+  const line = requestLine(options.logger);
+
+  /** `request` is the call as it arrived; `key` the documented operation it is for. */
+  const serve = async (request: SignedRequest, res: ServerResponse, key: OperationKey, started: bigint, readError: ApiError | undefined): Promise<void> => {
+    const entry: RequestLogEntry = { method: "POST", route: key.path, status: 0 };
+    let answer: Answer;
+    let internalError: unknown;
+    try {
+      if (readError) throw readError;
+      const auth = authenticate(request);
+      if (!auth.ok) {
+        entry.tenant = auth.tenantId;
+        entry.authFailure = auth.authFailure;
+        throw auth.error;
+      }
+      entry.tenant = auth.caller.tenantId;
+      const body = parseJsonBody(request.body);
+      const findings = schemas.checkRequestBody(key, body);
+      if (findings) throw badRequest(describeFindings(findings));
+      const text = await HANDLERS.get(key.path)!(options.wallet, auth.caller, body, request.body);
+      answer = { status: 200, contentType: JSON_TYPE, body: text };
+    } catch (error) {
+      const apiError = toApiError(error);
+      if (apiError.code === "internal") internalError = error;
+      entry.error = apiError.code;
+      answer = toAnswer(apiError);
+    }
+    const violation = options.validateResponses ? schemas.checkResponse(key, answer.status, answer.contentType, answer.body) : undefined;
+    if (violation !== undefined) {
+      internalError = new Error(`the answer breaks the contract: ${violation}`);
+      entry.error = "internal";
+      answer = toAnswer(new ApiError("internal", "internal error"));
+    }
+    write(res, answer);
+    entry.status = answer.status;
+    line?.(entry, started, internalError);
+  };
+
+  return (req, res) => {
+    if (req.method !== "POST") return false;
+    const url = req.url ?? "";
+    const query = url.indexOf("?");
+    const path = query === -1 ? url : url.slice(0, query);
+    const documented = HANDLERS.has(path) ? path : path.endsWith("/") && HANDLERS.has(path.slice(0, -1)) ? path.slice(0, -1) : undefined;
+    if (documented === undefined) return false;
+    const started = line ? process.hrtime.bigint() : 0n;
+    readRawBody(req, (error, body) => {
+      serve({ method: "POST", target: url, path, headers: req.headers, body }, res, { method: "post", path: documented }, started, error)
+        .catch((unexpected: unknown) => {
+          // Every failure of the call is answered inside serve; this is a bug there, and must not end the process.
+          options.logger.error({ err: unexpected }, "provider wallet call failed unanswered");
+          res.destroy();
+        });
+    });
+    return true;
+  };
+}
+
+function toAnswer(error: ApiError): Answer {
+  const reply = errorReply(error);
+  if ("text" in reply) return { status: reply.status, contentType: TEXT_TYPE, body: reply.text };
+  return {
+    status: reply.status, contentType: JSON_TYPE, body: JSON.stringify(reply.json),
+    ...(reply.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: reply.retryAfterSeconds }),
+  };
+}
+
+function write(res: ServerResponse, answer: Answer): void {
+  const headers: Record<string, string | number> = { "Content-Type": answer.contentType, "Content-Length": Buffer.byteLength(answer.body) };
+  if (answer.retryAfterSeconds !== undefined) headers["Retry-After"] = String(answer.retryAfterSeconds);
+  res.writeHead(answer.status, headers).end(answer.body);
+}
