@@ -67,7 +67,7 @@ export function composeServices(config: CroupierConfig, db: SqliteDatabase, logg
     reconciler,
     settlementRetry,
     sessionSweeper: new ExpiredSessionSweeper({ store: sessionStore, demo }, config.limits, logger),
-    nonces: new SqliteNonceStore(db, commits),
+    nonces: new SqliteNonceStore(db, commits, config.limits.clockSkewSeconds),
     rateLimiter: new RateLimiter((tenantId) => tenants.rateLimitFor(tenantId)),
     stoppers: [],
   };

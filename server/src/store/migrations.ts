@@ -122,4 +122,20 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
     // Expired sessions are deleted by the sweeper, oldest first, in slices: without this index each slice scans.
     sql: "CREATE INDEX sessions_expiry ON sessions (expires_at);",
   },
+  {
+    version: 4,
+    name: "nonce-log",
+    // Nonces become an append-only log read back at start; the live set is held in memory. Keyed by (tenant, nonce),
+    // every request wrote a random leaf page of the old table and of its expiry index: about half of each commit's
+    // pages under load. Rows in arrival order (the rowid), so the oldest, which expire first, lead the table.
+    sql: `
+      CREATE TABLE nonce_log (
+        tenant_id TEXT NOT NULL,
+        nonce TEXT NOT NULL,
+        expires_at INTEGER NOT NULL            -- unix seconds
+      );
+      INSERT INTO nonce_log (tenant_id, nonce, expires_at) SELECT tenant_id, nonce, expires_at FROM nonces ORDER BY expires_at;
+      DROP TABLE nonces;
+    `,
+  },
 ];

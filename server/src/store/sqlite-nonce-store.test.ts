@@ -3,8 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import Database from "better-sqlite3";
 import { openDatabase, type SqliteDatabase } from "./database.js";
 import { GroupCommit } from "./group-commit.js";
+import { MIGRATIONS } from "./migrations.js";
 import { SqliteNonceStore } from "./sqlite-nonce-store.js";
 
 describe("SqliteNonceStore", () => {
@@ -19,7 +21,7 @@ describe("SqliteNonceStore", () => {
     dir = mkdtempSync(join(tmpdir(), "nonces-"));
     db = openDatabase(join(dir, "n.db"));
     clock = 1_000_000;
-    store = new SqliteNonceStore(db, new GroupCommit(db, "FULL"), () => clock);
+    store = new SqliteNonceStore(db, new GroupCommit(db, "FULL"), 300, () => clock);
   });
   afterEach(() => {
     db.close();
@@ -28,35 +30,81 @@ describe("SqliteNonceStore", () => {
 
   it("accepts a nonce once per tenant, before and after its write is committed, and again once it expired", async () => {
     expect(store.remember("t1", "n1", clock + 300)).toBe(true);
-    expect(store.remember("t1", "n1", clock + 300)).toBe(false); // not yet committed: refused from memory
+    expect(store.remember("t1", "n1", clock + 300)).toBe(false); // not yet committed
     expect(store.remember("t2", "n1", clock + 300)).toBe(true); // another tenant's nonce space
     await settle();
-    expect(count("SELECT count(*) FROM nonces")).toBe(2);
-    expect(store.remember("t1", "n1", clock + 300)).toBe(false); // committed: refused from the table
-    // A new store on the same file (a restart) still refuses it.
-    const restarted = new SqliteNonceStore(db, new GroupCommit(db, "FULL"), () => clock);
+    expect(count("SELECT count(*) FROM nonce_log")).toBe(2);
+    expect(store.remember("t1", "n1", clock + 300)).toBe(false); // committed
+    // A new store on the same file (a restart) still refuses it, and only it.
+    const restarted = new SqliteNonceStore(db, new GroupCommit(db, "FULL"), 300, () => clock);
     expect(restarted.remember("t1", "n1", clock + 300)).toBe(false);
-    clock += 301;
+    expect(restarted.remember("t2", "n1", clock + 300)).toBe(false);
+    expect(restarted.remember("t1", "n2", clock + 300)).toBe(true);
+    clock += 300;
+    expect(restarted.remember("t1", "n1", clock + 300)).toBe(false); // valid through its last second
+    clock += 1;
     expect(restarted.remember("t1", "n1", clock + 300)).toBe(true);
+    expect(restarted.remember("t1", "n1", clock + 300)).toBe(false); // and refused again for its new validity
+    await settle();
+    // A restart after the first one expired reads back only the nonces still valid.
+    const again = new SqliteNonceStore(db, new GroupCommit(db, "FULL"), 300, () => clock);
+    expect(again.remember("t2", "n1", clock + 300)).toBe(true);
+    expect(again.remember("t1", "n1", clock + 300)).toBe(false);
+    await settle();
+  });
+
+  it("a restart at scale: 20,000 nonces written by one store are all refused by the next, and forgotten once expired", async () => {
+    for (let i = 0; i < 20_000; i++) expect(store.remember("t", `n-${i}`, clock + 300)).toBe(true);
+    await settle();
+    const restarted = new SqliteNonceStore(db, new GroupCommit(db, "FULL"), 300, () => clock);
+    let refused = 0;
+    for (let i = 0; i < 20_000; i++) if (!restarted.remember("t", `n-${i}`, clock + 300)) refused += 1;
+    expect(refused).toBe(20_000);
+    clock += 301;
+    expect(restarted.remember("t", "n-0", clock + 300)).toBe(true);
+    expect(restarted.remember("t", "n-19999", clock + 300)).toBe(true);
     await settle();
   });
 
   it("purges expired nonces in bounded slices, oldest first, and comes back soon while more are waiting", async () => {
-    const insert = db.prepare("INSERT INTO nonces (tenant_id, nonce, expires_at) VALUES ('t', ?, ?)");
+    const insert = db.prepare("INSERT INTO nonce_log (tenant_id, nonce, expires_at) VALUES ('t', ?, ?)");
     db.transaction(() => {
       for (let i = 0; i < 600; i++) insert.run(`old-${i}`, clock - 1000 + i);
     })();
-    const expired = () => count(`SELECT count(*) FROM nonces WHERE expires_at < ${clock}`);
+    const expired = () => count(`SELECT count(*) FROM nonce_log WHERE expires_at < ${clock}`);
     store.remember("t", "a", clock + 300);
     await settle();
     expect(expired()).toBe(600 - 256);
     // The oldest went first.
-    expect(count(`SELECT min(expires_at) FROM nonces`)).toBe(clock - 1000 + 256);
+    expect(count(`SELECT min(expires_at) FROM nonce_log`)).toBe(clock - 1000 + 256);
     await sleep(60);
     store.remember("t", "b", clock + 300);
     await settle();
     expect(expired()).toBe(600 - 512);
-    expect(count("SELECT count(*) FROM nonces WHERE nonce IN ('a', 'b')")).toBe(2);
+    expect(count("SELECT count(*) FROM nonce_log WHERE nonce IN ('a', 'b')")).toBe(2);
     await settle();
+  });
+
+  it("a database from before the nonce log keeps refusing the nonces it had seen (migration 4)", async () => {
+    const path = join(dir, "v3.db");
+    const old = new Database(path);
+    old.exec("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)");
+    for (const migration of MIGRATIONS.filter((m) => m.version <= 3)) {
+      old.exec(migration.sql);
+      old.prepare("INSERT INTO schema_migrations VALUES (?, ?, ?)").run(migration.version, migration.name, "2026-11-01T00:00:00Z");
+    }
+    old.prepare("INSERT INTO nonces (tenant_id, nonce, expires_at) VALUES (?, ?, ?)").run("t", "seen", clock + 100);
+    old.prepare("INSERT INTO nonces (tenant_id, nonce, expires_at) VALUES (?, ?, ?)").run("t", "expired", clock - 1);
+    old.close();
+    const migrated = openDatabase(path);
+    try {
+      const restarted = new SqliteNonceStore(migrated, new GroupCommit(migrated, "FULL"), 300, () => clock);
+      expect(restarted.remember("t", "seen", clock + 300)).toBe(false);
+      expect(restarted.remember("t", "expired", clock + 300)).toBe(true);
+      expect(migrated.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'nonces'").pluck().get()).toBe(0);
+      await settle();
+    } finally {
+      migrated.close();
+    }
   });
 });

@@ -1,46 +1,52 @@
 import type { NonceStore } from "@croupier/signing";
 import type { GroupCommit } from "./group-commit.js";
 import type { SqliteDatabase } from "./database.js";
+import { SeenNonces } from "./seen-nonces.js";
 
 const PURGE_SLICE_ROWS = 256;
 
 /**
- * Nonces persisted in SQLite so a replay is refused even after a restart. Every signed request brings one, so the
- * check is a read and the write joins the group commit as a volatile unit (the nonces of one event-loop turn share
- * one commit, and one holding only nonces skips the fsync): a power cut can lose only the last instants' nonces,
- * whose requests' money effects are in the ledger. Until their commit, accepted nonces are also held in memory, so
- * of two requests with one nonce exactly one is accepted.
+ * Nonces seen within their validity (the clock tolerance window), so a replay is refused even after a restart.
+ * The live ones are held in memory ({@link SeenNonces}), where a check is a hash lookup; each accepted nonce is also
+ * appended to SQLite's `nonce_log`, and the log's unexpired rows are read back when the store is built. Appending
+ * writes only the log's last page, where a table keyed by nonce wrote a random leaf page per request.
+ *
+ * The append joins the group commit as a volatile unit (the nonces of one event-loop turn share one commit, and one
+ * holding only nonces skips the fsync): a power cut can lose only the last instants' nonces, whose requests' money
+ * effects are in the ledger.
  */
 export class SqliteNonceStore implements NonceStore {
-  private readonly selectLive;
-  private readonly upsert;
+  private readonly append;
   private readonly purge;
-  private readonly unwritten = new Set<string>();
+  private readonly seen: SeenNonces;
   private nextPurgeAt = 0;
 
+  /** `validitySeconds` is how long a nonce stays valid (the clock tolerance): it sizes the memory's generations. */
   constructor(
     db: SqliteDatabase,
     private readonly commits: GroupCommit,
+    validitySeconds: number,
     private readonly now: () => number = () => Math.floor(Date.now() / 1000),
   ) {
-    this.selectLive = db.prepare("SELECT 1 FROM nonces WHERE tenant_id = ? AND nonce = ? AND expires_at >= ?").pluck();
-    this.upsert = db.prepare(
-      `INSERT INTO nonces (tenant_id, nonce, expires_at) VALUES (?, ?, ?)
-       ON CONFLICT (tenant_id, nonce) DO UPDATE SET expires_at = excluded.expires_at`,
-    );
-    // A bounded slice, oldest first: under load a minute of expired nonces is hundreds of thousands of rows, and
-    // deleting them in one statement would stall every request behind it.
+    const startedAt = this.now();
+    this.seen = new SeenNonces(validitySeconds / 4, startedAt);
+    this.append = db.prepare("INSERT INTO nonce_log (tenant_id, nonce, expires_at) VALUES (?, ?, ?)");
+    // A bounded slice, oldest first (the log is in arrival order): under load a minute of expired nonces is hundreds of
+    // thousands of rows, and deleting them in one statement would stall every request behind it.
     this.purge = db.prepare(
-      `DELETE FROM nonces WHERE (tenant_id, nonce) IN
-         (SELECT tenant_id, nonce FROM nonces WHERE expires_at < ? ORDER BY expires_at LIMIT ${PURGE_SLICE_ROWS})`,
+      `DELETE FROM nonce_log WHERE rowid IN
+         (SELECT rowid FROM nonce_log WHERE expires_at < ? ORDER BY rowid LIMIT ${PURGE_SLICE_ROWS})`,
     );
+    const rows = db.prepare("SELECT tenant_id, nonce, expires_at FROM nonce_log WHERE expires_at >= ? ORDER BY rowid").raw();
+    for (const [tenantId, nonce, expiresAt] of rows.iterate(startedAt) as Iterable<[string, string, number]>) {
+      this.seen.add(tenantId, nonce, expiresAt, startedAt);
+    }
   }
 
   remember(tenantId: string, nonce: string, expiresAtSeconds: number): boolean {
     const now = this.now();
-    const key = `${tenantId}\u0000${nonce}`;
-    if (this.unwritten.has(key) || this.selectLive.get(tenantId, nonce, now) !== undefined) return false;
-    this.unwritten.add(key);
+    if (this.seen.has(tenantId, nonce, now)) return false;
+    this.seen.add(tenantId, nonce, expiresAtSeconds, now);
     this.commits.runVolatile(() => {
       const nowMs = Date.now();
       if (nowMs >= this.nextPurgeAt) {
@@ -48,12 +54,11 @@ export class SqliteNonceStore implements NonceStore {
         const full = this.purge.run(now).changes === PURGE_SLICE_ROWS;
         this.nextPurgeAt = nowMs + (full ? 50 : 1000);
       }
-      this.upsert.run(tenantId, nonce, expiresAtSeconds);
-    }).then(
-      () => this.unwritten.delete(key),
-      // The commit failed (disk full, I/O error): the nonce stays remembered in memory for as long as it is valid.
-      () => setTimeout(() => this.unwritten.delete(key), Math.max(0, expiresAtSeconds - now) * 1000).unref(),
-    );
+      this.append.run(tenantId, nonce, expiresAtSeconds);
+    }).catch(() => {
+      // The commit failed (disk full, I/O error): the nonce is still refused from memory until it expires, and only a
+      // restart within its validity could accept it again.
+    });
     return true;
   }
 }
