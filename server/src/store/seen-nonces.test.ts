@@ -17,7 +17,7 @@ describe("SeenNonces", () => {
     expect(seen.has("t1", "n1", 1_601)).toBe(true);
   });
 
-  it("tells 300,000 held nonces from 300,000 others without one mistake, across table growth", () => {
+  it("tells 300,000 held nonces from 300,000 others without one mistake, across table growth and full tables", () => {
     const seen = new SeenNonces(75, 1_000);
     const held = Array.from({ length: 300_000 }, () => randomUUID());
     for (const nonce of held) seen.add("prov", nonce, 1_300, 1_000);
