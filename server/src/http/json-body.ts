@@ -15,15 +15,10 @@ export function parseJsonBody(raw: Buffer | undefined): unknown {
   }
 }
 
-/**
- * {@link parseJsonBody} for Express. Keeps the raw bytes on `res.locals.rawBody`, and tells the OpenAPI validator the
- * body is JSON.
- */
-export const jsonBody: RequestHandler = (req, res, next) => {
-  const raw: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-  res.locals.rawBody = raw;
+/** {@link parseJsonBody} for Express; tells the OpenAPI validator the body is JSON. */
+export const jsonBody: RequestHandler = (req, _res, next) => {
   try {
-    req.body = parseJsonBody(raw);
+    req.body = parseJsonBody(req.body as Buffer | undefined);
   } catch (error) {
     return next(error);
   }
