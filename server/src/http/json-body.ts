@@ -2,14 +2,14 @@ import type { RequestHandler } from "express";
 import { badRequest } from "../domain/errors.js";
 
 /**
- * Parses a raw body (already verified) as JSON; undefined when there is none. Every body of this API is JSON, so a
+ * Parses a raw body's UTF-8 text (already verified) as JSON; undefined when there is none. Every body of this API is JSON, so a
  * body is parsed whatever its Content-Type says. Runs after authentication because the signature covers the raw
  * bytes, never re-serialised JSON.
  */
-export function parseJsonBody(raw: Buffer | undefined): unknown {
-  if (raw === undefined || raw.length === 0) return undefined;
+export function parseJsonBody(text: string | undefined): unknown {
+  if (text === undefined || text.length === 0) return undefined;
   try {
-    return JSON.parse(raw.toString("utf8"));
+    return JSON.parse(text);
   } catch {
     throw badRequest("request body is not valid JSON");
   }
@@ -18,7 +18,7 @@ export function parseJsonBody(raw: Buffer | undefined): unknown {
 /** {@link parseJsonBody} for Express; tells the OpenAPI validator the body is JSON. */
 export const jsonBody: RequestHandler = (req, _res, next) => {
   try {
-    req.body = parseJsonBody(req.body as Buffer | undefined);
+    req.body = parseJsonBody((req.body as Buffer | undefined)?.toString("utf8"));
   } catch (error) {
     return next(error);
   }

@@ -11,7 +11,7 @@ import { readRawBody } from "./raw-body.js";
 import { requestLine, type RequestLogEntry } from "./request-log.js";
 
 /** A route's work once the call is authenticated and its body validated: the JSON text of the 200 answer. */
-type WalletHandler = (wallet: WalletService, caller: Caller, body: unknown, raw: Buffer | undefined) => string | Promise<string>;
+type WalletHandler = (wallet: WalletService, caller: Caller, body: unknown, text: string | undefined) => string | Promise<string>;
 
 /** By documented path. */
 const HANDLERS = new Map<string, WalletHandler>([
@@ -20,8 +20,8 @@ const HANDLERS = new Map<string, WalletHandler>([
   // The operator's answer, verbatim (spec A.3).
   ["/v1/wallet/balance", (wallet, caller, body) => wallet.balance(caller.tenantId, (body as { sessionToken: string }).sessionToken)],
   // The raw text goes along so that metadata reaches the operator byte for byte.
-  ["/v1/wallet/transaction", async (wallet, caller, body, raw) =>
-    JSON.stringify(await wallet.transaction(caller.tenantId, body as TransactionRequest, raw?.toString("utf8")))],
+  ["/v1/wallet/transaction", async (wallet, caller, body, text) =>
+    JSON.stringify(await wallet.transaction(caller.tenantId, body as TransactionRequest, text))],
 ]);
 
 const JSON_TYPE = "application/json; charset=utf-8";
@@ -75,11 +75,11 @@ export function providerWalletApi(options: ProviderWalletApiOptions): (req: Inco
         throw auth.error;
       }
       entry.tenant = auth.caller.tenantId;
-      const body = parseJsonBody(request.body);
+      const text = request.body?.toString("utf8");
+      const body = parseJsonBody(text);
       const findings = schemas.checkRequestBody(key, body);
       if (findings) throw badRequest(describeFindings(findings));
-      const text = await HANDLERS.get(key.path)!(options.wallet, auth.caller, body, request.body);
-      answer = { status: 200, contentType: JSON_TYPE, body: text };
+      answer = { status: 200, contentType: JSON_TYPE, body: await HANDLERS.get(key.path)!(options.wallet, auth.caller, body, text) };
     } catch (error) {
       const apiError = toApiError(error);
       if (apiError.code === "internal") internalError = error;
