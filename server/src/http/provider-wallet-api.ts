@@ -58,7 +58,8 @@ export interface ProviderWalletApiOptions {
  */
 export function providerWalletApi(options: ProviderWalletApiOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
   const authenticate = createAuthenticator(options.authentication);
-  const schemas = new OperationSchemas(options.documentPath, [...HANDLERS.keys()].map((path) => ({ method: "post", path })));
+  const schemas = new OperationSchemas(options.documentPath, [...HANDLERS.keys()].map((path) => ({ method: "post", path })),
+    { checkResponses: options.validateResponses });
   const line = requestLine(options.logger);
 
   /** `request` is the call as it arrived; `key` the documented operation it is for. */
