@@ -15,6 +15,10 @@ describe("SeenNonces", () => {
     expect(seen.has("t1", "n1", 1_301)).toBe(false);
     seen.add("t1", "n1", 1_601, 1_301);
     expect(seen.has("t1", "n1", 1_601)).toBe(true);
+    // remember: refused while held, held once accepted.
+    expect(seen.remember("t1", "n1", 1_900, 1_601)).toBe(false);
+    expect(seen.remember("t1", "n2", 1_900, 1_601)).toBe(true);
+    expect(seen.has("t1", "n2", 1_900)).toBe(true);
   });
 
   it("tells 300,000 held nonces from 300,000 others without one mistake, across table growth and full tables", () => {

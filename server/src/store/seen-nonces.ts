@@ -93,19 +93,34 @@ export class SeenNonces {
 
   /** Whether a nonce of this tenant is held and unexpired at `now` (unix seconds). */
   has(tenantId: string, nonce: string, now: number): boolean {
-    const fingerprint = fingerprintOf(tenantId, nonce, this.seed);
-    return this.generations.some((generation) => generation.expiryOf(fingerprint) >= now);
+    return this.holds(fingerprintOf(tenantId, nonce, this.seed), now);
   }
 
   /** Holds a nonce until `expiresAt` (unix seconds), and forgets generations that expired entirely. */
   add(tenantId: string, nonce: string, expiresAt: number, now: number): void {
+    this.put(fingerprintOf(tenantId, nonce, this.seed), expiresAt, now);
+  }
+
+  /** {@link has} and, when it is not held, {@link add}, hashing the nonce once: false when it is held already. */
+  remember(tenantId: string, nonce: string, expiresAt: number, now: number): boolean {
+    const fingerprint = fingerprintOf(tenantId, nonce, this.seed);
+    if (this.holds(fingerprint, now)) return false;
+    this.put(fingerprint, expiresAt, now);
+    return true;
+  }
+
+  private holds(fingerprint: number, now: number): boolean {
+    return this.generations.some((generation) => generation.expiryOf(fingerprint) >= now);
+  }
+
+  private put(fingerprint: number, expiresAt: number, now: number): void {
     let newest = this.generations[this.generations.length - 1]!;
     if (now - this.newestStartedAt >= Math.max(1, this.generationSeconds) || !newest.hasRoom) {
       newest = new FingerprintTable();
       this.generations = [...this.generations.filter((generation) => generation.latestExpiry >= now), newest];
       this.newestStartedAt = now;
     }
-    newest.put(fingerprintOf(tenantId, nonce, this.seed), expiresAt);
+    newest.put(fingerprint, expiresAt);
   }
 }
 

@@ -45,8 +45,7 @@ export class SqliteNonceStore implements NonceStore {
 
   remember(tenantId: string, nonce: string, expiresAtSeconds: number): boolean {
     const now = this.now();
-    if (this.seen.has(tenantId, nonce, now)) return false;
-    this.seen.add(tenantId, nonce, expiresAtSeconds, now);
+    if (!this.seen.remember(tenantId, nonce, expiresAtSeconds, now)) return false;
     this.commits.runVolatile(() => {
       const nowMs = Date.now();
       if (nowMs >= this.nextPurgeAt) {
