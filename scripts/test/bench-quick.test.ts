@@ -32,7 +32,7 @@ describe("npm run bench -- --quick", () => {
     expect(files).toHaveLength(1);
     const results = JSON.parse(readFileSync(join(outDir, files[0]!), "utf8")) as Results;
 
-    const targets = ["direct", "bare-proxy", "croupier", "croupier-normal", "croupier-info"];
+    const targets = ["direct", "bare-proxy", "ledger-proxy", "croupier", "croupier-normal", "croupier-info"];
     expect(results.options.targets).toEqual(targets);
     for (const target of targets) {
       const phases = results.records.filter((r) => r.target === target && r.call === "transaction").map((r) => r.result.mode);

@@ -83,3 +83,21 @@ describe("summarize", () => {
     expect(text).toMatch(/\| croupier \| 450 \| 3\.5 \| 7 \| 10\.5 \|/); // medians of 800, 400, 450 tx/s and of p50 2.5, 3.5, 4.5 ms
   });
 });
+
+describe("summarize with the ledger proxy", () => {
+  const records = [
+    record(1, "bare-proxy", "transaction", 1000),
+    record(1, "ledger-proxy", "transaction", 700),
+    record(1, "croupier", "transaction", 560),
+    record(1, "bare-proxy", "transaction", 500, 1.5, 500),
+    record(1, "ledger-proxy", "transaction", 500, 2.25, 500),
+  ];
+  const summary = summarize({ records, peakRssMb: {} }, 1, [500]);
+  const figure = (name: string) => summary.figures.find((f) => f.name === name)!;
+
+  it("puts the two durable writes alone against the bare proxy, and Croupier against them", () => {
+    expect(figure("ledger proxy / bare proxy, saturated throughput").median).toBe(0.7);
+    expect(figure("Croupier / ledger proxy, saturated throughput").median).toBe(0.8);
+    expect(figure("ledger proxy added p50 over bare proxy at 500 tx/s").median).toBe(0.75);
+  });
+});

@@ -5,8 +5,12 @@
  * provider's HMAC, parse the JSON, re-sign for the operator and forward over a pooled keep-alive client.
  * It stores nothing (no nonces, no sessions, no ledger) and validates nothing beyond the JSON syntax.
  *
+ * With `--ledger PATH` it is the bench's `ledger-proxy`: a transaction call (a body with a transactionId) also has its
+ * intent made durable before it is forwarded and the wallet's answer made durable before it is answered
+ * ({@link IntentLedger}); a transactionId already recorded is answered 409 without a wallet call.
+ *
  *   node scripts/dist/bench/bare-proxy.js --upstream URL --provider-id ID --provider-secret S \
- *     --operator-id ID --operator-secret S [--port 0] [--connections 64]
+ *     --operator-id ID --operator-secret S [--port 0] [--connections 64] [--ledger PATH]
  *
  * Prints `bare proxy at http://127.0.0.1:PORT` once listening.
  */
@@ -15,6 +19,7 @@ import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import { sign, verify } from "@croupier/signing";
 import { Pool } from "undici";
+import { IntentLedger } from "./intent-ledger.js";
 
 const { values } = parseArgs({
   options: {
@@ -25,6 +30,7 @@ const { values } = parseArgs({
     "operator-secret": { type: "string" },
     port: { type: "string", default: "0" },
     connections: { type: "string", default: "64" },
+    ledger: { type: "string" },
   },
 });
 const required = (name: keyof typeof values): string => {
@@ -39,6 +45,7 @@ const upstream = new Pool(required("upstream"), { connections: Number(values.con
 const providerId = required("provider-id");
 const providerSecrets = [required("provider-secret")];
 const operator = { tenantId: required("operator-id"), secret: required("operator-secret") };
+const ledger = values.ledger === undefined ? undefined : new IntentLedger(values.ledger);
 
 function reply(res: ServerResponse, status: number, body: string): void {
   res.writeHead(status, { "content-type": status === 401 ? "text/plain" : "application/json", "content-length": Buffer.byteLength(body) });
@@ -58,17 +65,26 @@ async function forward(req: IncomingMessage, res: ServerResponse): Promise<void>
   const checked = verify({ method, target, headers: req.headers, body: raw, secrets: providerSecrets, expectedTenantId: providerId });
   if (!checked.ok) return reply(res, 401, "invalid signature");
   let body: string | undefined;
+  let transactionId: unknown;
   if (raw.length > 0) {
     try {
-      body = JSON.stringify(JSON.parse(raw.toString("utf8")));
+      const parsed = JSON.parse(raw.toString("utf8")) as { transactionId?: unknown };
+      transactionId = parsed.transactionId;
+      body = JSON.stringify(parsed);
     } catch {
       return reply(res, 400, JSON.stringify({ error: "malformed JSON" }));
     }
   }
+  const recorded = ledger !== undefined && typeof transactionId === "string" ? { ledger, transactionId } : undefined;
+  if (recorded && !(await recorded.ledger.claim(recorded.transactionId, body ?? ""))) {
+    return reply(res, 409, JSON.stringify({ error: "transactionId already recorded" }));
+  }
   const headers: Record<string, string> = { ...sign({ ...operator, method, target, body: body ?? "" }) };
   if (body !== undefined) headers["content-type"] = "application/json";
   const answer = await upstream.request({ method: method as "GET" | "POST", path: target, headers, body: body ?? null });
-  reply(res, answer.statusCode, await answer.body.text());
+  const text = await answer.body.text();
+  if (recorded) await recorded.ledger.settle(recorded.transactionId, `${answer.statusCode} ${text}`);
+  reply(res, answer.statusCode, text);
 }
 
 const server = createServer((req, res) => {

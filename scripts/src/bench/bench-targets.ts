@@ -8,13 +8,13 @@ import { croupierConfig, type CroupierInstanceSettings } from "./croupier-config
 import { signedCall, type BenchPlayer } from "./workloads.js";
 
 /** The targets the same loader drives, all in front of the same wallet. */
-export const TARGET_NAMES = ["direct", "bare-proxy", "croupier", "croupier-normal", "croupier-info"] as const;
+export const TARGET_NAMES = ["direct", "bare-proxy", "ledger-proxy", "croupier", "croupier-normal", "croupier-info"] as const;
 
 /** One of {@link TARGET_NAMES}. */
 export type TargetName = (typeof TARGET_NAMES)[number];
 
 /** What each Croupier variant changes from the default configuration. */
-const CROUPIER_VARIANTS: Record<Exclude<TargetName, "direct" | "bare-proxy">, Pick<CroupierInstanceSettings, "synchronous" | "logLevel">> = {
+const CROUPIER_VARIANTS: Record<Exclude<TargetName, "direct" | "bare-proxy" | "ledger-proxy">, Pick<CroupierInstanceSettings, "synchronous" | "logLevel">> = {
   croupier: { synchronous: "FULL", logLevel: "silent" },
   "croupier-normal": { synchronous: "NORMAL", logLevel: "silent" },
   "croupier-info": { synchronous: "FULL", logLevel: "info" },
@@ -79,10 +79,13 @@ export async function startBenchEnvironment(identity: BenchIdentity, names: read
           targets.set(name, { name, url: wallet.url, process: wallet, signer: operatorSigner(identity), players: placeholderPlayers, isCroupier: false });
           return;
         }
-        const child = name === "bare-proxy" ? await startBareProxy(identity, wallet.url) : await startCroupier(identity, name, wallet.url, dir);
+        const proxy = isProxy(name);
+        const child = isProxy(name)
+          ? await startBareProxy(identity, wallet.url, name === "ledger-proxy" ? join(dir, "ledger-proxy.db") : undefined)
+          : await startCroupier(identity, name, wallet.url, dir);
         processes.push(child);
-        const players = name === "bare-proxy" ? placeholderPlayers : await launchSessions(child.url, identity, playerRefs);
-        targets.set(name, { name, url: child.url, process: child, signer: providerSigner(identity), players, isCroupier: name !== "bare-proxy" });
+        const players = proxy ? placeholderPlayers : await launchSessions(child.url, identity, playerRefs);
+        targets.set(name, { name, url: child.url, process: child, signer: providerSigner(identity), players, isCroupier: !proxy });
       }),
     );
     return { targets, processes: [...processes], close };
@@ -92,11 +95,17 @@ export async function startBenchEnvironment(identity: BenchIdentity, names: read
   }
 }
 
-function startBareProxy(identity: BenchIdentity, walletUrl: string): Promise<BenchProcess> {
+const isProxy = (name: TargetName): name is "bare-proxy" | "ledger-proxy" => name === "bare-proxy" || name === "ledger-proxy";
+
+/** The bare proxy; with a ledger path, the ledger proxy (its intents and outcomes durable in that SQLite file). */
+function startBareProxy(identity: BenchIdentity, walletUrl: string, ledgerPath?: string): Promise<BenchProcess> {
   return spawnBenchProcess(
-    "bare-proxy",
+    ledgerPath === undefined ? "bare-proxy" : "ledger-proxy",
     scriptPath.bareProxy,
-    ["--upstream", walletUrl, "--provider-id", identity.providerId, "--provider-secret", identity.providerSecret, "--operator-id", identity.operatorId, "--operator-secret", identity.operatorSecret],
+    [
+      "--upstream", walletUrl, "--provider-id", identity.providerId, "--provider-secret", identity.providerSecret, "--operator-id", identity.operatorId,
+      "--operator-secret", identity.operatorSecret, ...(ledgerPath === undefined ? [] : ["--ledger", ledgerPath]),
+    ],
     { urlLine: /^bare proxy at (http:\/\/\S+)$/ },
   );
 }
