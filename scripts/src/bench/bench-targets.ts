@@ -79,13 +79,12 @@ export async function startBenchEnvironment(identity: BenchIdentity, names: read
           targets.set(name, { name, url: wallet.url, process: wallet, signer: operatorSigner(identity), players: placeholderPlayers, isCroupier: false });
           return;
         }
-        const proxy = isProxy(name);
         const child = isProxy(name)
           ? await startBareProxy(identity, wallet.url, name === "ledger-proxy" ? join(dir, "ledger-proxy.db") : undefined)
           : await startCroupier(identity, name, wallet.url, dir);
         processes.push(child);
-        const players = proxy ? placeholderPlayers : await launchSessions(child.url, identity, playerRefs);
-        targets.set(name, { name, url: child.url, process: child, signer: providerSigner(identity), players, isCroupier: !proxy });
+        const players = isProxy(name) ? placeholderPlayers : await launchSessions(child.url, identity, playerRefs);
+        targets.set(name, { name, url: child.url, process: child, signer: providerSigner(identity), players, isCroupier: !isProxy(name) });
       }),
     );
     return { targets, processes: [...processes], close };
