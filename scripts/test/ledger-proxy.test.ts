@@ -1,3 +1,4 @@
+import type { WalletStatsSnapshot } from "@croupier/mock-operator-wallet";
 import Database from "better-sqlite3";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -49,7 +50,7 @@ describe("ledger proxy (bench baseline)", () => {
 
   it("answers a transactionId it has already recorded with 409, without calling the wallet again", async () => {
     const walletUrl = environment.processes.find((p) => p.name === "wallet")!.url;
-    const stats = async () => (await (await request(`${walletUrl}/control/stats`)).body.json()) as { applied: { BET: number }; replayed: number };
+    const stats = async () => (await (await request(`${walletUrl}/control/stats`)).body.json()) as WalletStatsSnapshot;
     const before = await stats();
     const again = await send(0, 0);
     expect(again.status).toBe(409);
