@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { verify, type NonceStore } from "@croupier/signing";
-import type { Request, RequestHandler, Response } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { ApiError } from "../domain/errors.js";
 import type { RateLimiter } from "../domain/rate-limiter.js";
 import type { TenantDirectory } from "../domain/tenant-directory.js";
@@ -52,7 +52,7 @@ const NO_BODY = Buffer.alloc(0);
  * (400), signature, tenant and timestamp (401 plain text), nonce replay (401 JSON), rate limit (429), role (401).
  * The nonce is recorded only after the signature verified, so nobody can burn another tenant's nonces.
  */
-export function createAuthenticator(options: AuthenticateOptions): (request: SignedRequest) => Authentication {
+export function createAuthenticator(options: AuthenticateOptions): (request: SignedRequest) => Authentication | Promise<Authentication> {
   const nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
   const secrets = (tenantId: string) => options.tenants.secretsFor(tenantId);
   return (request) => {
@@ -75,7 +75,18 @@ export function createAuthenticator(options: AuthenticateOptions): (request: Sig
       };
     }
     const tenantId = result.tenantId;
-    if (!options.nonces.remember(tenantId, result.nonce, now + options.clockSkewSeconds)) {
+    // Kept until the request's timestamp can no longer pass the clock check: a request signed ahead of our clock
+    // stays acceptable until timestamp + skew, so its nonce must be remembered that long (decisions.md §4).
+    const expiresAt = Math.max(now, result.timestamp) + options.clockSkewSeconds;
+    const fresh = options.nonces.remember(tenantId, result.nonce, expiresAt);
+    // The NonceStore interface allows an asynchronous store: its answer is awaited, never taken as truthy.
+    if (typeof fresh !== "boolean") return fresh.then((ok) => afterNonce(ok, tenantId, request.path));
+    return afterNonce(fresh, tenantId, request.path);
+  };
+
+  /** The checks after the nonce: replay, rate limit, role. */
+  function afterNonce(fresh: boolean, tenantId: string, path: string): Authentication {
+    if (!fresh) {
       return { ok: false, error: new ApiError("replayed_request", "replayed request"), tenantId };
     }
     const limit = options.rateLimiter.take(tenantId);
@@ -83,19 +94,18 @@ export function createAuthenticator(options: AuthenticateOptions): (request: Sig
       return { ok: false, error: new ApiError("rate_limited", "rate limit exceeded", { retryAfterSeconds: limit.retryAfterSeconds }), tenantId };
     }
     const role = options.tenants.roleOf(tenantId);
-    const required = roleForPath(request.path);
+    const required = roleForPath(path);
     if (!role || (required !== undefined && role !== required)) {
       return { ok: false, error: new ApiError("invalid_signature", "invalid signature"), tenantId, authFailure: "wrong-role" };
     }
     return { ok: true, caller: { tenantId, role } };
-  };
+  }
 }
 
 /** {@link createAuthenticator} for Express; expects `req.body` to be the raw body (rawBody runs first). */
 export function authenticate(options: AuthenticateOptions): RequestHandler {
   const check = createAuthenticator(options);
-  return (req: Request, res: Response, next) => {
-    const outcome = check({ method: req.method, target: req.originalUrl, path: req.path, headers: req.headers, body: req.body as Buffer | undefined });
+  const proceed = (outcome: Authentication, res: Response, next: NextFunction) => {
     if (!outcome.ok) {
       if (outcome.tenantId !== undefined) res.locals.tenantId = outcome.tenantId;
       if (outcome.authFailure !== undefined) res.locals.authFailure = outcome.authFailure;
@@ -104,6 +114,11 @@ export function authenticate(options: AuthenticateOptions): RequestHandler {
     res.locals.tenantId = outcome.caller.tenantId;
     res.locals.caller = outcome.caller;
     next();
+  };
+  return (req: Request, res: Response, next) => {
+    const outcome = check({ method: req.method, target: req.originalUrl, path: req.path, headers: req.headers, body: req.body as Buffer | undefined });
+    if (outcome instanceof Promise) outcome.then((settled) => proceed(settled, res, next), next);
+    else proceed(outcome, res, next);
   };
 }
 

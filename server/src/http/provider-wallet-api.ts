@@ -69,7 +69,7 @@ export function providerWalletApi(options: ProviderWalletApiOptions): (req: Inco
     let internalError: unknown;
     try {
       if (readError) throw readError;
-      const auth = authenticate(request);
+      const auth = await authenticate(request);
       if (!auth.ok) {
         entry.tenant = auth.tenantId;
         entry.authFailure = auth.authFailure;
