@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
@@ -16,11 +16,20 @@ interface Vector {
   name: string; secret: string; method: string; path: string; timestamp: string; nonce: string;
   body: string; stringToSign: string; signature: string;
 }
-const vectorsFile = fileURLToPath(new URL("../../../shared/contract/signing-vectors.json", import.meta.url));
-const vectors = (JSON.parse(readFileSync(vectorsFile, "utf8")) as { cases: Vector[] }).cases;
+// The project's own copy of the published vectors (docs/decisions.md §1); the tests never need anything outside the
+// repository.
+const vectorsFile = fileURLToPath(new URL("../test-vectors/signing-vectors.json", import.meta.url));
+const vectorsText = readFileSync(vectorsFile, "utf8");
+const vectors = (JSON.parse(vectorsText) as { cases: Vector[] }).cases;
+// Where the contract's original sits beside the clone, the copy must agree with it; a clone alone has no such file.
+const contractVectorsFile = fileURLToPath(new URL("../../../shared/contract/signing-vectors.json", import.meta.url)); // optional: compared only when present
 
-describe("signing vectors from shared/contract/signing-vectors.json", () => {
+describe("signing vectors from signing/test-vectors/signing-vectors.json", () => {
   it("has the five published cases", () => expect(vectors.length).toBeGreaterThanOrEqual(5));
+  it("agrees with the contract's signing-vectors.json when present", () => {
+    if (!existsSync(contractVectorsFile)) return;
+    expect(JSON.parse(vectorsText)).toEqual(JSON.parse(readFileSync(contractVectorsFile, "utf8")));
+  });
   for (const v of vectors) {
     const parts = { method: v.method, target: v.path, timestamp: v.timestamp, nonce: v.nonce, body: v.body };
     it(`${v.name}: string to sign`, () => expect(stringToSign(parts).toString("utf8")).toBe(v.stringToSign));
