@@ -1,5 +1,5 @@
 /**
- * Contract coverage: the endpoint tables A to E of interface-spec.md (and decisions.md §2-§3), written
+ * Contract coverage: the endpoint tables A to E of docs/interface.md (and docs/decisions.md §2-§3), written
  * out by hand below, must all appear in the committed OpenAPI documents with every status code the
  * spec lists. The test reads the generated YAML, so it fails when the TypeSpec drifts from the spec.
  */
