@@ -1,4 +1,5 @@
-import createClient, { type Client } from "openapi-fetch";
+import * as openapiFetch from "openapi-fetch";
+import type { Client } from "openapi-fetch";
 import { createSigningMiddleware, type SigningCredentials } from "./signing-middleware.js";
 import { withTimeout } from "./timeout-fetch.js";
 
@@ -15,6 +16,14 @@ export interface ConnectionOptions {
   /** A custom fetch (tests, proxies, instrumentation); it receives a fully signed `Request`. */
   fetch?: typeof fetch;
 }
+
+/*
+ * The SDKs are "type": "module", so in the CommonJS build the bundler follows Node's rule for an ES
+ * module importing CommonJS: `default` is openapi-fetch's whole `exports` object, whose own `default`
+ * is createClient. Unwrapping here makes both builds call the real function.
+ */
+type CreateClient = typeof openapiFetch.default;
+const createClient: CreateClient = (openapiFetch.default as CreateClient & { default?: CreateClient }).default ?? openapiFetch.default;
 
 /** Default per-attempt timeout. */
 export const DEFAULT_TIMEOUT_MS = 10_000;
