@@ -181,7 +181,7 @@ export class WalletLedger {
       roundId: request.roundId,
       gameId: request.gameId,
       currency: request.currency,
-      originalTransactionId: request.originalTransactionId ?? null,
+      originalTransactionId: request.type === "ROLLBACK" ? request.originalTransactionId : null,
       response: JSON.stringify(response),
       at: new Date().toISOString(),
     });

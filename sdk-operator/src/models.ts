@@ -6,8 +6,11 @@ type Wallet = WalletComponents["schemas"];
 
 /* Model types, taken from the generated OpenAPI types so they follow the contract. */
 
-/** A wallet transaction the service sends to the operator's callback (spec C). */
-export type TransactionRequest = Wallet["TransactionRequest"];
+/**
+ * A wallet transaction the service sends to the operator's callback (spec C), told apart by `type`: a BET, WIN,
+ * ROLLBACK (with originalTransactionId) or ADJUSTMENT (with direction). Narrow on `type` to read the fields of one.
+ */
+export type TransactionRequest = Wallet["WalletTransactionRequest"];
 /** The operator's answer to a transaction: OK, or DECLINED (BET only), with the balance after it. */
 export type TransactionResponse = Wallet["TransactionResponse"];
 /** A game visible to the operator tenant. */

@@ -16,9 +16,10 @@ import {
 const dir = mkdtempSync(join(tmpdir(), "sdk-operator-idem-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const tx = (over: Partial<TransactionRequest> = {}): TransactionRequest => ({
+/** A BET, with any fields replaced: a ROLLBACK or ADJUSTMENT brings its own fields in `over`. */
+const tx = (over: Record<string, unknown> = {}): TransactionRequest => ({
   transactionId: "tx-1", sessionToken: "s", type: "BET", roundId: "r", playerRef: "p-1", amount: 100, currency: "EUR", gameId: "g", ...over,
-});
+}) as TransactionRequest;
 
 /** A tiny wallet whose balance moves on every applied transaction, so a double apply is visible. */
 function wallet() {

@@ -14,7 +14,8 @@ const TENANT = "op-acme";
 const SECRET = "current-secret";
 const OLD_SECRET = "previous-secret";
 
-const bet = (over: Partial<TransactionRequest> = {}): TransactionRequest => ({
+/** A BET, with any fields replaced: a ROLLBACK or ADJUSTMENT brings its own fields in `over`. */
+const bet = (over: Record<string, unknown> = {}): TransactionRequest => ({
   transactionId: "tx-1",
   sessionToken: "sess-1",
   type: "BET",
@@ -24,7 +25,7 @@ const bet = (over: Partial<TransactionRequest> = {}): TransactionRequest => ({
   currency: "EUR",
   gameId: "starfall",
   ...over,
-});
+}) as TransactionRequest;
 
 function makeHandler(received: TransactionRequest[]): WalletCallbackHandler {
   return createWalletCallbackHandler({

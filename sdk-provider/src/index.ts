@@ -10,15 +10,18 @@ export { WebhookError } from "./webhook-error.js";
 export { MemoryDedupStore, withCancelDedup, withGrantDedup, type DedupStore } from "./dedup.js";
 export type {
   BalanceResponse,
+  BetTransaction,
   CancelFreeSpinsRequest,
   FreeSpinsStatusRequest,
   FreeSpinsStatusResponse,
   GrantFreeSpinsRequest,
   GrantFreeSpinsResponse,
+  RollbackTransaction,
   SessionRevokeRequest,
   TransactionRequest,
   TransactionResponse,
   VerifySessionResponse,
+  WinTransaction,
 } from "./models.js";
 export type { paths, components, operations } from "../../sdk-common/src/generated/service.js";
 export { CroupierApiError, type Result } from "../../sdk-common/src/api-error.js";

@@ -6,8 +6,17 @@ type Webhooks = WebhookComponents["schemas"];
 
 /* Model types, taken from the generated OpenAPI types so they follow the contract. */
 
-/** A wallet transaction the provider submits (BET, WIN or ROLLBACK; ADJUSTMENT is refused with 400). */
+/**
+ * A wallet transaction the provider submits, told apart by `type`: a BET, a WIN or a ROLLBACK (which needs
+ * originalTransactionId). ADJUSTMENT is admin-only, and `direction` belongs to it alone: neither compiles here.
+ */
 export type TransactionRequest = Service["TransactionRequest"];
+/** A stake: debits the player; the only type that may be DECLINED. */
+export type BetTransaction = Service["BetTransaction"];
+/** A payout: credits the player; a zero amount is valid. */
+export type WinTransaction = Service["WinTransaction"];
+/** Reverses the BET named by originalTransactionId. */
+export type RollbackTransaction = Service["RollbackTransaction"];
 /** The service's answer: OK, or DECLINED (BET only), with the balance after it. */
 export type TransactionResponse = Service["TransactionResponse"];
 /** What a provider learns about a session it owns. */

@@ -3,7 +3,7 @@ import type { Result } from "../../sdk-common/src/api-error.js";
 import { toResult } from "../../sdk-common/src/call-result.js";
 import { createSignedClient, type ConnectionOptions } from "../../sdk-common/src/signed-client.js";
 import type { components, paths } from "../../sdk-common/src/generated/service.js";
-import type { BalanceResponse, TransactionRequest, TransactionResponse, VerifySessionResponse } from "./models.js";
+import type { BalanceResponse, BetTransaction, RollbackTransaction, TransactionRequest, TransactionResponse, VerifySessionResponse } from "./models.js";
 import { withRetry, type RetryOptions } from "./retry.js";
 
 /** Options of {@link createProviderClient}. */
@@ -13,9 +13,9 @@ export interface ProviderClientOptions extends ConnectionOptions {
 }
 
 /** The fields a BET or WIN needs: the helper fills `type`. */
-export type BetOrWinBody = Omit<TransactionRequest, "type" | "originalTransactionId" | "direction">;
+export type BetOrWinBody = Omit<BetTransaction, "type">;
 /** The fields a ROLLBACK needs: the helper fills `type`; originalTransactionId names the BET. */
-export type RollbackBody = Omit<TransactionRequest, "type" | "direction"> & { originalTransactionId: string };
+export type RollbackBody = Omit<RollbackTransaction, "type">;
 
 /** The provider wallet API, signed, typed, and never throwing on 4xx/5xx. */
 export interface ProviderClient {

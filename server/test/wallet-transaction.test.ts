@@ -71,7 +71,8 @@ describe("POST /v1/wallet/transaction: refusals", () => {
   });
 
   it.each([
-    ["ADJUSTMENT (admin-only)", { type: "ADJUSTMENT", direction: "CREDIT" }, /ADJUSTMENT/],
+    ["ADJUSTMENT (admin-only)", { type: "ADJUSTMENT", direction: "CREDIT" }, /^body\.type must be equal to one of the allowed values: BET, WIN, ROLLBACK$/],
+    ["ROLLBACK without originalTransactionId: only what its form lacks", { type: "ROLLBACK" }, /^body\.originalTransactionId must have required property .originalTransactionId.$/],
     ["direction on a BET", { direction: "DEBIT" }, /direction/],
     ["ROLLBACK without originalTransactionId", { type: "ROLLBACK" }, /originalTransactionId/],
     ["originalTransactionId on a BET", { originalTransactionId: "tx-x" }, /originalTransactionId/],

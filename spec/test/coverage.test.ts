@@ -166,24 +166,34 @@ describe("signing", () => {
 });
 
 describe("fields and constraints", () => {
-  it("requires exactly the spec's TransactionRequest fields, in both directions", () => {
+  it("requires exactly the spec's TransactionRequest fields, per type, in both directions", () => {
+    const common = ["amount", "currency", "gameId", "playerRef", "roundId", "sessionToken", "transactionId", "type"];
+    // What each type adds to the common fields: required (originalTransactionId, direction) or optional.
+    const own: Record<string, { required: string[]; optional: string[] }> = {
+      BET: { required: [], optional: ["metadata", "roundComplete"] },
+      WIN: { required: [], optional: ["metadata", "roundComplete"] },
+      ROLLBACK: { required: ["originalTransactionId"], optional: ["metadata", "roundComplete"] },
+      ADJUSTMENT: { required: ["direction"], optional: ["metadata", "roundComplete"] },
+    };
+    // The provider may not send ADJUSTMENT; the platform sends it to the operator's wallet.
+    const types = { service: ["BET", "WIN", "ROLLBACK"], "operator-wallet": ["BET", "WIN", "ROLLBACK", "ADJUSTMENT"] } as const;
     for (const document of ["service", "operator-wallet"] as const) {
-      const schema = requestSchema(document, "POST", "/v1/wallet/transaction");
-      expect([...(schema.required ?? [])].sort()).toEqual(
-        ["amount", "currency", "gameId", "playerRef", "roundId", "sessionToken", "transactionId", "type"].sort(),
-      );
-      expect(Object.keys(schema.properties ?? {}).sort()).toEqual(
-        [
-          "amount", "currency", "direction", "gameId", "metadata", "originalTransactionId",
-          "playerRef", "roundComplete", "roundId", "sessionToken", "transactionId", "type",
-        ].sort(),
-      );
-      expect(property(document, schema, "type").enum).toEqual(["BET", "WIN", "ROLLBACK", "ADJUSTMENT"]);
-      expect(property(document, schema, "direction").enum).toEqual(["DEBIT", "CREDIT"]);
-      expect(property(document, schema, "metadata").type).toBe("object");
-      expect(property(document, schema, "roundComplete").type).toBe("boolean");
-      expect(property(document, schema, "transactionId")).toMatchObject({ type: "string", minLength: 1 });
-      expectSafeInteger(property(document, schema, "amount"), 0);
+      const union = requestSchema(document, "POST", "/v1/wallet/transaction");
+      expect(union.discriminator?.propertyName).toBe("type");
+      expect(Object.keys(union.discriminator?.mapping ?? {})).toEqual(types[document]);
+      expect(union.oneOf).toHaveLength(types[document].length);
+      for (const [type, ref] of Object.entries(union.discriminator?.mapping ?? {})) {
+        expect(union.oneOf).toContainEqual({ $ref: ref });
+        const schema = resolveSchema(documents[document], { $ref: ref });
+        expect([...(schema.required ?? [])].sort(), type).toEqual([...common, ...own[type]!.required].sort());
+        expect(Object.keys(schema.properties ?? {}).sort(), type).toEqual([...common, ...own[type]!.required, ...own[type]!.optional].sort());
+        expect(property(document, schema, "type").enum).toEqual([type]);
+        if (type === "ADJUSTMENT") expect(property(document, schema, "direction").enum).toEqual(["DEBIT", "CREDIT"]);
+        expect(property(document, schema, "metadata").type).toBe("object");
+        expect(property(document, schema, "roundComplete").type).toBe("boolean");
+        expect(property(document, schema, "transactionId")).toMatchObject({ type: "string", minLength: 1 });
+        expectSafeInteger(property(document, schema, "amount"), 0);
+      }
       const response = responseSchema(document, "POST", "/v1/wallet/transaction");
       expect(property(document, response, "status").enum).toEqual(["OK", "DECLINED"]);
       expect(property(document, response, "balance")).toMatchObject({ type: "integer", maximum: MAX_SAFE });

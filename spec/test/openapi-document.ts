@@ -52,6 +52,8 @@ export interface Schema {
   $ref?: string;
   allOf?: Schema[];
   anyOf?: Schema[];
+  oneOf?: Schema[];
+  discriminator?: { propertyName: string; mapping?: Record<string, string> };
   type?: string;
   format?: string;
   pattern?: string;

@@ -51,11 +51,12 @@ export interface ValidationFinding {
 
 /**
  * The message of a 400 for schema findings, as `body.amount must be >= 0`, each finding once. A body of two forms
- * (anyOf) fails with each form's findings, then a summary: the summary is left out.
+ * (anyOf) fails with each form's findings, then a summary; a body of the form its `type` names (a discriminated union,
+ * see validation-document.ts) fails with that form's findings, then `must match "then" schema`: summaries are left out.
  */
 export function describeFindings(findings: readonly ValidationFinding[]): string {
   const details = findings.map((d) => `${(d.path ?? "").replace(/^\//, "").replace(/\//g, ".")} ${d.message ?? ""}`.trim());
-  const specific = details.filter((detail) => !/ must match a schema in (anyOf|oneOf)$/.test(detail));
+  const specific = details.filter((detail) => !/ must match (a schema in (anyOf|oneOf)|"then" schema)$/.test(detail));
   return [...new Set(specific.length > 0 ? specific : details)].join("; ");
 }
 

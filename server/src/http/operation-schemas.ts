@@ -1,8 +1,7 @@
-import { readFileSync } from "node:fs";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { parse } from "yaml";
 import type { ValidationFinding } from "./error-handler.js";
+import { loadValidationDocument } from "./validation-document.js";
 
 /** A documented operation: a method and a path exactly as the OpenAPI document's `paths` key writes it. */
 export interface OperationKey {
@@ -30,7 +29,7 @@ export class OperationSchemas {
 
   /** `checkResponses`: compile the answers' schemas too (tests); the service's start compiles only the requests'. */
   constructor(documentPath: string, keys: readonly OperationKey[], private readonly options: { checkResponses: boolean }) {
-    const document = parse(readFileSync(documentPath, "utf8")) as OpenApiDocument;
+    const document = loadValidationDocument(documentPath) as unknown as OpenApiDocument;
     const ajv = new Ajv2020({ strict: false, strictNumbers: true, strictTuples: true, allowUnionTypes: false, validateSchema: false, useDefaults: true });
     addFormats.default(ajv, { mode: "fast" });
     ajv.addFormat("int64", { type: "number", validate: (n: number) => Number.isInteger(n) && Math.abs(n) <= MAX_INT64 });

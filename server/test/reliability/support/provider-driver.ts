@@ -1,4 +1,4 @@
-import { createProviderClient, type ProviderClient } from "@croupier/sdk-provider";
+import { createProviderClient, type ProviderClient, type TransactionRequest } from "@croupier/sdk-provider";
 import { setTimeout as sleep } from "node:timers/promises";
 
 /** A transaction as the provider sends it. */
@@ -41,7 +41,8 @@ export class PersistentProvider {
   /** Sends until settled; `attempts` counts SDK calls (each may itself retry). */
   async settle(transaction: ProviderTransaction, deadlineMs: number): Promise<FinalOutcome> {
     for (let attempts = 1; ; attempts++) {
-      const { data, error } = await this.client.transaction(transaction);
+      // The driver builds its transactions from one loose shape; each is a valid BET, WIN or ROLLBACK by construction.
+      const { data, error } = await this.client.transaction(transaction as TransactionRequest);
       if (data) return { kind: "settled", status: data.status, balance: data.balance, attempts };
       if (!KEEP_TRYING.has(error.status)) return { kind: "rejected", status: error.status, message: error.message, attempts };
       if (Date.now() > deadlineMs) {
