@@ -98,6 +98,14 @@ describe("the three documents", () => {
     expect(present.sort()).toEqual(listed.sort());
   });
 
+  it.each(DOCUMENT_NAMES)("%s names its license and contact, and every operation has a one-line summary", (name) => {
+    expect(documents[name].info.license).toEqual({ name: "MIT", url: "https://github.com/croupier-dev/croupier/blob/main/LICENSE" });
+    expect(documents[name].info.contact?.url).toBe("https://github.com/croupier-dev/croupier/issues");
+    for (const { method, path, operation: op } of operationsOf(documents[name])) {
+      expect(op.summary, `${method} ${path}`).toMatch(/^[A-Z][^.\n]{5,60}$/);
+    }
+  });
+
   it.each(ENDPOINTS)("$document: $method $path answers $statuses", ({ document, method, path, statuses }) => {
     const responses = Object.keys(operation(document, method, path).responses);
     expect(responses).toEqual(expect.arrayContaining(statuses));

@@ -8,6 +8,7 @@ export type DocumentName = "service" | "operator-wallet" | "provider-webhooks";
 /** The parts of an OpenAPI 3.1 document the contract tests read; everything else stays `unknown`. */
 export interface OpenApiDocument {
   openapi: string;
+  info: { title: string; version: string; license?: { name: string; url?: string }; contact?: { name?: string; url?: string } };
   paths: Record<string, Record<string, Operation>>;
   security?: SecurityRequirement[];
   components: { schemas: Record<string, Schema>; securitySchemes?: Record<string, SecurityScheme> };
@@ -16,6 +17,7 @@ export interface OpenApiDocument {
 /** One operation (the value under a path's method key). */
 export interface Operation {
   operationId?: string;
+  summary?: string;
   security?: SecurityRequirement[];
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: Schema }> };

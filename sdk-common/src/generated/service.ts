@@ -6,7 +6,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Answers 200 `{"status":"ok"}` once the service is ready. No signing headers. */
+        /**
+         * Check readiness
+         * @description Answers 200 `{"status":"ok"}` once the service is ready. No signing headers.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -26,6 +29,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Set the wallet callback URL
          * @description Sets or changes the operator's callback base URL, effective immediately with no activation
          *     step. The first time it is set, the callback timeout is seeded at 5000 ms.
          *     400: not an absolute http(s) URL (or a forbidden address). 401, 429, 500.
@@ -47,6 +51,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Rotate the tenant secret
          * @description Rotates the tenant's shared secret with no approval step. The old secret keeps working until
          *     previousSecretValidUntil (7 days by default). No request body. 400 (invalid nonce), 401, 429, 500.
          */
@@ -64,10 +69,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists the tenant's grants in the order they were issued; omitting playerRef lists every grant the tenant has issued. 400, 401, 429, 500. */
+        /**
+         * List free-spin grants
+         * @description Lists the tenant's grants in the order they were issued; omitting playerRef lists every grant the tenant has issued. 400, 401, 429, 500.
+         */
         get: operations["listGrants"];
         put?: never;
         /**
+         * Issue a free-spin grant
          * @description Issues a free-spin batch, synchronously calling the provider's grant webhook. A repeat with the
          *     same (operator, idempotencyKey) returns the original grant unchanged.
          *     400: missing or invalid fields, spins not positive, unsupported currency, or an inactive or
@@ -88,7 +97,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Reads one grant of the tenant; another operator's id behaves as nonexistent. 400: id not a UUID. 404. 401, 429, 500. */
+        /**
+         * Get a free-spin grant
+         * @description Reads one grant of the tenant; another operator's id behaves as nonexistent. 400: id not a UUID. 404. 401, 429, 500.
+         */
         get: operations["getGrant"];
         put?: never;
         post?: never;
@@ -108,6 +120,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Cancel a free-spin grant
          * @description Cancels an active grant, synchronously calling the provider's cancel webhook; remaining unused
          *     spins are voided, spins already taken stand. 400: not cancellable (pending, cancelled, failed) or
          *     id not a UUID. 404: no such grant. 502: provider cancel failed (the grant stays active; retry).
@@ -127,7 +140,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists the games visible to the operator tenant. 401, 429, 500 as for every signed call. */
+        /**
+         * List the games visible to the operator
+         * @description Lists the games visible to the operator tenant. 401, 429, 500 as for every signed call.
+         */
         get: operations["listGames"];
         put?: never;
         post?: never;
@@ -147,6 +163,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Launch a game session
          * @description Creates a session for a player and returns the launch URL and session token.
          *     400: unsupported currency or language, lobbyUrl not an absolute http(s) URL, invalid body.
          *     403: risk control blocks the launch (player blocklist or self-exclusion); generic message only.
@@ -170,6 +187,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * End a player's sessions
          * @description Ends every active session of playerRef under the operator tenant, authoritative immediately;
          *     the next wallet call of the game client fails with 401. Each ended session's provider is
          *     notified best-effort; an unreachable provider does not change the result.
@@ -192,6 +210,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Get a round replay link
          * @description Mints a replay link for a round. Replay is opt-in per game and only for rounds played after the
          *     provider added recording.
          *     400: roundId or gameId missing, or the game's replayBaseUrl is not configured. 404: no such
@@ -215,6 +234,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Get the player's balance
          * @description Reads the player's balance live from the operator's wallet (playerRef is resolved from the
          *     session) and returns it verbatim; a DEMO session returns its fun-play balance. Moves no money,
          *     is not idempotency-tracked and is not retried by the platform: the caller may retry a failed read.
@@ -239,6 +259,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Verify a session token
          * @description Resolves a session token to its player, game, currency, language and mode.
          *     400: sessionToken missing or empty. 401: no provider identity, or the token is invalid or
          *     expired. 403: the session belongs to another provider. 429: rate limited. 500: configuration
@@ -261,6 +282,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Settle a BET, WIN or ROLLBACK
          * @description Settles a BET, WIN or ROLLBACK in real time against the operator's wallet (ADJUSTMENT is
          *     refused with 400). Idempotency-tracked on transactionId: a retry with the same transactionId
          *     returns the first outcome, through the session it was made in (even once kicked or expired) or

@@ -7,6 +7,7 @@ export interface paths {
             cookie?: never;
         };
         /**
+         * Get a player's balance
          * @description Returns the player's balance. Called live for a provider balance query (a failure surfaces to
          *     the provider) and best-effort by stale-round reconciliation (a failure never blocks it).
          *     The signature covers the query string, so playerRef cannot be swapped.
@@ -30,6 +31,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Apply a wallet transaction
          * @description Applies a BET, WIN, ROLLBACK or ADJUSTMENT to the player's balance.
          *     Idempotency (required): cache the response of every processed transactionId per player and
          *     replay it verbatim on a repeat without re-applying the change. ROLLBACK: look up the bet named

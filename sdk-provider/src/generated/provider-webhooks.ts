@@ -8,7 +8,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Voids the batch's remaining unused spins. 200 with any body (ignored); on a non-200 the platform keeps its grant active. */
+        /**
+         * Cancel a free-spin batch
+         * @description Voids the batch's remaining unused spins. 200 with any body (ignored); on a non-200 the platform keeps its grant active.
+         */
         post: operations["cancelFreeSpins"];
         delete?: never;
         options?: never;
@@ -25,7 +28,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Grants a batch. Any non-200 marks the platform's grant failed and its body is logged, so make it descriptive. */
+        /**
+         * Grant a free-spin batch
+         * @description Grants a batch. Any non-200 marks the platform's grant failed and its body is logged, so make it descriptive.
+         */
         post: operations["grantFreeSpins"];
         delete?: never;
         options?: never;
@@ -42,7 +48,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Reports a batch's progress; pulled on demand, never polled. */
+        /**
+         * Get a free-spin batch's progress
+         * @description Reports a batch's progress; pulled on demand, never polled.
+         */
         post: operations["getFreeSpinsStatus"];
         delete?: never;
         options?: never;
@@ -59,7 +68,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A session was force-ended (kick, self-exclusion, fraud hold, expiry). Best effort; 200 with any body (ignored). */
+        /**
+         * Revoke a session
+         * @description A session was force-ended (kick, self-exclusion, fraud hold, expiry). Best effort; 200 with any body (ignored).
+         */
         post: operations["revokeSession"];
         delete?: never;
         options?: never;
