@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 
-const packages = ["signing", "spec", "server", "sdk-operator", "sdk-provider", "mock-operator-wallet", "scripts"];
+const packages = ["signing", "spec", "server", "sdk-operator", "sdk-provider", "conformance", "mock-operator-wallet", "scripts"];
 
 export default defineConfig({
   test: {

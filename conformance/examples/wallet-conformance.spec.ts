@@ -1,0 +1,18 @@
+// Your wallet in your own test suite: the Croupier conformance checks as one vitest test.
+// WALLET_URL is your wallet's callback base address in a test environment; WALLET_PLAYER a player there with a known
+// balance (each money-moving check puts back what it moved).
+import { runWalletChecks } from "@croupier/conformance";
+import { expect, it } from "vitest";
+
+it("our wallet passes the Croupier conformance kit", async () => {
+  const report = await runWalletChecks({
+    url: process.env.WALLET_URL ?? "http://127.0.0.1:9001",
+    operatorId: process.env.WALLET_OPERATOR_ID ?? "op-acme",
+    secret: process.env.WALLET_SECRET ?? "",
+    players: [process.env.WALLET_PLAYER ?? "p-1"],
+    allowMoneyMoves: true,
+  });
+  const failures = report.results.filter((result) => result.status !== "pass");
+  // Each entry names the check, what the interface expects, what the wallet did and the rule.
+  expect(failures).toEqual([]);
+}, 120_000);
