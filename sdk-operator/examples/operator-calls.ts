@@ -37,6 +37,18 @@ export async function rotate(client: OperatorClient, oldSecret: string): Promise
   return [data.secret, oldSecret];
 }
 
+/**
+ * After a leak: rotates, then ends the old secret's grace period at once, so the leaked secret stops working now,
+ * not in 7 days. Portal calls need the current secret (403 `current secret required` with the previous one).
+ */
+export async function rotateAfterLeak(client: OperatorClient): Promise<string> {
+  const rotated = await client.rotateSecret();
+  if (rotated.error) throw rotated.error;
+  const revoked = await client.revokePreviousSecret(); // the leaked secret stops working now, not in 7 days
+  if (revoked.error) throw revoked.error;
+  return rotated.data.secret;                           // the only secret that verifies from now on
+}
+
 /** The client itself: base URL with or without a path prefix, no trailing slash. */
 export function connect(baseUrl: string, secret: string): OperatorClient {
   return createOperatorClient({ baseUrl, tenantId: "op-acme", secret, timeoutMs: 5000 });

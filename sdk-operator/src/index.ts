@@ -24,6 +24,7 @@ export type {
   LaunchGameRequestBody,
   LaunchGameResponse,
   RotatedSecret,
+  RevokedPreviousSecret,
   RoundReplayResponse,
 } from "./models.js";
 export type { paths, components, operations } from "../../sdk-common/src/generated/service.js";

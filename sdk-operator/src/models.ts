@@ -31,3 +31,4 @@ export type GrantResponseBody = Service["GrantResponseBody"];
 export type CallbackSettings = Service["CallbackSettings"];
 /** A freshly rotated secret and until when the previous one is accepted. */
 export type RotatedSecret = Service["RotatedSecret"];
+export type RevokedPreviousSecret = Service["RevokedPreviousSecret"];

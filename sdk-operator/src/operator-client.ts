@@ -11,6 +11,7 @@ import type {
   KickPlayerResponse,
   LaunchGameRequestBody,
   LaunchGameResponse,
+  RevokedPreviousSecret,
   RotatedSecret,
   RoundReplayResponse,
 } from "./models.js";
@@ -45,6 +46,11 @@ export interface OperatorClient {
    * store `data.secret` (shown once) and keep the old one in your verifier until `previousSecretValidUntil`.
    */
   rotateSecret(): Promise<Result<RotatedSecret>>;
+  /**
+   * Ends the previous secret's grace period at once (after a leak): only the current secret verifies from then on.
+   * Needs the current secret, as every portal call does (403 `current secret required` with the previous one).
+   */
+  revokePreviousSecret(): Promise<Result<RevokedPreviousSecret>>;
 }
 
 /**
@@ -78,5 +84,7 @@ export function createOperatorClient(options: OperatorClientOptions): OperatorCl
       if (result.data) credentials.secret = result.data.secret;
       return result;
     },
+    // openapi-fetch reads a body whose only member is a JSON null as {}: the generated type says what arrives.
+    revokePreviousSecret: () => toResult(() => raw.POST("/portal/api/revoke-previous-secret")) as Promise<Result<RevokedPreviousSecret>>,
   };
 }

@@ -66,6 +66,36 @@ describe("portal (spec E)", () => {
     expect(server.services.tenants.operator(OPERATOR.id)?.callbackUrl).toBe("https://wallet.casino.example/api");
   });
 
+  it("a portal call signed with the previous secret is 403 current secret required; revoke-previous-secret ends the grace", async () => {
+    const s = await startTestServer(testConfigJson({ operators: [{ id: OPERATOR.id, secret: OPERATOR.secret, providers: [PROVIDER.id] }] }));
+    try {
+      const rotated = await signedRequest(s.url, OPERATOR, "POST", "/portal/api/rotate-secret");
+      expect(rotated.status).toBe(200);
+      const current = { id: OPERATOR.id, secret: rotated.json.secret as string };
+      // The previous secret still works for ordinary calls, but no longer for the portal.
+      expect((await signedRequest(s.url, OPERATOR, "GET", "/v1/operator/games")).status).toBe(200);
+      for (const [target, body] of [["/portal/api/rotate-secret", undefined], ["/portal/api/callback-url", { callbackUrl: "https://evil.example" }],
+        ["/portal/api/revoke-previous-secret", undefined]] as const) {
+        const refused = await signedRequest(s.url, OPERATOR, "POST", target, body);
+        expect(refused.status, target).toBe(403);
+        expect(refused.json, target).toEqual({ error: "current secret required" });
+      }
+      expect(s.services.tenants.currentSecret(OPERATOR.id)).toBe(current.secret);
+      expect(s.services.tenants.operator(OPERATOR.id)?.callbackUrl).toBeNull();
+      const revoked = await signedRequest(s.url, current, "POST", "/portal/api/revoke-previous-secret");
+      expect(revoked.status).toBe(200);
+      expect(revoked.json).toEqual({ previousSecretValidUntil: null });
+      expect((await signedRequest(s.url, OPERATOR, "GET", "/v1/operator/games")).status).toBe(401);
+      expect((await signedRequest(s.url, current, "GET", "/v1/operator/games")).status).toBe(200);
+      // Idempotent: again, with no previous secret in grace, the same answer.
+      expect((await signedRequest(s.url, current, "POST", "/portal/api/revoke-previous-secret")).json).toEqual({ previousSecretValidUntil: null });
+      // A provider has no portal.
+      expect((await signedRequest(s.url, PROVIDER, "POST", "/portal/api/revoke-previous-secret")).status).toBe(401);
+    } finally {
+      await s.close();
+    }
+  });
+
   it("values the portal never set follow the file at each start; values it set survive", async () => {
     const local = tempDir();
     const sqlitePath = `${local.path}/db.sqlite`;

@@ -15,14 +15,15 @@ export interface SigningParts {
 }
 
 const NONCE_PATTERN = /^[A-Za-z0-9\-_.~]{1,128}$/;
-const TIMESTAMP_PATTERN = /^[0-9]{1,15}$/;
+// Whole seconds without a leading zero: one spelling per second.
+const TIMESTAMP_PATTERN = /^(0|[1-9][0-9]{0,14})$/;
 
 /** True when the nonce has the format of decisions.md §1 (1–128 chars of `A-Z a-z 0-9 - _ . ~`). */
 export function isValidNonce(nonce: string | undefined | null): nonce is string {
   return typeof nonce === "string" && NONCE_PATTERN.test(nonce);
 }
 
-/** True when the timestamp is whole Unix seconds in decimal digits. */
+/** True when the timestamp is whole Unix seconds in decimal digits, without a leading zero. */
 export function isValidTimestamp(timestamp: string | undefined | null): timestamp is string {
   return typeof timestamp === "string" && TIMESTAMP_PATTERN.test(timestamp);
 }

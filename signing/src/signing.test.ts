@@ -42,7 +42,7 @@ describe("signing vectors from signing/test-vectors/signing-vectors.json", () =>
       const headers = { "x-tenant-id": "t", "x-timestamp": v.timestamp, "x-nonce": v.nonce, "x-signature": v.signature };
       for (const body of [v.body, new TextEncoder().encode(v.body)]) {
         expect(verify({ method: v.method, target: v.path, headers, body, secrets: [v.secret], now: Number(v.timestamp) }))
-          .toEqual({ ok: true, tenantId: "t", nonce: v.nonce, timestamp: Number(v.timestamp) });
+          .toEqual({ ok: true, tenantId: "t", nonce: v.nonce, timestamp: Number(v.timestamp), secretIndex: 0 });
       }
     });
   }
@@ -63,6 +63,10 @@ describe("verify", () => {
     verify({ method: "POST", target: "/v1/x?q=1", headers, body: '{"a":1}', secrets: [secret], now, ...extra });
 
   it("accepts a good request", () => expect(check(make()).ok).toBe(true));
+  it("says which secret verified: 0 the current, 1 a previous one in its grace period", () => {
+    expect(check(make(), { secrets: [secret, "older"] })).toMatchObject({ ok: true, secretIndex: 0 });
+    expect(check(make(), { secrets: ["newer", secret] })).toMatchObject({ ok: true, secretIndex: 1 });
+  });
   it("checks nonce format before anything else", () => {
     expect(check(make({ "x-nonce": "", "x-signature": "" }))).toEqual({ ok: false, reason: "invalid-nonce" });
     expect(check(make({ "x-nonce": "a".repeat(129) }))).toEqual({ ok: false, reason: "invalid-nonce" });
@@ -84,7 +88,8 @@ describe("verify", () => {
     expect(check(make(), { now: now + 10, toleranceSeconds: 5 }).ok).toBe(false);
   });
   it("refuses malformed timestamps", () => {
-    for (const ts of ["1767225600.0", "-1", "abc", " 1767225600", "1e9"]) {
+    // A leading zero is refused too: "01767225600" would name the same second as "1767225600" in another spelling.
+    for (const ts of ["1767225600.0", "-1", "abc", " 1767225600", "1e9", "01767225600", "00"]) {
       expect(check(make({ "x-timestamp": ts }))).toEqual({ ok: false, reason: "bad-timestamp" });
     }
   });

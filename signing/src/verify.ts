@@ -14,7 +14,11 @@ export type VerificationFailure =
 
 /** The result of {@link verify}: the verified tenant and nonce, or why it failed. */
 export type VerificationResult =
-  | { ok: true; tenantId: string; nonce: string; timestamp: number }
+  | {
+      ok: true; tenantId: string; nonce: string; timestamp: number;
+      /** Which of the secrets verified it: 0 is the current one, 1 a previous one still in its grace period. */
+      secretIndex: number;
+    }
   | { ok: false; reason: VerificationFailure };
 
 /** A request as received, before any JSON parsing. */
@@ -65,17 +69,17 @@ export function verify(request: VerifyRequest): VerificationResult {
   if (!HEX_SIGNATURE.test(signature)) return { ok: false, reason: "bad-signature" };
   if (request.target.includes("\n") || tenantId.includes("\n")) return { ok: false, reason: "bad-signature" };
   const given = Buffer.from(signature, "hex");
-  let matched = false;
+  let matched = -1;
   // Try every secret without stopping early, so timing does not reveal which one matched.
-  for (const secret of secrets) {
+  for (const [index, secret] of secrets.entries()) {
     const expected = Buffer.from(
       computeSignature(secret, { method: request.method, target: request.target, timestamp, nonce, body: request.body }),
       "hex",
     );
-    if (timingSafeEqual(expected, given)) matched = true;
+    if (timingSafeEqual(expected, given) && matched === -1) matched = index;
   }
-  if (!matched) return { ok: false, reason: "bad-signature" };
-  return { ok: true, tenantId, nonce, timestamp: seconds };
+  if (matched === -1) return { ok: false, reason: "bad-signature" };
+  return { ok: true, tenantId, nonce, timestamp: seconds, secretIndex: matched };
 }
 
 /** Thrown by SDK verification helpers; `reason` says which check failed. */

@@ -38,7 +38,8 @@ const ENDPOINTS: Endpoint[] = [
   { document: "service", method: "POST", path: "/v1/operator/free-spins/grants/{id}/cancel", statuses: ["200", "400", "401", "404", "429", "502"] },
   // E. Operator portal calls.
   { document: "service", method: "POST", path: "/portal/api/callback-url", statuses: ["200", "400", "401", "429", "500"] },
-  { document: "service", method: "POST", path: "/portal/api/rotate-secret", statuses: ["200", "401", "429", "500"] },
+  { document: "service", method: "POST", path: "/portal/api/rotate-secret", statuses: ["200", "401", "403", "429", "500"] },
+  { document: "service", method: "POST", path: "/portal/api/revoke-previous-secret", statuses: ["200", "401", "403", "429", "500"] },
   // decisions.md §3: readiness probe.
   { document: "service", method: "GET", path: "/healthz", statuses: ["200"] },
   // C. Wallet callbacks the operator implements: 200 is success, 401 a failed signature check.
@@ -312,6 +313,9 @@ describe("fields and constraints", () => {
     const rotated = responseSchema("service", "POST", "/portal/api/rotate-secret");
     expect(property("service", rotated, "previousSecretValidUntil").format).toBe("date-time");
     expect(operation("service", "POST", "/portal/api/rotate-secret").requestBody).toBeUndefined();
+    const revokedPrevious = responseSchema("service", "POST", "/portal/api/revoke-previous-secret");
+    expect(property("service", revokedPrevious, "previousSecretValidUntil").type).toBe("null");
+    expect(operation("service", "POST", "/portal/api/revoke-previous-secret").requestBody).toBeUndefined();
     expect(property("service", responseSchema("service", "GET", "/healthz"), "status").enum).toEqual(["ok"]);
   });
 });

@@ -32,9 +32,30 @@ export interface paths {
          * Set the wallet callback URL
          * @description Sets or changes the operator's callback base URL, effective immediately with no activation
          *     step. The first time it is set, the callback timeout is seeded at 5000 ms.
-         *     400: not an absolute http(s) URL (or a forbidden address). 401, 429, 500.
+         *     400: not an absolute http(s) URL (or a forbidden address). 401, 403 (signed with the previous secret), 429, 500.
          */
         post: operations["setCallbackUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/revoke-previous-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Ends the previous secret's grace period at once: from this answer on, only the current secret verifies. For
+         *     when the old secret leaked. Current secret only; no request body. Idempotent: with no previous secret in grace
+         *     it answers the same. 400 (invalid nonce), 401, 403 (signed with the previous secret), 429, 500.
+         */
+        post: operations["revokePreviousSecret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -53,7 +74,8 @@ export interface paths {
         /**
          * Rotate the tenant secret
          * @description Rotates the tenant's shared secret with no approval step. The old secret keeps working until
-         *     previousSecretValidUntil (7 days by default). No request body. 400 (invalid nonce), 401, 429, 500.
+         *     previousSecretValidUntil (7 days by default); a secret still in grace from an earlier rotation stops working
+         *     at once. No request body. 400 (invalid nonce), 401, 403 (signed with the previous secret), 429, 500.
          */
         post: operations["rotateSecret"];
         delete?: never;
@@ -682,6 +704,16 @@ export interface components {
             sessionToken: string;
         };
         /**
+         * @description The answer to revoke-previous-secret: the previous secret no longer verifies anything.
+         * @example {
+         *       "previousSecretValidUntil": null
+         *     }
+         */
+        RevokedPreviousSecret: {
+            /** @description Always null: the grace period is over. */
+            previousSecretValidUntil: null;
+        };
+        /**
          * @description Reverses the BET named by originalTransactionId: credits its amount back. It carries no direction (400).
          * @example {
          *       "type": "ROLLBACK",
@@ -986,6 +1018,89 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description 403: the caller is identified but not allowed to do this (see the operation's description). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revokePreviousSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{ "previousSecretValidUntil": null }`: the previous secret no longer verifies anything. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokedPreviousSecret"];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 403: the caller is identified but not allowed to do this (see the operation's description). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
             429: {
                 headers: {
@@ -1048,6 +1163,15 @@ export interface operations {
                 };
                 content: {
                     "text/plain": components["schemas"]["InvalidSignatureText"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 403: the caller is identified but not allowed to do this (see the operation's description). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };

@@ -10,6 +10,7 @@ export type ApiErrorCode =
   | "bad_request"
   | "unauthenticated"
   | "forbidden"
+  | "current_secret_required"
   | "not_found"
   | "conflict"
   | "upstream_failed"

@@ -109,6 +109,14 @@ export class TenantDirectory {
     return { secret, previousSecretValidUntil: new Date(validUntil * 1000).toISOString() };
   }
 
+  /** Ends the previous secret's grace period at once (after a leak, the old secret must stop working now). */
+  revokePreviousSecret(tenantId: string): { previousSecretValidUntil: null } {
+    const next: TenantState = { ...this.requireState(tenantId), previousSecret: null, previousValidUntil: null };
+    this.store.save(next);
+    this.states.set(tenantId, next);
+    return { previousSecretValidUntil: null };
+  }
+
   /** The admin team's value from the file wins; otherwise the one seeded when the URL was first set. */
   private callbackTimeoutOf(config: OperatorConfig | undefined, state: TenantState): number {
     return config?.callbackTimeoutMs ?? state.callbackTimeoutMs ?? DEFAULT_CALLBACK_TIMEOUT_MS;

@@ -49,7 +49,8 @@ const NO_BODY = Buffer.alloc(0);
 
 /**
  * Builds the check every signed call passes before any handler runs, in the order of decisions.md §1: nonce format
- * (400), signature, tenant and timestamp (401 plain text), nonce replay (401 JSON), rate limit (429), role (401).
+ * (400), signature, tenant and timestamp (401 plain text), nonce replay (401 JSON), rate limit (429), role (401), then
+ * the portal's need for the current secret (403).
  * The nonce is recorded only after the signature verified, so nobody can burn another tenant's nonces.
  */
 export function createAuthenticator(options: AuthenticateOptions): (request: SignedRequest) => Authentication | Promise<Authentication> {
@@ -80,12 +81,13 @@ export function createAuthenticator(options: AuthenticateOptions): (request: Sig
     const expiresAt = Math.max(now, result.timestamp) + options.clockSkewSeconds;
     const fresh = options.nonces.remember(tenantId, result.nonce, expiresAt);
     // The NonceStore interface allows an asynchronous store: its answer is awaited, never taken as truthy.
-    if (typeof fresh !== "boolean") return fresh.then((ok) => afterNonce(ok, tenantId, request.path));
-    return afterNonce(fresh, tenantId, request.path);
+    const current = result.secretIndex === 0;
+    if (typeof fresh !== "boolean") return fresh.then((ok) => afterNonce(ok, tenantId, request.path, current));
+    return afterNonce(fresh, tenantId, request.path, current);
   };
 
-  /** The checks after the nonce: replay, rate limit, role. */
-  function afterNonce(fresh: boolean, tenantId: string, path: string): Authentication {
+  /** The checks after the nonce: replay, rate limit, role, and the current secret for the portal. */
+  function afterNonce(fresh: boolean, tenantId: string, path: string, currentSecret: boolean): Authentication {
     if (!fresh) {
       return { ok: false, error: new ApiError("replayed_request", "replayed request"), tenantId };
     }
@@ -97,6 +99,11 @@ export function createAuthenticator(options: AuthenticateOptions): (request: Sig
     const required = roleForPath(path);
     if (!role || (required !== undefined && role !== required)) {
       return { ok: false, error: new ApiError("invalid_signature", "invalid signature"), tenantId, authFailure: "wrong-role" };
+    }
+    // A previous secret in its grace period authenticates ordinary calls only: with it, whoever leaked it could set
+    // the callback URL or rotate again and take the tenant back from its owner (decisions.md §4).
+    if (!currentSecret && path.startsWith("/portal/")) {
+      return { ok: false, error: new ApiError("current_secret_required", "current secret required"), tenantId, authFailure: "previous-secret" };
     }
     return { ok: true, caller: { tenantId, role } };
   }

@@ -9,6 +9,7 @@ export const STATUS_BY_CODE: Record<ApiErrorCode, number> = {
   replayed_request: 401,
   unauthenticated: 401,
   forbidden: 403,
+  current_secret_required: 403,
   not_found: 404,
   conflict: 409,
   rate_limited: 429,

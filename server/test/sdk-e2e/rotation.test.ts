@@ -1,5 +1,6 @@
 import { createOperatorClient } from "@croupier/sdk-operator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rotateAfterLeak } from "../../../sdk-operator/examples/operator-calls.js";
 import { OPERATOR } from "../harness.js";
 import { launchAndVerify, startDeployment, type Deployment } from "./support/deployment.js";
 import { startSdkWallet, type SdkWallet } from "./support/sdk-wallet.js";
@@ -67,5 +68,35 @@ describe("SDK end to end: secret rotation", () => {
     // A wallet holding only the new secret accepts too: the platform signs with the new one.
     d.wallet.useSecrets([newSecret]);
     expect((await d.provider.balance(after.common.sessionToken)).data?.balance).toBe(10_000);
+  });
+
+  it("the previous secret cannot use the portal (403), and revokePreviousSecret ends its grace at once (README example)", async () => {
+    // The secret about to become the previous one is known to the test (and, in the story, leaked).
+    const first = await d.operator.rotateSecret();
+    expect(first.error).toBeUndefined();
+    const holder = createOperatorClient({ baseUrl: d.server.url, tenantId: OPERATOR.id, secret: first.data!.secret });
+    const leaked = createOperatorClient({ baseUrl: d.server.url, tenantId: OPERATOR.id, secret: first.data!.secret });
+    const rotated = await holder.rotateSecret();
+    expect(rotated.error).toBeUndefined();
+    // Inside the grace period the leaked secret still makes ordinary calls, but cannot take the tenant back.
+    expect((await leaked.listGames()).error).toBeUndefined();
+    const rotateBack = await leaked.rotateSecret();
+    expect(rotateBack.error?.status).toBe(403);
+    expect(rotateBack.error?.message).toBe("current secret required");
+    expect((await leaked.setCallbackUrl("https://attacker.example/wallet")).error?.status).toBe(403);
+    expect((await leaked.revokePreviousSecret()).error?.status).toBe(403);
+
+    const revoked = await holder.revokePreviousSecret();
+    expect(revoked.error).toBeUndefined();
+    expect(revoked.data).toEqual({ previousSecretValidUntil: null });
+    expect((await leaked.listGames()).error?.status).toBe(401);
+    expect((await holder.listGames()).error).toBeUndefined();
+
+    // The README's example: rotate, then revoke; only the returned secret verifies.
+    const before = createOperatorClient({ baseUrl: d.server.url, tenantId: OPERATOR.id, secret: rotated.data!.secret });
+    const fresh = await rotateAfterLeak(holder);
+    expect((await before.listGames()).error?.status).toBe(401);
+    const after = createOperatorClient({ baseUrl: d.server.url, tenantId: OPERATOR.id, secret: fresh });
+    expect((await after.listGames()).error).toBeUndefined();
   });
 });

@@ -4,7 +4,7 @@ import { checkCallbackUrl, type HostResolver } from "../../domain/callback-url-p
 import type { TenantDirectory } from "../../domain/tenant-directory.js";
 import { callerOf } from "../authenticate.js";
 
-/** Operator self-service portal (spec E): set the callback URL, rotate the secret. */
+/** Operator self-service portal (spec E): set the callback URL, rotate the secret, end the old one's grace at once. */
 export function portalRoutes(deps: { tenants: TenantDirectory; allowPrivateCallbackAddresses: boolean; resolveHost?: HostResolver }): Router {
   const router = contractRouter();
   router.post("/portal/api/callback-url", async (req, res) => {
@@ -14,6 +14,9 @@ export function portalRoutes(deps: { tenants: TenantDirectory; allowPrivateCallb
   });
   router.post("/portal/api/rotate-secret", (_req, res) => {
     res.json(deps.tenants.rotateSecret(callerOf(res).tenantId));
+  });
+  router.post("/portal/api/revoke-previous-secret", (_req, res) => {
+    res.json(deps.tenants.revokePreviousSecret(callerOf(res).tenantId));
   });
   return router;
 }
