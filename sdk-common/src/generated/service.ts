@@ -51,6 +51,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * End the previous secret's grace period
          * @description Ends the previous secret's grace period at once: from this answer on, only the current secret verifies. For
          *     when the old secret leaked. Current secret only; no request body. Idempotent: with no previous secret in grace
          *     it answers the same. 400 (invalid nonce), 401, 403 (signed with the previous secret), 429, 500.
