@@ -1,5 +1,6 @@
 import { relative } from "node:path";
 import type { RunningSandbox } from "./sandbox.js";
+import { webhookUrlFor } from "./sandbox-config.js";
 
 interface ConfigShape {
   operators: { id: string; secret: string }[];
@@ -22,6 +23,10 @@ export function sandboxBanner(sandbox: RunningSandbox, databases: { service: str
     ...config.operators.map((o) => `  operator  ${o.id.padEnd(10)} secret ${o.secret}`),
     ...config.providers.map((p) => `  provider  ${p.id.padEnd(10)} secret ${p.secret}   games ${p.games.map((g) => g.id).join(", ")} (${p.currencies.join("/")})`),
   ];
+  const [provider] = config.providers;
+  const providerId = provider?.id ?? "";
+  const providerSecret = provider?.secret ?? "";
+  const providerGame = provider?.games[0]?.id ?? "";
   const campaigns = config.campaigns.map((c) => `${c.id} (${c.spins} free spins on ${c.gameId})`).join(", ");
   return [
     "",
@@ -46,6 +51,10 @@ export function sandboxBanner(sandbox: RunningSandbox, databases: { service: str
     `  curl -X POST ${walletUrl}/control/faults -d '{"failureRate":0.3}'   make the wallet flaky (0 to stop)`,
     `  npm run admin -- grant-status GRANT_ID --config ${shown(sandbox.configPath)}   a grant's spins left, asked of the studio`,
     "  npm run admin -- --help                        the other admin tools: issue-grant, end-sessions, adjust, problems",
+    "",
+    "Before go-live, run the conformance kit against your own wallet or webhooks the same way (conformance/README.md):",
+    `  npx croupier-conformance wallet --url ${walletUrl} --operator-id ${sandbox.target.operator.id} --secret ${sandbox.target.operator.secret} --player p-conformance --allow-money-moves`,
+    `  npx croupier-conformance provider --url ${webhookUrlFor(studioUrl, providerId)} --provider-id ${providerId} --secret ${providerSecret} --game ${providerGame}`,
     "",
   ].join("\n");
 }
