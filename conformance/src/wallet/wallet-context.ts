@@ -3,8 +3,16 @@ import type { components } from "../../../sdk-operator/src/generated/operator-wa
 import { CheckFailure, CheckSkipped, expectThat } from "../check.js";
 import { describe, jsonOf, type Exchange, type SignedHttp, type Tampering } from "../signed-http.js";
 
-/** The wallet callback body of the interface (generated from the TypeSpec). */
-export type TransactionRequest = components["schemas"]["TransactionRequest"];
+type Schemas = components["schemas"];
+/**
+ * A wallet callback body: the fields of the generated variants (BET, WIN, ROLLBACK, ADJUSTMENT) in one shape, since
+ * the kit builds every type through one helper.
+ */
+export type TransactionRequest = Omit<Schemas["BetTransaction"], "type"> & {
+  type: Schemas["WalletTransactionRequest"]["type"];
+  originalTransactionId?: Schemas["RollbackTransaction"]["originalTransactionId"];
+  direction?: Schemas["Direction"];
+};
 /** The wallet's answer to a transaction. */
 export type TransactionResponse = components["schemas"]["TransactionResponse"];
 
