@@ -73,6 +73,15 @@ describe("the kit against deliberately broken wallets", () => {
     expect(skipped[0]?.reason).toBe("meaningless after I1 failed");
   });
 
+  it("sends everything to the base address given, path prefix included and signed", async () => {
+    const wallet = await startTestWallet({ tenantId: OPERATOR.operatorId, secret: OPERATOR.secret, players: { "p-1": 50_000 } });
+    close = wallet.close;
+    const report = await runWalletChecks({ url: `${wallet.url}/croupier/callbacks/`, ...OPERATOR, players: ["p-1"], allowMoneyMoves: true });
+    expect(report.summary.failed).toBe(0);
+    expect(wallet.targets.length).toBeGreaterThan(50);
+    expect(wallet.targets.filter((target) => !target.startsWith("/croupier/callbacks/v1/wallet/"))).toEqual([]);
+  });
+
   it("puts back what a broken wallet kept, with one ADJUSTMENT listed in the ledger", async () => {
     const { report, balance } = await failingChecks({ refundsUnknownRollbacks: true });
     expect(balance).toBe(50_000);

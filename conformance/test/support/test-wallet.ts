@@ -58,6 +58,8 @@ export async function startTestWallet(options: { tenantId: string; secret: strin
   const reversed = new Set<string>();
   const roundsWithBet = new Set<string>();
   const refuse = faultyVerifier(options.tenantId, options.secret, defects);
+  /** Every request target received, in order. */
+  const targets: string[] = [];
   const store = (value: number) => (defects.floatBalances ? Math.fround(value) : value);
 
   async function transact(request: Transaction): Promise<[number, string]> {
@@ -106,6 +108,7 @@ export async function startTestWallet(options: { tenantId: string; secret: strin
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString("utf8");
+    targets.push(request.url ?? "");
     if (defects.latencyMs) await sleep(defects.latencyMs);
     const reply = (status: number, text: string) => {
       response.writeHead(status, { "content-type": text.startsWith("{") ? "application/json" : "text/plain" });
@@ -115,12 +118,14 @@ export async function startTestWallet(options: { tenantId: string; secret: strin
     const refused = refuse(request, body);
     if (refused) return reply(refused, refused === 400 ? '{"error":"invalid nonce"}' : "invalid signature");
     const url = new URL(request.url ?? "/", "http://wallet.invalid");
-    if (request.method === "GET" && url.pathname === "/v1/wallet/balance") {
+    // Any base-address prefix works, as with a real callback URL such as https://host/croupier.
+    const route = url.pathname.slice(url.pathname.indexOf("/v1/"));
+    if (request.method === "GET" && route === "/v1/wallet/balance") {
       const playerRef = url.searchParams.get("playerRef") ?? "";
       const balance = balances.get(playerRef);
       return balance === undefined ? reply(404, '{"error":"unknown player"}') : reply(200, JSON.stringify({ balance }));
     }
-    if (request.method === "POST" && url.pathname === "/v1/wallet/transaction") {
+    if (request.method === "POST" && route === "/v1/wallet/transaction") {
       const [status, text] = await transact(JSON.parse(body) as Transaction);
       return reply(status, text);
     }
@@ -131,6 +136,7 @@ export async function startTestWallet(options: { tenantId: string; secret: strin
   return {
     url: `http://127.0.0.1:${port}`,
     balances,
+    targets,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
