@@ -16,20 +16,22 @@ import { WalletService } from "./domain/wallet-service.js";
 import { OperatorWallet } from "./outbound/operator-wallet.js";
 import { ProviderWebhooks } from "./outbound/provider-webhooks.js";
 import { SignedHttpClient } from "./outbound/signed-http-client.js";
-import type { SqliteDatabase } from "./store/database.js";
+import { pingDatabase, type SqliteDatabase } from "./store/database.js";
 import { GroupCommit } from "./store/group-commit.js";
 import { SqliteGrantStore } from "./store/grant-store.js";
 import { SqliteNonceStore } from "./store/sqlite-nonce-store.js";
 import { SqliteSessionStore } from "./store/session-store.js";
 import { SqliteTenantStore } from "./store/tenant-store.js";
 import { SqliteTransactionStore, type TransactionStore } from "./store/transaction-store.js";
+import { Metrics } from "./observability/metrics.js";
+import { Readiness } from "./observability/readiness.js";
 import { SqliteRoundLookup } from "./store/transaction-round-lookup.js";
 
 /**
  * The composition root: builds every service from the configuration and the database, wiring stores into
  * domain services and domain services into outbound clients. Nothing else constructs these.
  */
-export function composeServices(config: CroupierConfig, db: SqliteDatabase, logger: Logger): Services {
+export function composeServices(config: CroupierConfig, db: SqliteDatabase, logger: Logger, instance: InstanceOptions = {}): Services {
   const tenants = new TenantDirectory(config, new SqliteTenantStore(db));
   const catalogue = new Catalogue(config);
   const http = new SignedHttpClient();
@@ -41,7 +43,8 @@ export function composeServices(config: CroupierConfig, db: SqliteDatabase, logg
   const demo = new DemoWallet(config.limits.demoStartingBalance);
   const grants = new GrantService(new SqliteGrantStore(db), catalogue, config.campaigns, providerWebhooks, logger);
   const transactions = new SqliteTransactionStore(db, commits);
-  const operatorWallet = new OperatorWallet(http, tenants);
+  const metrics = new Metrics({ instanceId: instance.instanceId ?? "local", ledger: transactions, processMetrics: instance.processMetrics });
+  const operatorWallet = new OperatorWallet(http, tenants, metrics);
   const relay = new TransactionRelay(transactions, operatorWallet, tenants, config.settlementRetry, logger);
   const wallet = new WalletService({
     sessions, tenants, catalogue, store: transactions, relay, operatorWallet, demo,
@@ -69,8 +72,17 @@ export function composeServices(config: CroupierConfig, db: SqliteDatabase, logg
     sessionSweeper: new ExpiredSessionSweeper({ store: sessionStore, demo }, config.limits, logger),
     nonces: new SqliteNonceStore(db, commits, config.limits.clockSkewSeconds),
     rateLimiter: new RateLimiter((tenantId) => tenants.rateLimitFor(tenantId)),
+    metrics,
+    readiness: new Readiness(() => pingDatabase(db)),
     stoppers: [],
   };
+}
+
+/** Who this instance is, for its metrics and log lines. */
+export interface InstanceOptions {
+  instanceId?: string;
+  /** Add Node's process metrics (once per process: the real service, not tests that start many services). */
+  processMetrics?: boolean;
 }
 
 /** Everything the HTTP layer and background jobs can use. */
@@ -94,6 +106,8 @@ export interface Services {
   sessionSweeper: ExpiredSessionSweeper;
   nonces: NonceStore;
   rateLimiter: RateLimiter;
+  metrics: Metrics;
+  readiness: Readiness;
   /** Background work (reconciler, settlement retry) registers its stop function here. */
   stoppers: (() => Promise<void> | void)[];
 }

@@ -1,7 +1,8 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { pino, type Logger } from "pino";
-import { composeServices, type Services } from "./compose.js";
+import { hostname } from "node:os";
+import { composeServices, type InstanceOptions, type Services } from "./compose.js";
 import type { CroupierConfig } from "./config/types.js";
 import { authenticationOptions, buildApp } from "./http/app.js";
 import { SERVICE_OPENAPI_PATH } from "./http/openapi-validator.js";
@@ -17,11 +18,26 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** How to start the service beyond its configuration. */
+export interface StartOptions extends InstanceOptions {
+  validateResponses?: boolean;
+  logger?: Logger;
+}
+
+/**
+ * This instance's name in logs and metrics: `CROUPIER_INSTANCE_ID`, or host name and process id, which tell apart the
+ * instances of a cluster and the successive processes of one machine.
+ */
+export function defaultInstanceId(): string {
+  return process.env.CROUPIER_INSTANCE_ID || `${hostname()}-${process.pid}`;
+}
+
 /** Starts the aggregation service; `port: 0` in the config picks a free port. */
-export async function startServer(config: CroupierConfig, options: { validateResponses?: boolean; logger?: Logger } = {}): Promise<RunningServer> {
-  const logger = options.logger ?? pino({ level: config.logLevel, base: { service: "croupier" } });
+export async function startServer(config: CroupierConfig, options: StartOptions = {}): Promise<RunningServer> {
+  const instanceId = options.instanceId ?? defaultInstanceId();
+  const logger = options.logger ?? pino({ level: config.logLevel, base: { service: "croupier", instance: instanceId } });
   const db = openDatabase(config.database.sqlitePath, config.database.synchronous);
-  const services = composeServices(config, db, logger);
+  const services = composeServices(config, db, logger, { instanceId, processMetrics: options.processMetrics });
   // The serving process owns the database: nothing can still be waiting for a grant left pending by the
   // previous one. Only here, never in tools (admin) that open the database beside a running service.
   services.grants.failInterruptedGrants();
@@ -29,7 +45,7 @@ export async function startServer(config: CroupierConfig, options: { validateRes
   await services.relay.recoverOrphans();
   const validateResponses = options.validateResponses ?? false;
   const walletApi = providerWalletApi({
-    wallet: services.wallet, authentication: authenticationOptions(services), logger, documentPath: SERVICE_OPENAPI_PATH, validateResponses,
+    wallet: services.wallet, authentication: authenticationOptions(services), logger, metrics: services.metrics, documentPath: SERVICE_OPENAPI_PATH, validateResponses,
   });
   const app = buildApp(services, { validateResponses });
   const server = createServer((req, res) => {
@@ -55,6 +71,7 @@ export async function startServer(config: CroupierConfig, options: { validateRes
     services,
     close() {
       closing ??= (async () => {
+        services.readiness.startDraining();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();

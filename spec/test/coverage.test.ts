@@ -42,6 +42,9 @@ const ENDPOINTS: Endpoint[] = [
   { document: "service", method: "POST", path: "/portal/api/revoke-previous-secret", statuses: ["200", "401", "403", "429", "500"] },
   // decisions.md §3: readiness probe.
   { document: "service", method: "GET", path: "/healthz", statuses: ["200"] },
+  // Operations: readiness for load balancers (503 while draining) and Prometheus metrics.
+  { document: "service", method: "GET", path: "/readyz", statuses: ["200", "503"] },
+  { document: "service", method: "GET", path: "/metrics", statuses: ["200"] },
   // C. Wallet callbacks the operator implements: 200 is success, 401 a failed signature check.
   { document: "operator-wallet", method: "POST", path: "/v1/wallet/transaction", statuses: ["200", "401"] },
   { document: "operator-wallet", method: "GET", path: "/v1/wallet/balance", statuses: ["200", "401"] },
@@ -52,7 +55,7 @@ const ENDPOINTS: Endpoint[] = [
   { document: "provider-webhooks", method: "POST", path: "/v1/game/session/revoke", statuses: ["200", "401"] },
 ];
 
-const UNSIGNED = new Set(["GET /healthz"]);
+const UNSIGNED = new Set(["GET /healthz", "GET /readyz", "GET /metrics"]);
 const SIGNING_HEADERS = ["X-Tenant-ID", "X-Timestamp", "X-Nonce", "X-Signature"];
 const MAX_SAFE = 9007199254740991;
 const DOCUMENT_NAMES: DocumentName[] = ["service", "operator-wallet", "provider-webhooks"];

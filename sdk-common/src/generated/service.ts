@@ -7,10 +7,30 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Check readiness
-         * @description Answers 200 `{"status":"ok"}` once the service is ready. No signing headers.
+         * Check liveness
+         * @description Answers 200 `{"status":"ok"}` once the service is up. No signing headers.
          */
         get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Scrape metrics
+         * @description This instance's metrics in Prometheus text format: requests, wallet calls, pending and problem transactions.
+         */
+        get: operations["getMetrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -79,6 +99,27 @@ export interface paths {
          *     at once. No request body. 400 (invalid nonce), 401, 403 (signed with the previous secret), 429, 500.
          */
         post: operations["rotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check readiness
+         * @description Answers 200 `{"status":"ready"}` while the instance takes traffic (its database answers, its migrations are
+         *     applied) and 503 while it drains after SIGTERM or its database does not answer. Load balancers route on this.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -605,14 +646,14 @@ export interface components {
          */
         GrantStatus: "pending" | "active" | "cancelled" | "failed";
         /**
-         * @description The readiness answer.
+         * @description The liveness answer.
          * @example {
          *       "status": "ok"
          *     }
          */
         HealthResponse: {
             /**
-             * @description Always `ok` once the service is ready.
+             * @description Always `ok` once the service is up.
              * @enum {string}
              */
             status: "ok";
@@ -703,6 +744,37 @@ export interface components {
             launchUrl: string;
             /** @description The session token (also embedded in launchUrl). */
             sessionToken: string;
+        };
+        /**
+         * @description Why the instance is not ready.
+         * @example {
+         *       "status": "draining"
+         *     }
+         */
+        NotReadyBody: {
+            /**
+             * @description `draining`: the instance is stopping (SIGTERM) and finishes what it has; `database unavailable`: the database did not answer.
+             * @enum {string}
+             */
+            status: "draining" | "database unavailable";
+        };
+        /**
+         * @description Prometheus text exposition format, version 0.0.4.
+         * @example # HELP croupier_http_requests_total Requests answered, by route, method and status.
+         */
+        PrometheusText: string;
+        /**
+         * @description The readiness answer when the instance takes traffic.
+         * @example {
+         *       "status": "ready"
+         *     }
+         */
+        ReadyResponse: {
+            /**
+             * @description `ready`: the database answers and its migrations are applied.
+             * @enum {string}
+             */
+            status: "ready";
         };
         /**
          * @description The answer to revoke-previous-secret: the previous secret no longer verifies anything.
@@ -961,13 +1033,33 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The service is ready. */
+            /** @description The service is up. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HealthResponse"];
+                };
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain; version=0.0.4; charset=utf-8": components["schemas"]["PrometheusText"];
                 };
             };
         };
@@ -1194,6 +1286,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The instance takes traffic. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadyResponse"];
+                };
+            };
+            /** @description The readiness answer when the instance must not get new traffic. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotReadyBody"];
                 };
             };
         };

@@ -34,9 +34,17 @@ export function buildApp(services: Services, options: { validateResponses?: bool
   app.set("etag", false);
   // As in every router of the contract (routes/contract-router.ts); the OpenAPI validator reads this setting too.
   app.set("case sensitive routing", true);
-  app.use(requestLog(services.logger));
+  app.use(requestLog(services.logger, services.metrics));
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
+  });
+  app.get("/readyz", (_req, res) => {
+    const status = services.readiness.status();
+    res.status(status === "ready" ? 200 : 503).json({ status });
+  });
+  app.get("/metrics", async (_req, res) => {
+    const { contentType, body } = await services.metrics.scrape();
+    res.type(contentType).send(body);
   });
   app.use(rawBody);
   app.use(authenticate(authenticationOptions(services)));

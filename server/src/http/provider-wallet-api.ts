@@ -9,6 +9,7 @@ import { parseJsonBody } from "./json-body.js";
 import { OperationSchemas, type OperationKey } from "./operation-schemas.js";
 import { readRawBody } from "./raw-body.js";
 import { requestLine, type RequestLogEntry } from "./request-log.js";
+import type { Metrics } from "../observability/metrics.js";
 
 /** A route's work once the call is authenticated and its body validated: the JSON text of the 200 answer. */
 type WalletHandler = (wallet: WalletService, caller: Caller, body: unknown, text: string | undefined) => string | Promise<string>;
@@ -39,6 +40,8 @@ export interface ProviderWalletApiOptions {
   wallet: WalletService;
   authentication: AuthenticateOptions;
   logger: Logger;
+  /** Where each answered request is counted. */
+  metrics?: Metrics;
   /** The service's OpenAPI document, whose schemas validate the requests (and, when asked, the answers). */
   documentPath: string;
   /** Checks every answer against the document first; a violation is answered 500 (tests turn this on). */
@@ -60,7 +63,7 @@ export function providerWalletApi(options: ProviderWalletApiOptions): (req: Inco
   const authenticate = createAuthenticator(options.authentication);
   const schemas = new OperationSchemas(options.documentPath, [...HANDLERS.keys()].map((path) => ({ method: "post", path })),
     { checkResponses: options.validateResponses });
-  const line = requestLine(options.logger);
+  const line = requestLine(options.logger, options.metrics);
 
   /** `request` is the call as it arrived; `key` the documented operation it is for. */
   const serve = async (request: SignedRequest, res: ServerResponse, key: OperationKey, started: bigint, readError: ApiError | undefined): Promise<void> => {

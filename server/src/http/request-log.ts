@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
 import type { Logger } from "pino";
+import type { Metrics } from "../observability/metrics.js";
 
 /** What one request leaves in the log: never the body, a secret or a session token. */
 export interface RequestLogEntry {
@@ -7,6 +8,8 @@ export interface RequestLogEntry {
   method: string;
   /** The route pattern, so path parameters and query values stay out of the log too. */
   route: string;
+  /** True when no route matched: `route` is then the raw path, which the metrics must not use as a label. */
+  unmatched?: boolean;
   status: number;
   /** The ApiError code of an error answer. */
   error?: string;
@@ -18,17 +21,22 @@ export interface RequestLogEntry {
 export type RequestLine = (entry: RequestLogEntry, started: bigint, internalError?: unknown) => void;
 
 /**
- * One structured line per request: tenant, route, status, latency. Undefined when even error lines are off: callers
- * then skip the per-request listener and timing altogether.
+ * One structured line per request (tenant, route, status, latency) and its count in the metrics. Undefined when there
+ * are no metrics and even error lines are off: callers then skip the per-request listener and timing altogether.
  */
-export function requestLine(logger: Logger): RequestLine | undefined {
-  if (!logger.isLevelEnabled("error")) return undefined;
+export function requestLine(logger: Logger, metrics?: Metrics): RequestLine | undefined {
+  const logs = logger.isLevelEnabled("error");
+  if (!logs && !metrics) return undefined;
   return (entry, started, internalError) => {
-    const latencyMs = Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100;
+    const elapsedNs = Number(process.hrtime.bigint() - started);
+    const route = entry.route.length <= 200 ? entry.route : "(unmatched)";
+    metrics?.observeRequest(entry.unmatched ? "(unmatched)" : route, entry.method, entry.status, elapsedNs / 1e9);
+    if (!logs) return;
+    const latencyMs = Math.round(elapsedNs / 1e4) / 100;
     const line = {
       ...(entry.tenant === undefined ? {} : { tenant: entry.tenant }),
       method: entry.method,
-      route: entry.route.length <= 200 ? entry.route : "(unmatched)",
+      route,
       status: entry.status,
       latencyMs,
       ...(entry.error ? { error: entry.error } : {}),
@@ -40,17 +48,19 @@ export function requestLine(logger: Logger): RequestLine | undefined {
 }
 
 /** {@link requestLine} for Express: the entry is read from the request and `res.locals` once the answer is sent. */
-export function requestLog(logger: Logger): RequestHandler {
-  const line = requestLine(logger);
+export function requestLog(logger: Logger, metrics?: Metrics): RequestHandler {
+  const line = requestLine(logger, metrics);
   if (!line) return (_req, _res, next) => next();
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     res.on("finish", () => {
-      const route = (req.route?.path as string | undefined) ?? req.path;
+      const matched = req.route?.path as unknown;
+      const route = matched ?? req.path;
       line({
         tenant: res.locals.tenantId as string | undefined,
         method: req.method,
         route: typeof route === "string" ? route : "(unmatched)",
+        unmatched: typeof matched !== "string",
         status: res.statusCode,
         error: res.locals.errorCode as string | undefined,
         authFailure: res.locals.authFailure as string | undefined,

@@ -1,4 +1,5 @@
 import type { Operator, TenantDirectory } from "../domain/tenant-directory.js";
+import type { Metrics } from "../observability/metrics.js";
 import type { RelayedType } from "../store/transaction-store.js";
 import { OutboundFailure, type SignedHttpClient } from "./signed-http-client.js";
 
@@ -15,7 +16,7 @@ export type BalanceOutcome = { ok: true; balance: number; body: string } | { ok:
  * bounded by the operator's callbackTimeoutMs. Callers check that the operator has a callback URL.
  */
 export class OperatorWallet {
-  constructor(private readonly http: SignedHttpClient, private readonly tenants: TenantDirectory) {}
+  constructor(private readonly http: SignedHttpClient, private readonly tenants: TenantDirectory, private readonly metrics?: Metrics) {}
 
   /**
    * POSTs the stored body to `{callbackUrl}/v1/wallet/transaction`. Only a 200 with a well-formed
@@ -23,6 +24,13 @@ export class OperatorWallet {
    * time is TIMED_OUT.
    */
   async transaction(operator: Operator & { callbackUrl: string }, type: RelayedType, body: string): Promise<CallbackOutcome> {
+    const started = performance.now();
+    const outcome = await this.callTransaction(operator, type, body);
+    this.metrics?.observeWalletCall(operator.config.id, outcome.state, (performance.now() - started) / 1000);
+    return outcome;
+  }
+
+  private async callTransaction(operator: Operator & { callbackUrl: string }, type: RelayedType, body: string): Promise<CallbackOutcome> {
     let response;
     try {
       response = await this.http.call({

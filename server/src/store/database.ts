@@ -27,9 +27,22 @@ export function openDatabase(path: string, synchronous: "FULL" | "NORMAL" = "FUL
   return db;
 }
 
+/** Throws when the database does not answer a trivial query (the readiness probe). */
+export function pingDatabase(db: SqliteDatabase): void {
+  db.prepare("SELECT 1").get();
+}
+
+/** A database migrated by a newer release than this one: starting on it could misread what that release wrote. */
+export class NewerSchemaError extends Error {}
+
 function migrate(db: SqliteDatabase): void {
   db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)");
   const applied = new Set(db.prepare("SELECT version FROM schema_migrations").pluck().all() as number[]);
+  const known = Math.max(0, ...MIGRATIONS.map((m) => m.version));
+  const newest = Math.max(0, ...applied);
+  if (newest > known) {
+    throw new NewerSchemaError(`the database has schema version ${newest}, newer than this release knows (${known}): run a release at least as new`);
+  }
   const record = db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)");
   for (const migration of MIGRATIONS) {
     if (applied.has(migration.version)) continue;

@@ -102,6 +102,8 @@ export interface TransactionStore {
   markProblem(key: TransactionKey, now: number): Promise<void>;
   /** Every record flagged as a problem, oldest first. */
   problems(): TransactionRecord[];
+  /** How many records are PENDING and how many are problems, for the metrics. */
+  transactionCounts(): { pending: number; problems: number };
   /** Rounds neither completed nor closed whose last activity is at or before `before`. */
   staleRounds(before: number, limit: number): RoundRef[];
   /** Every transaction of one round. */
@@ -147,6 +149,7 @@ export class SqliteTransactionStore implements TransactionStore {
   private readonly selectDue;
   private readonly setProblem;
   private readonly selectProblems;
+  private readonly selectCounts;
   private readonly selectStale;
   private readonly selectRound;
   private readonly setClosed;
@@ -192,6 +195,11 @@ export class SqliteTransactionStore implements TransactionStore {
       "UPDATE transactions SET problem = 1, next_retry_at = NULL, updated_at = ? WHERE provider_id = ? AND transaction_id = ?",
     );
     this.selectProblems = db.prepare("SELECT * FROM transactions WHERE problem = 1 ORDER BY created_at");
+    // Both counts through the state index: a problem is always FAILED or TIMED_OUT.
+    this.selectCounts = db.prepare(
+      `SELECT (SELECT count(*) FROM transactions WHERE state = 'PENDING') AS pending,
+              (SELECT count(*) FROM transactions WHERE state IN ('FAILED', 'TIMED_OUT') AND problem = 1) AS problems`,
+    );
     this.selectStale = db.prepare(
       `SELECT provider_id AS providerId, operator_id AS operatorId, game_id AS gameId, round_id AS roundId, player_ref AS playerRef,
          last_activity_at AS lastActivityAt
@@ -287,6 +295,10 @@ export class SqliteTransactionStore implements TransactionStore {
 
   problems(): TransactionRecord[] {
     return (this.selectProblems.all() as Row[]).map(fromRow);
+  }
+
+  transactionCounts(): { pending: number; problems: number } {
+    return this.selectCounts.get() as { pending: number; problems: number };
   }
 
   staleRounds(before: number, limit: number): RoundRef[] {
