@@ -1,4 +1,5 @@
 /** Example: a provider playing a round, receiving webhooks, and checking replay links. */
+import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import express from "express";
 import {
@@ -26,15 +27,17 @@ export async function playRound(client: ProviderClient, sessionToken: string, ro
   const { playerRef, gameId, currency } = session.data;
   const common = { sessionToken, roundId, playerRef, gameId, currency };
 
-  const bet = await client.bet({ ...common, transactionId: `${roundId}-bet`, amount: stake });
+  // A fresh UUID per transaction, kept (in your round's record) before the first send so every retry reuses it.
+  const betId = randomUUID();
+  const bet = await client.bet({ ...common, transactionId: betId, amount: stake });
   if (bet.error) {
     // Still failing after the retries: the bet's fate is unknown, so reverse it (idempotent on our id).
-    await client.rollback({ ...common, transactionId: `${roundId}-rb`, originalTransactionId: `${roundId}-bet`, amount: stake });
+    await client.rollback({ ...common, transactionId: randomUUID(), originalTransactionId: betId, amount: stake });
     throw bet.error;
   }
   if (bet.data.status === "DECLINED") return { declined: true, balance: bet.data.balance };
 
-  const win = await client.win({ ...common, transactionId: `${roundId}-win`, amount: payout, roundComplete: true });
+  const win = await client.win({ ...common, transactionId: randomUUID(), amount: payout, roundComplete: true });
   if (win.error) throw win.error;
   return { declined: false, balance: win.data.balance };
 }

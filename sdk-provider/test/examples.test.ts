@@ -13,8 +13,9 @@ async function start(server: Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-/** A stand-in for the service's provider wallet API: checks signatures, applies each transactionId once, fails the first attempt of one. */
-function stubService(failFirstAttemptOf: string) {
+/** A stand-in for the service's provider wallet API: checks signatures, applies each transactionId once, fails the first attempt of the first WIN. */
+function stubService() {
+  let failFirstAttemptOf: string | undefined;
   let balance = 1000;
   const applied = new Map<string, { status: string; balance: number }>();
   const attempts = new Map<string, number>();
@@ -28,6 +29,7 @@ function stubService(failFirstAttemptOf: string) {
     const body = JSON.parse(raw.toString("utf8"));
     const answer = (value: unknown) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(value));
     if (req.url!.endsWith("/session/verify")) return answer({ playerRef: "p-1", gameId: "starfall", currency: "EUR", mode: "REAL", expiresAt: "2026-01-16T10:30:00Z" });
+    if (body.type === "WIN") failFirstAttemptOf ??= body.transactionId;
     const seen = (attempts.get(body.transactionId) ?? 0) + 1;
     attempts.set(body.transactionId, seen);
     if (body.transactionId === failFirstAttemptOf && seen === 1) return res.writeHead(500, { "content-type": "application/json" }).end('{"error":"timed out"}');
@@ -42,7 +44,7 @@ function stubService(failFirstAttemptOf: string) {
 
 describe("example provider", () => {
   it("plays a round; a failed win attempt is retried with the same transactionId and the balance adds up", async () => {
-    const service = stubService("r-1-win");
+    const service = stubService();
     const baseUrl = await start(service);
     try {
       const client = connect(`${baseUrl}/croupier`, "prov-secret");

@@ -8,6 +8,8 @@ export type ApiErrorCode =
   | "replayed_request"
   | "rate_limited"
   | "bad_request"
+  | "transaction_id_of_another_provider"
+  | "original_transaction_of_another_provider"
   | "unauthenticated"
   | "forbidden"
   | "current_secret_required"

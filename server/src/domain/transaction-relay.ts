@@ -68,6 +68,11 @@ export class TransactionRelay {
         throw transactionIdReused();
       case "in-flight":
         throw inFlightConflict();
+      // 400, not 409: no retry can make these pass (decisions.md §4).
+      case "id-of-another-provider":
+        throw new ApiError("transaction_id_of_another_provider", "transactionId already used by another provider");
+      case "original-of-another-provider":
+        throw new ApiError("original_transaction_of_another_provider", "originalTransactionId belongs to another provider");
       case "claimed":
         return this.deliver(claim.record, operator);
     }

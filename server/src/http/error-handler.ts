@@ -5,6 +5,8 @@ import { ApiError, toApiError, type ApiErrorCode } from "../domain/errors.js";
 export const STATUS_BY_CODE: Record<ApiErrorCode, number> = {
   invalid_nonce: 400,
   bad_request: 400,
+  transaction_id_of_another_provider: 400,
+  original_transaction_of_another_provider: 400,
   invalid_signature: 401,
   replayed_request: 401,
   unauthenticated: 401,

@@ -138,4 +138,11 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       DROP TABLE nonces;
     `,
   },
+  {
+    version: 5,
+    name: "wallet-transaction-id",
+    // An operator's wallet keys transactions by (player, transactionId), whichever provider sent them: a new
+    // transaction is checked against the ids already sent to the same operator for the same player (decisions.md §4).
+    sql: "CREATE INDEX transactions_wallet_id ON transactions (operator_id, player_ref, transaction_id);",
+  },
 ];

@@ -51,9 +51,14 @@ export interface RecordedOutcome {
   nextRetryAt: number | null;
 }
 
-/** What a claim found: the caller now owns the call, or the transaction is settled, or someone else has it. */
+/**
+ * What a claim found: the caller now owns the call, or the transaction is settled, or someone else has it, or (for a
+ * new id) the operator's wallet would take it for another provider's transaction.
+ */
 export type ClaimResult =
   | { kind: "claimed"; record: TransactionRecord }
+  | { kind: "id-of-another-provider" }
+  | { kind: "original-of-another-provider" }
   | { kind: "settled"; record: TransactionRecord }
   | { kind: "different-body"; record: TransactionRecord }
   | { kind: "in-flight"; record: TransactionRecord };
@@ -79,7 +84,11 @@ export interface TransactionStore {
   /**
    * Records a new transaction as PENDING, or re-claims an existing one with the same fingerprint that is FAILED,
    * TIMED_OUT, or PENDING but last touched before `pendingStaleBefore` (left by a crashed process).
-   * `touchRound` records round activity (provider calls do; platform resends do not).
+   * `touchRound` records round activity (provider calls do; platform resends do not). A new transaction is refused
+   * when another provider already sent its transactionId to the same operator for the same player, or when it is a
+   * ROLLBACK naming another provider's BET there: the operator's wallet deduplicates per (player, transactionId) and
+   * finds a bet by its id alone (decisions.md §4). Checked in the same unit of work as the insert, so two concurrent
+   * claims cannot both pass.
    */
   claim(transaction: NewTransaction, now: number, pendingStaleBefore: number, touchRound: boolean): Promise<ClaimResult>;
   /** Re-claims an existing unsettled record for a platform resend; undefined when it is settled or busy. */
@@ -155,6 +164,8 @@ export class SqliteTransactionStore implements TransactionStore {
   private readonly setClosed;
   private readonly selectRoundStatus;
   private readonly selectReversal;
+  private readonly selectForeignId;
+  private readonly selectForeignBet;
 
   /** `commits` must run on `db`; by default a group commit of its own. */
   constructor(db: SqliteDatabase, private readonly commits: GroupCommit = new GroupCommit(db)) {
@@ -218,6 +229,24 @@ export class SqliteTransactionStore implements TransactionStore {
     this.selectReversal = db.prepare(
       `SELECT * FROM transactions WHERE provider_id = ? AND original_transaction_id = ? AND type = 'ROLLBACK' AND state = 'OK' LIMIT 1`,
     );
+    // Both by the transactions_wallet_id index (operator, player, transactionId): the key the operator's wallet uses.
+    this.selectForeignId = db.prepare(
+      "SELECT 1 FROM transactions WHERE operator_id = ? AND player_ref = ? AND transaction_id = ? AND provider_id <> ? LIMIT 1",
+    ).pluck();
+    this.selectForeignBet = db.prepare(
+      "SELECT 1 FROM transactions WHERE operator_id = ? AND player_ref = ? AND transaction_id = ? AND type = 'BET' AND provider_id <> ? LIMIT 1",
+    ).pluck();
+  }
+
+  /** Whether the operator's wallet already saw this transactionId for this player from another provider (any type). */
+  private usedByAnotherProvider(t: NewTransaction): boolean {
+    return this.selectForeignId.get(t.operatorId, t.playerRef, t.transactionId, t.providerId) !== undefined;
+  }
+
+  /** Whether a ROLLBACK names a BET the operator's wallet got from another provider for this player. */
+  private reversesAnotherProvidersBet(t: NewTransaction): boolean {
+    return t.type === "ROLLBACK" && t.originalTransactionId !== null
+      && this.selectForeignBet.get(t.operatorId, t.playerRef, t.originalTransactionId, t.providerId) !== undefined;
   }
 
   find(key: TransactionKey): TransactionRecord | undefined {
@@ -230,6 +259,8 @@ export class SqliteTransactionStore implements TransactionStore {
       const existing = this.find(transaction);
       let record: TransactionRecord;
       if (!existing) {
+        if (this.usedByAnotherProvider(transaction)) return { kind: "id-of-another-provider" };
+        if (this.reversesAnotherProvidersBet(transaction)) return { kind: "original-of-another-provider" };
         this.insert.run({ ...transaction, roundComplete: transaction.roundComplete ? 1 : 0, now });
         record = {
           ...transaction, state: "PENDING", responseBalance: null, attempts: 1, lastError: null, nextRetryAt: null, problem: false,
