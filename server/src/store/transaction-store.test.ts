@@ -21,7 +21,7 @@ describe("SqliteTransactionStore crash recovery", () => {
       const [orphan] = store.pending();
       // Before recovery writes, a provider's retry re-claims the stale PENDING record and settles it.
       const retry = await store.claim(bet, 5_000, 4_000, true);
-      expect(retry.kind).toBe("claimed");
+      if (retry.kind !== "claimed") throw new Error(`expected a claim, got ${retry.kind}`);
       await store.recordOutcome(retry.record, { state: "OK", balance: 965, error: null, nextRetryAt: null }, 5_010);
       expect(await store.recordOrphanOutcome(orphan!, timedOut, 6_000)).toBe(false);
       expect(store.find(bet)).toMatchObject({ state: "OK", responseBalance: 965, attempts: 2 });
