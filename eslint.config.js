@@ -1,0 +1,29 @@
+// Lint for every package: ESLint's and typescript-eslint's recommended rules, plus the type-aware rules that catch a
+// promise nobody awaits or an async function passed where a plain callback is expected (money paths are asynchronous).
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  {
+    ignores: ["**/dist/**", "**/node_modules/**", "**/src/generated/**", "**/*.js", "**/*.mjs", "**/*.cjs", "**/tsup.config.ts", ".bench/**", "data/**"],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { parserOptions: { project: ["./tsconfig.json"], tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
+      "@typescript-eslint/await-thenable": "error",
+      // Express recognises an error handler by its four parameters; a rest sibling drops keys on purpose.
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
+      // Ids, refs and reports refuse or strip control characters on purpose: the regular expressions name them.
+      "no-control-regex": "off",
+    },
+  },
+  {
+    // Tests read whatever JSON a server answers, right or wrong, before asserting its shape.
+    files: ["**/test/**/*.ts", "**/*.test.ts"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+);
