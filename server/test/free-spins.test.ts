@@ -270,7 +270,7 @@ describe("free-spin grants (spec B.4–B.7, D)", () => {
     expect(reply.status).toBe(502);
     const grant = (await list()).json.at(-1);
     expect(grant).toMatchObject({ status: "failed" });
-    expect(grant.lastError).toMatch(/provider call failed/);
+    expect(grant.lastError).toBe("provider unreachable");
   });
 
   it("cancel: active → cancelled through the signed cancel webhook; a second cancel is 400", async () => {

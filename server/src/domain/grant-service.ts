@@ -5,6 +5,7 @@ import type { WebhookOutcome } from "../outbound/provider-webhooks.js";
 import type { GrantRecord, GrantStore } from "../store/grant-store.js";
 import type { Catalogue, CatalogueGame } from "./catalogue.js";
 import { ApiError, badRequest, forbidden, notFound } from "./errors.js";
+import { quoteProvider } from "./provider-message.js";
 
 /**
  * IssueGrantRequestBody of the spec, schema-validated as one of its two forms. The types below are the direct
@@ -226,7 +227,7 @@ function externalRefOf(body: string): string | undefined {
 
 function grantFailureReason(outcome: WebhookOutcome): string {
   if (!outcome.ok) return outcome.error;
-  return `provider answered 200 without a non-empty externalRef: ${outcome.response.body.slice(0, 500)}`;
+  return quoteProvider(`provider answered 200 without a non-empty externalRef: ${outcome.response.body}`);
 }
 
 function providerFailure(grant: GrantRecord): ApiError {

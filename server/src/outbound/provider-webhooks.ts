@@ -1,11 +1,16 @@
 import type { Logger } from "pino";
 import type { RevokeReason, SessionRevokeNotifier } from "../domain/session-service.js";
 import type { TenantDirectory } from "../domain/tenant-directory.js";
+import { quoteProvider } from "../domain/provider-message.js";
 import type { SessionRecord } from "../store/session-store.js";
 import { OutboundFailure, type OutboundResponse, type SignedHttpClient } from "./signed-http-client.js";
 
 /** Timeout for calls to provider webhooks; the spec sets none, so the wallet callback default (5000 ms) bounds them too. */
 export const PROVIDER_WEBHOOK_TIMEOUT_MS = 5_000;
+
+/** A webhook call that got no answer, as the operator is told (decisions.md §4: by kind only). */
+export const PROVIDER_UNREACHABLE = "provider unreachable";
+export const PROVIDER_TIMED_OUT = "provider timed out";
 
 /** What became of one webhook call: the provider's answer, or why there was none. */
 export type WebhookOutcome = { ok: true; response: OutboundResponse } | { ok: false; error: string; response?: OutboundResponse };
@@ -27,10 +32,13 @@ export class ProviderWebhooks implements SessionRevokeNotifier {
         tenantId: providerId, secret: this.tenants.currentSecret(providerId), timeoutMs: PROVIDER_WEBHOOK_TIMEOUT_MS,
       });
       if (response.status === 200) return { ok: true, response };
-      return { ok: false, error: `provider answered ${response.status}: ${response.body.slice(0, 500)}`, response };
+      return { ok: false, error: quoteProvider(`provider answered ${response.status}: ${response.body}`), response };
     } catch (error) {
+      // Errors reach the operator (a grant's lastError, a 502): they say what kind of failure it was and never name the
+      // provider's addresses, ports or system error codes, which go to the service's own log only (decisions.md §4).
       const kind = error instanceof OutboundFailure ? error.kind : "network";
-      return { ok: false, error: `provider call failed (${kind}): ${(error as Error).message}` };
+      this.logger.warn({ provider: providerId, path, kind, detail: (error as Error).message }, "provider webhook call failed");
+      return { ok: false, error: kind === "timeout" ? PROVIDER_TIMED_OUT : PROVIDER_UNREACHABLE };
     }
   }
 
