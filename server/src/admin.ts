@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { adjustCommand } from "./admin/adjust.js";
+import { describeFailure } from "./cli-output.js";
 import { runAdminCommand, type AdminCommand } from "./admin/command.js";
 import { endSessionsCommand } from "./admin/end-sessions.js";
 import { grantStatusCommand } from "./admin/grant-status.js";
@@ -15,6 +16,6 @@ const COMMANDS: readonly AdminCommand[] = [issueGrantCommand, grantStatusCommand
 runAdminCommand(COMMANDS, process.argv.slice(2)).then((code) => {
   process.exitCode = code;
 }, (error: unknown) => {
-  process.stderr.write(`admin: ${(error as Error).stack ?? String(error)}\n`);
+  process.stderr.write(`admin: ${describeFailure(error)}\n`);
   process.exitCode = 1;
 });

@@ -2,15 +2,43 @@
 import { parseArgs } from "node:util";
 import { loadConfigFile } from "./config/load.js";
 import { ConfigError } from "./config/parse.js";
+import { describeFailure, serviceVersion } from "./cli-output.js";
 import { limitHeapGrowth } from "./heap-growth.js";
 import { startServer } from "./server.js";
 import { NewerSchemaError } from "./store/database.js";
 
+const USAGE = `Usage: npm run server -- --config FILE   (or CROUPIER_CONFIG=FILE npm run server)
+
+Options:
+  -c, --config FILE   the JSON configuration file (its JSON Schema: server/config.schema.json)
+  -h, --help          print this help and exit
+  -v, --version       print the version and exit
+
+Environment:
+  CROUPIER_CONFIG                  the configuration file, when --config is not given
+  CROUPIER_DRAIN_DELAY_MS          on SIGTERM, how long /readyz answers 503 before the listener closes (default 0)
+  CROUPIER_OPERATOR_<ID>_SECRET    an operator's secret, instead of "secret" in the file
+  CROUPIER_PROVIDER_<ID>_SECRET    a provider's secret, instead of "secret" in the file
+  …_SECRET_FILE                    (either kind) a file that holds the secret
+  <ID> is the tenant id upper-cased, every character other than A-Z and 0-9 replaced by _
+  (op-acme: CROUPIER_OPERATOR_OP_ACME_SECRET).
+`;
+
 /** `npm run server -- --config FILE` (or CROUPIER_CONFIG=FILE): starts the service alone. */
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { config: { type: "string", short: "c" }, help: { type: "boolean", short: "h" } } });
+  let values: { config?: string; help?: boolean; version?: boolean };
+  try {
+    ({ values } = parseArgs({ options: { config: { type: "string", short: "c" }, help: { type: "boolean", short: "h" }, version: { type: "boolean", short: "v" } } }));
+  } catch (error) {
+    process.stderr.write(`croupier: ${(error as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
   if (values.help) {
-    process.stdout.write("Usage: npm run server -- --config FILE   (or CROUPIER_CONFIG=FILE npm run server)\n");
+    process.stdout.write(USAGE);
+    return;
+  }
+  if (values.version) {
+    process.stdout.write(`${serviceVersion()}\n`);
     return;
   }
   const path = values.config ?? process.env.CROUPIER_CONFIG;
@@ -59,6 +87,6 @@ main().catch((error: unknown) => {
     process.stderr.write(`croupier: cannot start: ${error.message}\n`);
     process.exit(1);
   }
-  process.stderr.write(`croupier: failed to start: ${(error as Error).stack ?? String(error)}\n`);
+  process.stderr.write(`croupier: failed to start: ${describeFailure(error)}\n`);
   process.exit(1);
 });

@@ -2,6 +2,7 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import { loadConfigFile } from "../config/load.js";
 import { ConfigError } from "../config/parse.js";
 import type { CroupierConfig } from "../config/types.js";
+import { serviceVersion } from "../cli-output.js";
 import { openDatabase, type SqliteDatabase } from "../store/database.js";
 
 /** What a command gets: the loaded configuration, the opened database, its arguments and output streams. */
@@ -40,6 +41,10 @@ export async function runAdminCommand(commands: readonly AdminCommand[], argv: s
   const command = commands.find((c) => c.name === argv[0]);
   if (argv[0] === "--help" || argv[0] === "-h") {
     out(usage(commands));
+    return 0;
+  }
+  if (argv[0] === "--version" || argv[0] === "-v") {
+    out(serviceVersion());
     return 0;
   }
   if (!command) {
@@ -83,6 +88,7 @@ export async function runAdminCommand(commands: readonly AdminCommand[], argv: s
 }
 
 function usage(commands: readonly AdminCommand[]): string {
-  return ["Usage: npm run admin -- <command> [args] --config FILE   (or CROUPIER_CONFIG=FILE)", "Commands:",
+  return ["Usage: npm run admin -- <command> [args] --config FILE   (or CROUPIER_CONFIG=FILE)",
+    "       npm run admin -- --help | --version   (and <command> --help)", "Commands:",
     ...commands.map((c) => (c.usage.length > 28 ? `  ${c.usage}\n  ${" ".repeat(28)} ${c.summary}` : `  ${c.usage.padEnd(28)} ${c.summary}`))].join("\n");
 }

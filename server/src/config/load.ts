@@ -1,9 +1,12 @@
 import { readFileSync } from "node:fs";
-import { ConfigError, parseConfig } from "./parse.js";
+import { ConfigError, parseConfig, type Environment } from "./parse.js";
 import type { CroupierConfig } from "./types.js";
 
-/** Reads and validates a JSON configuration file; relative sqlitePath stays relative to the working directory. */
-export function loadConfigFile(path: string): CroupierConfig {
+/**
+ * Reads and validates a JSON configuration file, tenants' secrets from `env` where set there (see secrets.ts); a
+ * relative sqlitePath stays relative to the working directory.
+ */
+export function loadConfigFile(path: string, env: Environment = process.env): CroupierConfig {
   let text: string;
   try {
     text = readFileSync(path, "utf8");
@@ -16,5 +19,5 @@ export function loadConfigFile(path: string): CroupierConfig {
   } catch (error) {
     throw new ConfigError("(file)", `${path} is not valid JSON: ${(error as Error).message}`);
   }
-  return parseConfig(json);
+  return parseConfig(json, { env });
 }

@@ -78,3 +78,20 @@ export interface CroupierConfig {
   providers: ProviderConfig[];
   campaigns: CampaignConfig[];
 }
+
+/**
+ * The configuration file as server/config.schema.json describes it, once validated and its defaults filled in (keys
+ * the schema gives no default stay optional). server/test/config-schema.test.ts checks the two agree.
+ */
+export interface ConfigFile {
+  server: { host: string; port: number; publicBaseUrl?: string };
+  database: { sqlitePath: string; synchronous: string };
+  limits: Omit<CroupierConfig["limits"], "rateLimit"> & { rateLimit?: Partial<RateLimitConfig> };
+  reconciler: CroupierConfig["reconciler"];
+  settlementRetry: CroupierConfig["settlementRetry"];
+  allowPrivateCallbackAddresses: boolean;
+  logLevel: CroupierConfig["logLevel"];
+  operators: (Omit<OperatorConfig, "secret" | "rateLimit"> & { secret?: string; rateLimit?: Partial<RateLimitConfig> })[];
+  providers: (Omit<ProviderConfig, "name" | "secret" | "rateLimit"> & { name?: string; secret?: string; rateLimit?: Partial<RateLimitConfig> })[];
+  campaigns: (Omit<CampaignConfig, "operatorId"> & { operatorId?: string })[];
+}
