@@ -7,6 +7,7 @@ import type { CroupierConfig } from "./config/types.js";
 import { authenticationOptions, buildApp } from "./http/app.js";
 import { SERVICE_OPENAPI_PATH } from "./http/openapi-validator.js";
 import { providerWalletApi } from "./http/provider-wallet-api.js";
+import { assignRequestId } from "./http/request-id.js";
 import { openDatabase } from "./store/database.js";
 
 /** A running service. */
@@ -49,6 +50,7 @@ export async function startServer(config: CroupierConfig, options: StartOptions 
   });
   const app = buildApp(services, { validateResponses });
   const server = createServer((req, res) => {
+    assignRequestId(req, res);
     if (!walletApi(req, res)) app(req, res);
   });
   await new Promise<void>((resolve, reject) => {

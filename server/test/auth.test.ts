@@ -31,7 +31,7 @@ describe("signed-request pipeline (decisions.md §1)", () => {
     for (const opts of cases) {
       const reply = await games(opts);
       expect(reply.status).toBe(400);
-      expect(reply.json).toEqual({ error: "invalid nonce" });
+      expect(reply.json).toEqual({ error: "invalid nonce", code: "invalid_nonce" });
     }
     expect((await games({ nonce: "n".repeat(128) })).status).toBe(200);
   });
@@ -82,14 +82,14 @@ describe("signed-request pipeline (decisions.md §1)", () => {
     expect((await games({ nonce })).status).toBe(200);
     const replay = await games({ nonce });
     expect(replay.status).toBe(401);
-    expect(replay.json).toEqual({ error: "replayed request" });
+    expect(replay.json).toEqual({ error: "replayed request", code: "replayed_request" });
   });
 
   it("a nonce is per tenant", async () => {
     const nonce = `shared-${Date.now()}`;
     expect((await games({ nonce })).status).toBe(200);
     const other = await signedRequest(server.url, PROVIDER, "POST", "/v1/wallet/balance", { sessionToken: "x" }, { nonce });
-    expect(other.json).toEqual({ error: "invalid or expired session token" }); // got past the nonce check to the handler
+    expect(other.json).toEqual({ error: "invalid or expired session token", code: "unauthenticated" }); // got past the nonce check to the handler
   });
 
   it("role: a provider signature on an operator route and an operator signature on a provider route never reach a handler", async () => {
@@ -109,7 +109,7 @@ describe("signed-request pipeline (decisions.md §1)", () => {
       if (reply.status === 429) limited = reply;
     }
     expect(limited).toBeDefined();
-    expect(limited!.json).toEqual({ error: "rate limit exceeded" });
+    expect(limited!.json).toEqual({ error: "rate limit exceeded", code: "rate_limited" });
     expect(Number(limited!.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect((await games()).status).toBe(200);
   });

@@ -121,7 +121,7 @@ describe("crash safety (kill -9 of the service process)", () => {
     running.push(second);
     const replay = await signedRequest(second.url, PROVIDER, "POST", "/v1/wallet/balance", body, fixed);
     expect(replay.status).toBe(401);
-    expect(replay.json).toEqual({ error: "replayed request" });
+    expect(replay.json).toEqual({ error: "replayed request", code: "replayed_request" });
     expect((await signedRequest(second.url, PROVIDER, "POST", "/v1/wallet/balance", body)).json).toEqual({ balance: 777 });
     const bet = await postTransaction(second.url, betRequest(token, { amount: 7 }));
     expect(bet.json).toEqual({ status: "OK", balance: 770 });

@@ -128,7 +128,7 @@ describe("free-spin grants (spec B.4–B.7, D)", () => {
   it("404 for a game that does not exist, 403 for one the operator may not see", async () => {
     const unknown = await issue(direct({ gameId: "no-such-game" }));
     expect(unknown.status).toBe(404);
-    expect(unknown.json).toEqual({ error: "game not found" });
+    expect(unknown.json).toEqual({ error: "game not found", code: "not_found" });
     const invisible = await issue(direct({ gameId: "moonshot", currency: "GBP" }));
     expect(invisible.status).toBe(403);
     expect(invisible.json.error).toMatch(/not visible/);
@@ -355,7 +355,7 @@ describe("free-spin grants (spec B.4–B.7, D)", () => {
     for (const [tenant, id] of [[OTHER_OPERATOR, mine.id], [OPERATOR, theirs.id]] as const) {
       const read = await get(id, tenant);
       expect(read.status).toBe(404);
-      expect(read.json).toEqual({ error: "grant not found" });
+      expect(read.json).toEqual({ error: "grant not found", code: "not_found" });
       expect((await cancel(id, tenant)).status).toBe(404);
     }
     expect((await get(crypto.randomUUID())).status).toBe(404);

@@ -57,7 +57,7 @@ describe("operator API: games, launch, kick (spec B.1, B.2)", () => {
     expect((await launch({ ...base, gameId: "no-such-game" })).status).toBe(404);
     const invisible = await launch({ ...base, gameId: "moonshot", currency: "GBP" });
     expect(invisible.status).toBe(404);
-    expect(invisible.json).toEqual({ error: "game not found" });
+    expect(invisible.json).toEqual({ error: "game not found", code: "not_found" });
     expect((await launch({ ...base, gameId: "no-such-game", mode: "DEMO" })).status).toBe(404);
     expect((await launch({ ...base, gameId: "moonshot", currency: "GBP", mode: "DEMO" })).status).toBe(200);
   });

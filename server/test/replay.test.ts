@@ -124,7 +124,7 @@ describe("round replay (spec B.3, decisions §2)", () => {
     for (const [body, tenant] of cases) {
       const reply = await replay(body, tenant);
       expect(reply.status, JSON.stringify(body)).toBe(404);
-      expect(reply.json, JSON.stringify(body)).toEqual({ error: "round not found" });
+      expect(reply.json, JSON.stringify(body)).toEqual({ error: "round not found", code: "not_found" });
     }
     expect((await replay({ roundId: "round-beta", gameId: "starfall" }, OTHER_OPERATOR)).status).toBe(200);
   });
@@ -139,7 +139,7 @@ describe("round replay (spec B.3, decisions §2)", () => {
     for (const roundId of ["round-nebula", "round-never-played"]) {
       const nebula = await replay({ roundId, gameId: "nebula" });
       expect(nebula.status).toBe(400);
-      expect(nebula.json).toEqual({ error: "game nebula does not support round replay" });
+      expect(nebula.json).toEqual({ error: "game nebula does not support round replay", code: "bad_request" });
     }
   });
 });

@@ -49,10 +49,10 @@ describe.each([
     const big = body("x".repeat(64 * 1024));
     const declared = await post(server, tenant, route, [big]);
     expect(declared.status).toBe(400);
-    expect(JSON.parse(declared.text)).toEqual({ error: "request body exceeds 65536 bytes" });
+    expect(JSON.parse(declared.text)).toEqual({ error: "request body exceeds 65536 bytes", code: "bad_request" });
     const streamed = await post(server, tenant, route, [big.slice(0, 40_000), big.slice(40_000)]);
     expect(streamed.status).toBe(400);
-    expect(JSON.parse(streamed.text)).toEqual({ error: "request body exceeds 65536 bytes" });
+    expect(JSON.parse(streamed.text)).toEqual({ error: "request body exceeds 65536 bytes", code: "bad_request" });
   });
 
   it("after refusing an oversized streamed body, serves the next request on the same keep-alive connection", async () => {
@@ -83,6 +83,6 @@ describe.each([
     expect(await post(server, tenant, route, [body()], { "content-type": "text/plain" })).toEqual({ status: 200, text: accepted });
     const malformed = await post(server, tenant, route, [body().slice(0, -1)]);
     expect(malformed.status).toBe(400);
-    expect(JSON.parse(malformed.text)).toEqual({ error: "request body is not valid JSON" });
+    expect(JSON.parse(malformed.text)).toEqual({ error: "request body is not valid JSON", code: "bad_request" });
   });
 });

@@ -48,3 +48,53 @@ describe("request log: one JSON line per request on both HTTP paths, never a bod
     expect(text).not.toContain(OPERATOR.secret);
   });
 });
+
+describe("request ids: every response carries X-Request-Id, and the request log line names it", () => {
+  const lines: Record<string, unknown>[] = [];
+  let server: RunningServer;
+  beforeAll(async () => {
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().trim().split("\n")) lines.push(JSON.parse(line) as Record<string, unknown>);
+        done();
+      },
+    });
+    server = await startServer(parseConfig({ ...testConfigJson(), logLevel: "info" }), { logger: pino({ level: "info" }, sink) });
+  });
+  afterAll(() => server.close());
+
+  it("keeps a sane caller id, replaces anything else with a UUID, on both HTTP paths and for errors too", async () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    const calls = [
+      // The provider wallet API (node:http) and an Express route, a success and errors of both body kinds.
+      { tenant: PROVIDER, target: "/v1/wallet/session/verify", body: { sessionToken: "nope" } },
+      { tenant: OPERATOR, target: "/v1/operator/players/kick", body: { playerRef: "p-1" } },
+      { tenant: OPERATOR, target: "/v1/wallet/balance", body: { sessionToken: "x" } },
+    ];
+    const kept = "trace-01.A:b~c_d";
+    for (const { tenant, target, body } of calls) {
+      const own = await signedRequest(server.url, tenant, "POST", target, body, { headers: { "x-request-id": kept } });
+      expect(own.headers.get("x-request-id"), target).toBe(kept);
+      for (const odd of ["x".repeat(129), "has space", "semi;colon", ""]) {
+        const replaced = await signedRequest(server.url, tenant, "POST", target, body, { headers: { "x-request-id": odd } });
+        expect(replaced.headers.get("x-request-id"), `${target} ${JSON.stringify(odd)}`).toMatch(uuid);
+      }
+      const first = await signedRequest(server.url, tenant, "POST", target, body);
+      const second = await signedRequest(server.url, tenant, "POST", target, body);
+      expect(first.headers.get("x-request-id")).toMatch(uuid);
+      expect(second.headers.get("x-request-id")).not.toBe(first.headers.get("x-request-id"));
+    }
+    for (const unsigned of [await fetch(`${server.url}/healthz`), await fetch(`${server.url}/no/such/route`)]) {
+      expect(unsigned.headers.get("x-request-id")).toMatch(uuid);
+    }
+  });
+
+  it("logs the id the response carried, on both HTTP paths", async () => {
+    const wallet = await signedRequest(server.url, PROVIDER, "POST", "/v1/wallet/balance", { sessionToken: "nope" }, { headers: { "x-request-id": "find-me-wallet" } });
+    const operator = await signedRequest(server.url, OPERATOR, "GET", "/v1/operator/games", undefined, { headers: { "x-request-id": "find-me-operator" } });
+    expect([wallet.status, operator.status]).toEqual([401, 200]);
+    const line = (id: string) => lines.find((l) => l.requestId === id);
+    expect(line("find-me-wallet")).toMatchObject({ route: "/v1/wallet/balance", status: 401, error: "unauthenticated" });
+    expect(line("find-me-operator")).toMatchObject({ route: "/v1/operator/games", status: 200 });
+  });
+});

@@ -23,9 +23,9 @@ describe("the check order of decisions.md §1 on a wallet route", () => {
   it("nonce format (400) → signature (401 text) → replay (401 JSON) → rate limit (429 + Retry-After)", async () => {
     const badNonce = await call(WRONG, { nonce: "has space" });
     expect(badNonce.status).toBe(400);
-    expect(badNonce.json).toEqual({ error: "invalid nonce" });
+    expect(badNonce.json).toEqual({ error: "invalid nonce", code: "invalid_nonce" });
     expect((await call(PROVIDER, { nonce: "n".repeat(129) })).status).toBe(400);
-    expect((await call(PROVIDER, { omit: ["X-Nonce"] })).json).toEqual({ error: "invalid nonce" });
+    expect((await call(PROVIDER, { omit: ["X-Nonce"] })).json).toEqual({ error: "invalid nonce", code: "invalid_nonce" });
 
     const badSignature = await call(WRONG);
     expect(badSignature.status).toBe(401);
@@ -39,7 +39,7 @@ describe("the check order of decisions.md §1 on a wallet route", () => {
     expect((await call(PROVIDER, { nonce, timestamp })).status).toBe(503);
     const replay = await call(PROVIDER, { nonce, timestamp });
     expect(replay.status).toBe(401);
-    expect(replay.json).toEqual({ error: "replayed request" });
+    expect(replay.json).toEqual({ error: "replayed request", code: "replayed_request" });
     // A bad signature with a used nonce is a signature failure: nonces are checked only after the signature.
     expect((await call(WRONG, { nonce, timestamp })).text).toBe("invalid signature");
 
@@ -48,9 +48,9 @@ describe("the check order of decisions.md §1 on a wallet route", () => {
     const limited = await call(PROVIDER);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
-    expect(limited.json).toEqual({ error: "rate limit exceeded" });
+    expect(limited.json).toEqual({ error: "rate limit exceeded", code: "rate_limited" });
     // Replay and signature checks still come first while the tenant is limited.
-    expect((await call(PROVIDER, { nonce, timestamp })).json).toEqual({ error: "replayed request" });
+    expect((await call(PROVIDER, { nonce, timestamp })).json).toEqual({ error: "replayed request", code: "replayed_request" });
     expect((await call(WRONG)).text).toBe("invalid signature");
   });
 });

@@ -43,7 +43,7 @@ describe("POST /v1/wallet/session/verify", () => {
     expect((await signedRequest(server.url, PROVIDER, "POST", "/v1/wallet/session/verify", {})).status).toBe(400);
     const unknown = await verifySession("st_nope");
     expect(unknown.status).toBe(401);
-    expect(unknown.json).toEqual({ error: expect.any(String) });
+    expect(unknown.json).toEqual({ error: expect.any(String), code: "unauthenticated" });
     const moon = await launchSession(server.url, { operator: OTHER_OPERATOR, gameId: "moonshot", currency: "GBP" });
     expect((await verifySession(moon)).status).toBe(403);
   });
@@ -72,7 +72,7 @@ describe("session/verify after a restart with another configuration", () => {
       for (const token of [nebula, beta]) {
         const reply = await verifyOn(token);
         expect(reply.status).toBe(500);
-        expect(reply.json).toEqual({ error: expect.any(String) });
+        expect(reply.json).toMatchObject({ error: expect.any(String), code: expect.stringMatching(/^(internal|retryable_failure)$/) });
       }
       expect((await verifyOn(starfall)).status).toBe(200);
       // The transaction route names the same situation 503 (spec's provider wallet API table), and never calls out.

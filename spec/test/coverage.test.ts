@@ -154,11 +154,10 @@ describe("signing", () => {
       expect(resolveSchema(documents[document], content["text/plain"]?.schema ?? {})).toMatchObject({
         type: "string", enum: ["invalid signature"], examples: ["invalid signature"],
       });
-      // The second 401 shape: JSON {"error":"replayed request"}.
-      expect(resolveSchema(documents[document], content["application/json"]?.schema ?? {})).toMatchObject({
-        required: ["error"],
-        properties: { error: { type: "string" } },
-      });
+      // The second 401 shape: JSON {"error":"replayed request"} (the service's adds its `code`).
+      const json = resolveSchema(documents[document], content["application/json"]?.schema ?? {}) as { required?: string[] };
+      expect(json).toMatchObject({ properties: { error: { type: "string" } } });
+      expect(json.required).toContain("error");
     },
   );
 
@@ -170,6 +169,26 @@ describe("signing", () => {
       expect(response?.headers?.["Retry-After"]).toMatchObject({ required: true, schema: { type: "integer", minimum: 1 } });
       expect(response?.content?.["application/json"]).toBeDefined();
     }
+  });
+
+  it("gives every service error a machine code (body and X-Error-Code) and an X-Request-Id header", () => {
+    const doc = documents.service;
+    const codes = doc.components.schemas.ErrorCode as { enum?: string[] };
+    expect(codes.enum).toContain("invalid_signature");
+    let checked = 0;
+    for (const { path, method, operation: op } of operationsOf(doc)) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        if (!/^[45]/.test(status)) continue;
+        checked++;
+        expect(Object.keys(response.headers ?? {}).sort(), `${method} ${path} ${status}`).toEqual(expect.arrayContaining(["X-Error-Code", "X-Request-Id"]));
+        const json = response.content?.["application/json"];
+        if (!json) continue;
+        expect(resolveSchema(doc, json.schema ?? {}), `${method} ${path} ${status}`).toMatchObject({
+          required: ["error", "code"], properties: { code: { allOf: [{ $ref: "#/components/schemas/ErrorCode" }] } },
+        });
+      }
+    }
+    expect(checked).toBeGreaterThan(40);
   });
 
   it("documents `invalid nonce` on the 400 of signed calls", () => {

@@ -185,6 +185,16 @@ export interface components {
             roundComplete?: boolean;
         };
         /**
+         * @description The JSON error body a callee (operator wallet, provider webhook receiver) may answer with.
+         * @example {
+         *       "error": "replayed request"
+         *     }
+         */
+        CallbackErrorBody: {
+            /** @description A human-readable message; the platform logs it and, for a failed grant, records it. */
+            error: string;
+        };
+        /**
          * @description An uppercase ISO-4217 currency code such as `EUR`. Validation is case-sensitive: a malformed
          *     or lowercase code is rejected with 400.
          */
@@ -194,16 +204,6 @@ export interface components {
          * @enum {string}
          */
         Direction: "DEBIT" | "CREDIT";
-        /**
-         * @description The JSON body of every error an endpoint raises itself: `{ "error": <message> }`.
-         * @example {
-         *       "error": "invalid request"
-         *     }
-         */
-        ErrorBody: {
-            /** @description A human-readable message. Clients branch on the HTTP status, not on this text. */
-            error: string;
-        };
         /**
          * @description A non-empty opaque identifier (player reference, game id, round id, session token, campaign id,
          *     idempotency key, transaction id): 1 to 255 characters.
@@ -374,11 +374,8 @@ export interface operations {
                 };
             };
             /**
-             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
-             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
-             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
-             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
-             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             * @description 401 from a callee. Two shapes share this status: plain text `invalid signature` when the platform's
+             *     signature does not verify, JSON `{ "error": "replayed request" }` when its nonce was seen before.
              */
             401: {
                 headers: {
@@ -386,7 +383,7 @@ export interface operations {
                 };
                 content: {
                     "text/plain": components["schemas"]["InvalidSignatureText"];
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["CallbackErrorBody"];
                 };
             };
             /**
@@ -398,7 +395,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["CallbackErrorBody"];
                 };
             };
         };
@@ -426,11 +423,8 @@ export interface operations {
                 };
             };
             /**
-             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
-             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
-             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
-             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
-             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             * @description 401 from a callee. Two shapes share this status: plain text `invalid signature` when the platform's
+             *     signature does not verify, JSON `{ "error": "replayed request" }` when its nonce was seen before.
              */
             401: {
                 headers: {
@@ -438,7 +432,7 @@ export interface operations {
                 };
                 content: {
                     "text/plain": components["schemas"]["InvalidSignatureText"];
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["CallbackErrorBody"];
                 };
             };
             /**
@@ -450,7 +444,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["CallbackErrorBody"];
                 };
             };
         };

@@ -90,6 +90,16 @@ export interface components {
          */
         AmountMinor: number;
         /**
+         * @description The JSON error body a callee (operator wallet, provider webhook receiver) may answer with.
+         * @example {
+         *       "error": "replayed request"
+         *     }
+         */
+        CallbackErrorBody: {
+            /** @description A human-readable message; the platform logs it and, for a failed grant, records it. */
+            error: string;
+        };
+        /**
          * @description Void the remaining spins of a batch; spins already taken stand.
          * @example {
          *       "externalRef": "star-fs-000981",
@@ -115,16 +125,6 @@ export interface components {
          *     or lowercase code is rejected with 400.
          */
         CurrencyCode: string;
-        /**
-         * @description The JSON body of every error an endpoint raises itself: `{ "error": <message> }`.
-         * @example {
-         *       "error": "invalid request"
-         *     }
-         */
-        ErrorBody: {
-            /** @description A human-readable message. Clients branch on the HTTP status, not on this text. */
-            error: string;
-        };
         /**
          * @description Ask how far a batch has been played.
          * @example {
@@ -259,11 +259,8 @@ export interface operations {
                 content?: never;
             };
             /**
-             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
-             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
-             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
-             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
-             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             * @description 401 from a callee. Two shapes share this status: plain text `invalid signature` when the platform's
+             *     signature does not verify, JSON `{ "error": "replayed request" }` when its nonce was seen before.
              */
             401: {
                 headers: {
@@ -271,7 +268,7 @@ export interface operations {
                 };
                 content: {
                     "text/plain": components["schemas"]["InvalidSignatureText"];
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["CallbackErrorBody"];
                 };
             };
             /**
@@ -283,7 +280,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["CallbackErrorBody"];
                 };
             };
         };
@@ -311,11 +308,8 @@ export interface operations {
                 };
             };
             /**
-             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
-             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
-             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
-             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
-             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             * @description 401 from a callee. Two shapes share this status: plain text `invalid signature` when the platform's
+             *     signature does not verify, JSON `{ "error": "replayed request" }` when its nonce was seen before.
              */
             401: {
                 headers: {
@@ -323,7 +317,7 @@ export interface operations {
                 };
                 content: {
                     "text/plain": components["schemas"]["InvalidSignatureText"];
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["CallbackErrorBody"];
                 };
             };
             /**
@@ -335,7 +329,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["CallbackErrorBody"];
                 };
             };
         };
@@ -363,11 +357,8 @@ export interface operations {
                 };
             };
             /**
-             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
-             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
-             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
-             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
-             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             * @description 401 from a callee. Two shapes share this status: plain text `invalid signature` when the platform's
+             *     signature does not verify, JSON `{ "error": "replayed request" }` when its nonce was seen before.
              */
             401: {
                 headers: {
@@ -375,7 +366,7 @@ export interface operations {
                 };
                 content: {
                     "text/plain": components["schemas"]["InvalidSignatureText"];
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["CallbackErrorBody"];
                 };
             };
             /**
@@ -387,7 +378,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["CallbackErrorBody"];
                 };
             };
         };
@@ -413,11 +404,8 @@ export interface operations {
                 content?: never;
             };
             /**
-             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
-             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
-             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
-             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
-             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             * @description 401 from a callee. Two shapes share this status: plain text `invalid signature` when the platform's
+             *     signature does not verify, JSON `{ "error": "replayed request" }` when its nonce was seen before.
              */
             401: {
                 headers: {
@@ -425,7 +413,7 @@ export interface operations {
                 };
                 content: {
                     "text/plain": components["schemas"]["InvalidSignatureText"];
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["CallbackErrorBody"];
                 };
             };
             /**
@@ -437,7 +425,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["CallbackErrorBody"];
                 };
             };
         };

@@ -1,7 +1,10 @@
 import type { ErrorRequestHandler, Response } from "express";
 import { ApiError, toApiError, type ApiErrorCode } from "../domain/errors.js";
 
-/** The single mapping from domain error codes to HTTP statuses. */
+/**
+ * The single mapping from error codes to HTTP statuses. The codes are the wire codes too (ErrorCode in
+ * spec/common/errors.tsp documents each; server/test/error-codes.test.ts keeps this table and the contract equal).
+ */
 export const STATUS_BY_CODE: Record<ApiErrorCode, number> = {
   invalid_nonce: 400,
   bad_request: 400,
@@ -21,23 +24,29 @@ export const STATUS_BY_CODE: Record<ApiErrorCode, number> = {
   not_configured: 503,
 };
 
-/** An error as it goes on the wire: the plain text of a bad signature, or the JSON body of any other. */
-export type ErrorReply =
-  | { status: number; text: string }
-  | { status: number; json: { error: string }; retryAfterSeconds?: number };
+/** The header that carries an error's code on every error response, the plain-text 401 included. */
+export const ERROR_CODE_HEADER = "X-Error-Code";
 
-/** The spec's wire shape of an error: plain text `invalid signature`, or `{ "error": message }` (429: with Retry-After). */
+/** An error as it goes on the wire: the plain text of a bad signature, or the JSON body of any other; always with its code. */
+export type ErrorReply = { status: number; code: ApiErrorCode } & (
+  | { text: string }
+  | { json: { error: string; code: ApiErrorCode }; retryAfterSeconds?: number }
+);
+
+/** The spec's wire shape of an error: plain text `invalid signature`, or `{ "error": message, "code": code }` (429: with Retry-After). */
 export function errorReply(error: ApiError): ErrorReply {
-  const status = STATUS_BY_CODE[error.code];
-  if (error.code === "invalid_signature") return { status, text: "invalid signature" };
+  const { code } = error;
+  const status = STATUS_BY_CODE[code];
+  if (code === "invalid_signature") return { status, code, text: "invalid signature" };
   const retryAfterSeconds = error.details.retryAfterSeconds;
-  return { status, json: { error: error.message }, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) };
+  return { status, code, json: { error: error.message, code }, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) };
 }
 
 /** Writes an ApiError through Express (see {@link errorReply}). */
 export function sendError(res: Response, error: ApiError): void {
   const reply = errorReply(error);
   res.locals.errorCode = error.code;
+  res.setHeader(ERROR_CODE_HEADER, reply.code);
   if ("text" in reply) {
     res.status(reply.status).type("text/plain").send(reply.text);
     return;

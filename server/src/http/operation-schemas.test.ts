@@ -60,7 +60,7 @@ describe("OperationSchemas refuses what express-openapi-validator refuses, with 
         const response = await fetch(url + key.path, { method: "POST", headers: { "content-type": "application/json" }, ...(text ? { body: text } : {}) });
         const express = { status: response.status, body: await response.text() };
         const findings = schemas.checkRequestBody(key, text ? JSON.parse(text) : undefined);
-        const ours = findings ? { status: 400, body: JSON.stringify({ error: describeFindings(findings) }) } : { status: 200, body: '{"accepted":true}' };
+        const ours = findings ? { status: 400, body: JSON.stringify({ error: describeFindings(findings), code: "bad_request" }) } : { status: 200, body: '{"accepted":true}' };
         expect(ours).toEqual(express);
       }),
       { numRuns: 300 },

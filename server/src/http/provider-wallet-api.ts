@@ -4,10 +4,11 @@ import { ApiError, badRequest, toApiError } from "../domain/errors.js";
 import type { TransactionRequest } from "../domain/transaction-request.js";
 import type { WalletService } from "../domain/wallet-service.js";
 import { createAuthenticator, type AuthenticateOptions, type Caller, type SignedRequest } from "./authenticate.js";
-import { describeFindings, errorReply } from "./error-handler.js";
+import { describeFindings, ERROR_CODE_HEADER, errorReply } from "./error-handler.js";
 import { parseJsonBody } from "./json-body.js";
 import { OperationSchemas, type OperationKey } from "./operation-schemas.js";
 import { readRawBody } from "./raw-body.js";
+import { requestIdOf } from "./request-id.js";
 import { requestLine, type RequestLogEntry } from "./request-log.js";
 import type { Metrics } from "../observability/metrics.js";
 
@@ -34,6 +35,7 @@ interface Answer {
   contentType: string;
   body: string;
   retryAfterSeconds?: number;
+  errorCode?: string;
 }
 
 export interface ProviderWalletApiOptions {
@@ -67,7 +69,7 @@ export function providerWalletApi(options: ProviderWalletApiOptions): (req: Inco
 
   /** `request` is the call as it arrived; `key` the documented operation it is for. */
   const serve = async (request: SignedRequest, res: ServerResponse, key: OperationKey, started: bigint, readError: ApiError | undefined): Promise<void> => {
-    const entry: RequestLogEntry = { method: "POST", route: key.path, status: 0 };
+    const entry: RequestLogEntry = { method: "POST", route: key.path, status: 0, requestId: requestIdOf(res) };
     let answer: Answer;
     let internalError: unknown;
     try {
@@ -123,9 +125,9 @@ export function providerWalletApi(options: ProviderWalletApiOptions): (req: Inco
 
 function toAnswer(error: ApiError): Answer {
   const reply = errorReply(error);
-  if ("text" in reply) return { status: reply.status, contentType: TEXT_TYPE, body: reply.text };
+  if ("text" in reply) return { status: reply.status, contentType: TEXT_TYPE, body: reply.text, errorCode: reply.code };
   return {
-    status: reply.status, contentType: JSON_TYPE, body: JSON.stringify(reply.json),
+    status: reply.status, contentType: JSON_TYPE, body: JSON.stringify(reply.json), errorCode: reply.code,
     ...(reply.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: reply.retryAfterSeconds }),
   };
 }
@@ -133,5 +135,6 @@ function toAnswer(error: ApiError): Answer {
 function write(res: ServerResponse, answer: Answer): void {
   const headers: Record<string, string | number> = { "Content-Type": answer.contentType, "Content-Length": Buffer.byteLength(answer.body) };
   if (answer.retryAfterSeconds !== undefined) headers["Retry-After"] = String(answer.retryAfterSeconds);
+  if (answer.errorCode !== undefined) headers[ERROR_CODE_HEADER] = answer.errorCode;
   res.writeHead(answer.status, headers).end(answer.body);
 }

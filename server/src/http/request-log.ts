@@ -1,6 +1,7 @@
 import type { RequestHandler } from "express";
 import type { Logger } from "pino";
 import type { Metrics } from "../observability/metrics.js";
+import { requestIdOf } from "./request-id.js";
 
 /** What one request leaves in the log: never the body, a secret or a session token. */
 export interface RequestLogEntry {
@@ -11,6 +12,8 @@ export interface RequestLogEntry {
   /** True when no route matched: `route` is then the raw path, which the metrics must not use as a label. */
   unmatched?: boolean;
   status: number;
+  /** The response's X-Request-Id (http/request-id.ts), so a caller's report finds its line. */
+  requestId?: string | undefined;
   /** The ApiError code of an error answer. */
   error?: string;
   /** Why a signature was refused (`bad-signature`, `wrong-role`, ...). */
@@ -35,6 +38,7 @@ export function requestLine(logger: Logger, metrics?: Metrics): RequestLine | un
     const latencyMs = Math.round(elapsedNs / 1e4) / 100;
     const line = {
       ...(entry.tenant === undefined ? {} : { tenant: entry.tenant }),
+      ...(entry.requestId === undefined ? {} : { requestId: entry.requestId }),
       method: entry.method,
       route,
       status: entry.status,
@@ -58,6 +62,7 @@ export function requestLog(logger: Logger, metrics?: Metrics): RequestHandler {
       const route = matched ?? req.path;
       line({
         tenant: res.locals.tenantId as string | undefined,
+        requestId: requestIdOf(res),
         method: req.method,
         route: typeof route === "string" ? route : "(unmatched)",
         unmatched: typeof matched !== "string",

@@ -237,7 +237,7 @@ describe("hostile input", () => {
         if (/^[A-Za-z0-9\-_.~]{1,128}$/.test(nonce)) expect([200, 401], reply.text).toContain(reply.status);
         else {
           expectDocumentedRefusal(reply, [400], `nonce ${JSON.stringify(nonce)}`);
-          expect(reply.json).toEqual({ error: "invalid nonce" });
+          expect(reply.json).toEqual({ error: "invalid nonce", code: "invalid_nonce" });
         }
       });
     await property("timestamps", fc.oneof(fc.string({ maxLength: 14 }).filter(headerSafe), fc.constantFrom("1e9", "+1", "-1", "0x10", "1.5", "99999999999999999999", " ")),
@@ -266,7 +266,7 @@ describe("hostile input", () => {
     expect((await games({ nonce: "n".repeat(128) })).status).toBe(200);
     const replayed = await games({ nonce: "n".repeat(128) });
     expectDocumentedRefusal(replayed, [401], "replayed nonce");
-    expect(replayed.json).toEqual({ error: "replayed request" });
+    expect(replayed.json).toEqual({ error: "replayed request", code: "replayed_request" });
     figures.push(`signing headers: ${cases.length + 5} fixed cases incl. tolerance edges +-${skew - 10}s accepted, +-${skew + 10}s refused`);
   });
 });

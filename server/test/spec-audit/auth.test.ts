@@ -39,7 +39,7 @@ describe("authentication", () => {
     for (const [method, path] of [["GET", GAMES], ["POST", "/v1/wallet/balance"], ["POST", "/portal/api/rotate-secret"]] as const) {
       const reply = await fetch(w.url + path, { method, headers: { "content-type": "application/json" }, ...(method === "POST" ? { body: "{}" } : {}) });
       expect(reply.status, path).toBe(400);
-      expect(await reply.json()).toEqual({ error: "invalid nonce" });
+      expect(await reply.json()).toEqual({ error: "invalid nonce", code: "invalid_nonce" });
     }
   });
 
@@ -99,11 +99,11 @@ describe("authentication", () => {
     for (const nonce of ["b".repeat(129), "", "a b", "a/b", "a+b", "é", "a=b"]) {
       const reply = await signedRequest(w.url, OPERATOR, "GET", GAMES, undefined, { nonce });
       expect(reply.status, `nonce '${nonce}'`).toBe(400);
-      expect(reply.json, `nonce '${nonce}'`).toEqual({ error: "invalid nonce" });
+      expect(reply.json, `nonce '${nonce}'`).toEqual({ error: "invalid nonce", code: "invalid_nonce" });
     }
     const missing = await signedRequest(w.url, OPERATOR, "GET", GAMES, undefined, { omit: ["X-Nonce"] });
     expect(missing.status).toBe(400);
-    expect(missing.json).toEqual({ error: "invalid nonce" });
+    expect(missing.json).toEqual({ error: "invalid nonce", code: "invalid_nonce" });
     expect(isJsonError(missing)).toBe(true);
   });
 
@@ -117,7 +117,7 @@ describe("authentication", () => {
     expect((await signedRequest(w.url, OPERATOR, "GET", GAMES, undefined, { nonce })).status).toBe(200);
     const reply = await signedRequest(w.url, OPERATOR, "GET", GAMES, undefined, { nonce });
     expect(reply.status).toBe(401);
-    expect(reply.json).toEqual({ error: "replayed request" });
+    expect(reply.json).toEqual({ error: "replayed request", code: "replayed_request" });
     expect(reply.headers.get("content-type") ?? "").toMatch(/application\/json/);
   });
 
@@ -133,7 +133,7 @@ describe("authentication", () => {
     expect((await signedRequest(w.url, OPERATOR, "GET", GAMES, undefined, { nonce })).status).toBe(200);
     const reply = await signedRequest(w.url, OPERATOR, "GET", "/v1/operator/free-spins/grants", undefined, { nonce });
     expect(reply.status).toBe(401);
-    expect(reply.json).toEqual({ error: "replayed request" });
+    expect(reply.json).toEqual({ error: "replayed request", code: "replayed_request" });
   });
 
   it("a POST whose target carries a query is signed over path and query (decisions.md §1: every signed call)", async () => {
@@ -184,7 +184,7 @@ describe("authentication: nonce replay survives a restart", () => {
       server = await startTestServer(json);
       const reply = await signedRequest(server.url, OPERATOR, "GET", GAMES, undefined, { nonce, timestamp });
       expect(reply.status).toBe(401);
-      expect(reply.json).toEqual({ error: "replayed request" });
+      expect(reply.json).toEqual({ error: "replayed request", code: "replayed_request" });
     } finally {
       await server.close();
       dir.remove();
@@ -207,7 +207,7 @@ describe("rate limit (Errors: rate-limit response)", () => {
     for (let i = 0; i < 4; i += 1) replies.push(await signedRequest(w.url, OPERATOR, "GET", GAMES));
     const limited = replies.find((r) => r.status === 429);
     expect(limited).toBeDefined();
-    expect(limited!.json).toEqual({ error: "rate limit exceeded" });
+    expect(limited!.json).toEqual({ error: "rate limit exceeded", code: "rate_limited" });
     expect(limited!.headers.get("retry-after") ?? "").toMatch(/^[1-9][0-9]*$/);
     // Another tenant is not affected.
     expect((await signedRequest(w.url, OTHER_OPERATOR, "GET", GAMES)).status).toBe(200);

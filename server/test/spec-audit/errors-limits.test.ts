@@ -68,12 +68,15 @@ describe("errors and limits", () => {
     expect(tx.headers.get("content-type") ?? "").toMatch(/application\/json/);
   });
 
-  it("the error bodies are exactly { error } (no stack, no extra fields)", async () => {
+  it("the error bodies are exactly { error, code } (no stack, no extra fields), the code also in X-Error-Code", async () => {
     const replies = [
       await postTransaction(w.url, betRequest(token, { currency: "eur" })),
       await postTransaction(w.url, betRequest("missing-token")),
       await signedRequest(w.url, OPERATOR, "POST", "/v1/operator/games/launch", { playerRef: "p", gameId: "zzz", currency: "EUR", mode: "REAL" }),
     ];
-    for (const reply of replies) expect(Object.keys(reply.json)).toEqual(["error"]);
+    for (const reply of replies) {
+      expect(Object.keys(reply.json)).toEqual(["error", "code"]);
+      expect(reply.headers.get("x-error-code")).toBe(reply.json.code);
+    }
   });
 });
