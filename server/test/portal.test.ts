@@ -78,7 +78,7 @@ describe("portal (spec E)", () => {
         ["/portal/api/revoke-previous-secret", undefined]] as const) {
         const refused = await signedRequest(s.url, OPERATOR, "POST", target, body);
         expect(refused.status, target).toBe(403);
-        expect(refused.json, target).toEqual({ error: "current secret required" });
+        expect(refused.json, target).toEqual({ error: "current secret required", code: "current_secret_required" });
       }
       expect(s.services.tenants.currentSecret(OPERATOR.id)).toBe(current.secret);
       expect(s.services.tenants.operator(OPERATOR.id)?.callbackUrl).toBeNull();

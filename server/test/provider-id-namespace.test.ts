@@ -42,7 +42,7 @@ describe("transactionIds of two providers at one operator's wallet", () => {
     expect((await fromA({ transactionId: "a-bet-1", type: "BET", amount: 1000 })).json).toEqual({ status: "OK", balance: 9000 });
     const rollback = await fromB({ transactionId: "b-rb-1", type: "ROLLBACK", originalTransactionId: "a-bet-1", amount: 1000 });
     expect(rollback.status).toBe(400);
-    expect(rollback.json).toEqual({ error: "originalTransactionId belongs to another provider" });
+    expect(rollback.json).toEqual({ error: "originalTransactionId belongs to another provider", code: "original_transaction_of_another_provider" });
     expect(walletIds()).toEqual(["a-bet-1"]);
     expect(wallet.ledger.balance("p-1")).toBe(9000);
     // A's own rollback of its bet is fine.
@@ -56,10 +56,10 @@ describe("transactionIds of two providers at one operator's wallet", () => {
     expect((await fromB({ transactionId: "a-win-2", type: "BET", amount: 100 })).json).toEqual({ status: "OK", balance: 8900 });
     const win = await fromA({ transactionId: "a-win-2", type: "WIN", amount: 5000, roundId: "r-2", roundComplete: true });
     expect(win.status).toBe(400);
-    expect(win.json).toEqual({ error: "transactionId already used by another provider" });
+    expect(win.json).toEqual({ error: "transactionId already used by another provider", code: "transaction_id_of_another_provider" });
     // The reverse too: B may not reuse an id A sent.
     const reuse = await fromB({ transactionId: "a-bet-2", type: "BET", amount: 100 });
-    expect(reuse.json).toEqual({ error: "transactionId already used by another provider" });
+    expect(reuse.json).toEqual({ error: "transactionId already used by another provider", code: "transaction_id_of_another_provider" });
     // A learns its WIN was refused (it can send it under a fresh id); nothing was recorded as OK that the wallet did not credit.
     expect((await fromA({ transactionId: "a-win-2-fresh", type: "WIN", amount: 5000, roundId: "r-2", roundComplete: true })).json)
       .toEqual({ status: "OK", balance: 13_900 });

@@ -550,7 +550,7 @@ export interface components {
          *     plain-text 401 `invalid signature` carries it in the header only.
          * @enum {string}
          */
-        ErrorCode: "invalid_nonce" | "bad_request" | "invalid_signature" | "replayed_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "retryable_failure" | "internal" | "upstream_failed" | "not_configured";
+        ErrorCode: "invalid_nonce" | "bad_request" | "transaction_id_of_another_provider" | "original_transaction_of_another_provider" | "invalid_signature" | "replayed_request" | "unauthenticated" | "forbidden" | "current_secret_required" | "not_found" | "conflict" | "rate_limited" | "retryable_failure" | "internal" | "upstream_failed" | "not_configured";
         /**
          * @description Whether a session plays with real money against the operator's wallet or with a fun-play balance.
          * @enum {string}
