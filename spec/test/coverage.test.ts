@@ -40,6 +40,14 @@ const ENDPOINTS: Endpoint[] = [
   { document: "service", method: "POST", path: "/portal/api/callback-url", statuses: ["200", "400", "401", "429", "500"] },
   { document: "service", method: "POST", path: "/portal/api/rotate-secret", statuses: ["200", "401", "403", "429", "500"] },
   { document: "service", method: "POST", path: "/portal/api/revoke-previous-secret", statuses: ["200", "401", "403", "429", "500"] },
+  // Issue 21: the operator reconciliation API.
+  { document: "service", method: "GET", path: "/v1/operator/transactions", statuses: ["200", "400", "401", "429", "500"] },
+  { document: "service", method: "GET", path: "/v1/operator/transactions/{providerId}/{transactionId}", statuses: ["200", "401", "404", "429", "500"] },
+  { document: "service", method: "GET", path: "/v1/operator/rounds/{gameId}/{roundId}", statuses: ["200", "401", "404", "429", "500"] },
+  { document: "service", method: "GET", path: "/v1/operator/problems", statuses: ["200", "400", "401", "429", "500"] },
+  { document: "service", method: "POST", path: "/v1/operator/problems/{id}/resend", statuses: ["200", "400", "401", "404", "409", "429", "500", "503"] },
+  { document: "service", method: "POST", path: "/v1/operator/problems/{id}/resolve", statuses: ["200", "400", "401", "404", "409", "429", "500"] },
+  { document: "service", method: "GET", path: "/v1/operator/audit-log", statuses: ["200", "400", "401", "429", "500"] },
   // decisions.md §3: readiness probe.
   { document: "service", method: "GET", path: "/healthz", statuses: ["200"] },
   // Operations: readiness for load balancers (503 while draining) and Prometheus metrics.

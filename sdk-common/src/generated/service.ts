@@ -126,6 +126,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/operator/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the audit log
+         * @description The operator's audit log, newest first: who did what, when and why. 400, 401, 429, 500.
+         */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/operator/free-spins/grants": {
         parameters: {
             query?: never;
@@ -264,6 +284,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/operator/problems": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the problems that need a person
+         * @description The queue of problems that need a person, newest first, and the count of open ones per kind. Open problems only,
+         *     unless `status` says otherwise. 400, 401, 429, 500.
+         */
+        get: operations["listProblems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/problems/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-send a problem's transaction now
+         * @description Re-sends a problem's transaction to the operator's wallet now: the same transactionId and the byte-identical
+         *     stored body, as one more attempt in its delivery log. The attempt is claimed in the database first, so two
+         *     re-sends at once (two clicks, two people) make one call: the second is 409. When the wallet applies it the
+         *     problem is resolved. Audited as RESEND with the transaction's state after the call.
+         *     400: the problem has nothing to re-send (a round, or a BET, whose outcome the reconciler settles by reversing it).
+         *     404: no such problem of this operator. 409: already resolved, already settled, or a call for it is in flight.
+         *     503: no callback URL is set. 401, 429, 500.
+         */
+        post: operations["resendProblem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/problems/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a problem resolved
+         * @description Marks a problem resolved with a note saying why (for example, settled by hand). The platform sends nothing.
+         *     Audited as RESOLVE with the note. 400: no note. 404: no such problem of this operator. 409: already resolved.
+         *     401, 429, 500.
+         */
+        post: operations["resolveProblem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/operator/rounds/replay": {
         parameters: {
             query?: never;
@@ -282,6 +371,66 @@ export interface paths {
          *     game, is indistinguishable from nonexistent). 401, 429, 500.
          */
         post: operations["replayRound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/rounds/{gameId}/{roundId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one round with its transactions
+         * @description One round with its transactions in order and its state. 404: no such round of this operator. 401, 429, 500.
+         */
+        get: operations["getRound"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the operator's transactions
+         * @description Lists the operator's transactions, newest first, filtered by every parameter given. 400, 401, 429, 500.
+         */
+        get: operations["listTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/transactions/{providerId}/{transactionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one transaction with its delivery log
+         * @description One transaction in full, with its delivery log. 404: no such transaction of this operator. 401, 429, 500.
+         */
+        get: operations["getTransaction"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -378,6 +527,44 @@ export interface components {
          *     At least 0 and at most 2^53-1, the largest integer a JSON number carries exactly.
          */
         AmountMinor: number;
+        /**
+         * @description One entry of the audit log.
+         * @example {
+         *       "id": "42",
+         *       "at": "2026-01-16T10:05:00Z",
+         *       "actor": "api:op-acme",
+         *       "action": "RESEND",
+         *       "target": "problem 17 (prov-star tx-7f3c9a12-0002)",
+         *       "note": null,
+         *       "result": "OK"
+         *     }
+         */
+        AuditEntry: {
+            /** @description The entry's id. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened.
+             */
+            at: string;
+            /** @description Who did it: `api:<operatorId>` for a signed API call, a back-office user otherwise. */
+            actor: string;
+            /** @description What was done: `RESEND` or `RESOLVE` (other actions may be added; treat unknown ones as opaque). */
+            action: string;
+            /** @description What it was done to. */
+            target: string;
+            /** @description Why: the note given, when one was. */
+            note: string | null;
+            /** @description What came of it (for a re-send, the transaction's state after the call). */
+            result: string | null;
+        };
+        /** @description A page of the audit log, newest first. */
+        AuditPage: {
+            /** @description At most `limit` entries. */
+            items: components["schemas"]["AuditEntry"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
         /**
          * Format: int64
          * @description A balance in the currency's minor unit, as reported by the operator's wallet.
@@ -769,6 +956,77 @@ export interface components {
             status: "draining" | "database unavailable";
         };
         /**
+         * Format: int32
+         * @description A page size: 1 to 200; 50 when omitted.
+         */
+        PageLimit: number;
+        /**
+         * @description A problem in the queue.
+         * @example {
+         *       "id": "17",
+         *       "kind": "UNSETTLED_CREDIT",
+         *       "providerId": "prov-star",
+         *       "transactionId": "tx-7f3c9a12-0002",
+         *       "gameId": "starfall",
+         *       "roundId": "round-20260115-000042",
+         *       "playerRef": "player-10042",
+         *       "detail": "wallet answered 500: {\"error\":\"ledger unavailable\"}",
+         *       "createdAt": "2026-01-16T10:00:00Z",
+         *       "resolvedAt": null,
+         *       "resolvedBy": null,
+         *       "resolution": null
+         *     }
+         */
+        Problem: {
+            /** @description The problem's id, for its actions. */
+            id: string;
+            /** @description What kind of problem. */
+            kind: components["schemas"]["ProblemKind"];
+            /** @description The provider of the transaction or round. */
+            providerId: string;
+            /** @description The transaction (UNSETTLED_CREDIT, UNKNOWN_OUTCOME); null for a round. */
+            transactionId: string | null;
+            /** @description The game. */
+            gameId: string;
+            /** @description The round. */
+            roundId: string;
+            /** @description The player. */
+            playerRef: string;
+            /** @description What went wrong last, as recorded. */
+            detail: string | null;
+            /**
+             * Format: date-time
+             * @description When it joined the queue.
+             */
+            createdAt: string;
+            /** @description When it was resolved: by a person's note, or by the platform when the transaction settled or the round closed. */
+            resolvedAt: string | null;
+            /** @description Who resolved it (`system` when the platform did). */
+            resolvedBy: string | null;
+            /** @description The resolution note. */
+            resolution: string | null;
+        };
+        /** @description Open problems per kind. */
+        ProblemCounts: {
+            UNSETTLED_CREDIT: components["schemas"]["Count"];
+            UNCLOSED_ROUND: components["schemas"]["Count"];
+            UNKNOWN_OUTCOME: components["schemas"]["Count"];
+        };
+        /**
+         * @description What kind of problem needs a person.
+         * @enum {string}
+         */
+        ProblemKind: "UNSETTLED_CREDIT" | "UNCLOSED_ROUND" | "UNKNOWN_OUTCOME";
+        /** @description A page of problems, newest first, with the open count per kind. */
+        ProblemPage: {
+            /** @description How many open problems of each kind the operator has (whatever the filters and page). */
+            counts: components["schemas"]["ProblemCounts"];
+            /** @description At most `limit` problems. */
+            items: components["schemas"]["Problem"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        /**
          * @description Prometheus text exposition format, version 0.0.4.
          * @example # HELP croupier_http_requests_total Requests answered, by route, method and status.
          */
@@ -785,6 +1043,23 @@ export interface components {
              * @enum {string}
              */
             status: "ready";
+        };
+        /** @description The outcome of a re-send: the problem (resolved when the wallet applied it) and the transaction after the call. */
+        ResendResult: {
+            /** @description The problem after the call. */
+            problem: components["schemas"]["Problem"];
+            /** @description The transaction after the call (its delivery log ends with this call). */
+            transaction: components["schemas"]["TransactionDetail"];
+        };
+        /**
+         * @description Mark a problem resolved.
+         * @example {
+         *       "note": "credited by hand in the casino back office, ticket 4711"
+         *     }
+         */
+        ResolveProblemRequestBody: {
+            /** @description Why it is resolved: required, 1 to 2,000 characters. */
+            note: string;
         };
         /**
          * @description The answer to revoke-previous-secret: the previous secret no longer verifies anything.
@@ -865,6 +1140,26 @@ export interface components {
              */
             previousSecretValidUntil: string;
         };
+        /** @description One round with its transactions in the order the platform received them. */
+        RoundDetail: {
+            /** @description The provider of the round's game. */
+            providerId: string;
+            /** @description The game. */
+            gameId: string;
+            /** @description The provider's round id. */
+            roundId: string;
+            /** @description The operator's player. */
+            playerRef: string;
+            /** @description Open, complete or reconciled. */
+            state: components["schemas"]["RoundState"];
+            /**
+             * Format: date-time
+             * @description The round's last activity of the provider.
+             */
+            lastActivityAt: string;
+            /** @description Its transactions, oldest first (the reconciler's rollbacks included). */
+            transactions: components["schemas"]["TransactionSummary"][];
+        };
         /**
          * @description Ask for a replay link of one round.
          * @example {
@@ -893,6 +1188,11 @@ export interface components {
             replayUrl: string;
         };
         /**
+         * @description Where a round stands.
+         * @enum {string}
+         */
+        RoundState: "OPEN" | "COMPLETE" | "RECONCILED";
+        /**
          * @description A request naming only a session: used by session/verify and the provider balance query.
          * @example {
          *       "sessionToken": "st_9b2f4c7e1d8a4f0b"
@@ -920,6 +1220,62 @@ export interface components {
          * @description A number of free spins in a batch: at least 1, at most 2^53-1.
          */
         SpinCount: number;
+        /** @description One transaction in full: the request, the stored state, the wallet's answer and every call made. */
+        TransactionDetail: {
+            /** @description The provider that sent it. A transactionId is unique per provider only: (providerId, transactionId) names a transaction. */
+            providerId: string;
+            /** @description The provider's transactionId (or the platform's, for `stale-rollback:` and `adjustment:` ids). */
+            transactionId: string;
+            /** @description BET, WIN, ROLLBACK or ADJUSTMENT. */
+            type: components["schemas"]["TransactionType"];
+            /** @description The operator's player. */
+            playerRef: string;
+            /** @description The game. */
+            gameId: string;
+            /** @description The provider's round id. */
+            roundId: string;
+            /** @description In minor units. */
+            amount: components["schemas"]["AmountMinor"];
+            /** @description ISO-4217 code. */
+            currency: components["schemas"]["CurrencyCode"];
+            /** @description The BET a ROLLBACK reverses; null otherwise. */
+            originalTransactionId: string | null;
+            /** @description Whether the provider marked this the round's last transaction. */
+            roundComplete: boolean;
+            /** @description Where it stands. */
+            state: components["schemas"]["TransactionState"];
+            /** @description The player's balance the wallet answered with, for OK and DECLINED; null otherwise. */
+            balance: components["schemas"]["BalanceMinor"] | null;
+            /** @description How many calls to the wallet were made for it. */
+            attempts: components["schemas"]["Count"];
+            /** @description Why the last call failed; null when it did not. */
+            lastError: string | null;
+            /** @description When the settlement retry resends it next; null when it will not. */
+            nextRetryAt: string | null;
+            /** @description True once the settlement retry gave up on it (past its horizon): it needs a person. */
+            problem: boolean;
+            /**
+             * Format: date-time
+             * @description When the platform first received it.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed.
+             */
+            updatedAt: string;
+            /** @description The exact JSON body sent to the operator's wallet, byte for byte; every resend sends it again. */
+            request: string;
+            /** @description Every call to the operator's wallet for it, oldest first, kept for `limits.deliveryLogRetentionSeconds`. */
+            deliveryLog: components["schemas"]["WalletCall"][];
+        };
+        /** @description A page of transactions, newest first. */
+        TransactionPage: {
+            /** @description At most `limit` transactions. */
+            items: components["schemas"]["TransactionSummary"][];
+            /** @description Pass as `cursor` for the next (older) page; null on the last page. */
+            nextCursor: string | null;
+        };
         /**
          * @description A transaction a provider submits: a BET, WIN or ROLLBACK, told apart by `type`. ADJUSTMENT is
          *     admin-only and refused with 400. Besides what each form declares, the server refuses (400)
@@ -942,10 +1298,91 @@ export interface components {
             balance: components["schemas"]["BalanceMinor"];
         };
         /**
+         * @description Where a relayed transaction stands. PENDING: the operator's wallet is being called, or a crash left the
+         *     outcome unknown until recovery marks it TIMED_OUT. OK and DECLINED are settled; FAILED and TIMED_OUT are not
+         *     (WIN and ROLLBACK are resent by the platform's settlement retry until its horizon, then become problems).
+         * @enum {string}
+         */
+        TransactionState: "PENDING" | "OK" | "DECLINED" | "FAILED" | "TIMED_OUT";
+        /**
          * @description The outcome of a transaction the wallet answered with 200.
          * @enum {string}
          */
         TransactionStatus: "OK" | "DECLINED";
+        /**
+         * @description A transaction as listed: what the game asked and where it stands.
+         * @example {
+         *       "providerId": "prov-star",
+         *       "transactionId": "tx-7f3c9a12-0002",
+         *       "type": "WIN",
+         *       "playerRef": "player-10042",
+         *       "gameId": "starfall",
+         *       "roundId": "round-20260115-000042",
+         *       "amount": 500,
+         *       "currency": "EUR",
+         *       "originalTransactionId": null,
+         *       "roundComplete": true,
+         *       "state": "OK",
+         *       "balance": 10250,
+         *       "attempts": 2,
+         *       "lastError": null,
+         *       "nextRetryAt": null,
+         *       "problem": false,
+         *       "createdAt": "2026-01-15T10:00:00.120Z",
+         *       "updatedAt": "2026-01-15T10:00:02.310Z"
+         *     }
+         */
+        TransactionSummary: {
+            /** @description The provider that sent it. A transactionId is unique per provider only: (providerId, transactionId) names a transaction. */
+            providerId: string;
+            /** @description The provider's transactionId (or the platform's, for `stale-rollback:` and `adjustment:` ids). */
+            transactionId: string;
+            /** @description BET, WIN, ROLLBACK or ADJUSTMENT. */
+            type: components["schemas"]["TransactionType"];
+            /** @description The operator's player. */
+            playerRef: string;
+            /** @description The game. */
+            gameId: string;
+            /** @description The provider's round id. */
+            roundId: string;
+            /** @description In minor units. */
+            amount: components["schemas"]["AmountMinor"];
+            /** @description ISO-4217 code. */
+            currency: components["schemas"]["CurrencyCode"];
+            /** @description The BET a ROLLBACK reverses; null otherwise. */
+            originalTransactionId: string | null;
+            /** @description Whether the provider marked this the round's last transaction. */
+            roundComplete: boolean;
+            /** @description Where it stands. */
+            state: components["schemas"]["TransactionState"];
+            /** @description The player's balance the wallet answered with, for OK and DECLINED; null otherwise. */
+            balance: components["schemas"]["BalanceMinor"] | null;
+            /** @description How many calls to the wallet were made for it. */
+            attempts: components["schemas"]["Count"];
+            /** @description Why the last call failed; null when it did not. */
+            lastError: string | null;
+            /** @description When the settlement retry resends it next; null when it will not. */
+            nextRetryAt: string | null;
+            /** @description True once the settlement retry gave up on it (past its horizon): it needs a person. */
+            problem: boolean;
+            /**
+             * Format: date-time
+             * @description When the platform first received it.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed.
+             */
+            updatedAt: string;
+        };
+        /**
+         * @description The kind of a wallet transaction. ADJUSTMENT is a rare platform-internal admin action (manual
+         *     balance correction): the provider-facing transaction endpoint refuses it with 400, and only the
+         *     platform sends it to an operator's wallet.
+         * @enum {string}
+         */
+        TransactionType: "BET" | "WIN" | "ROLLBACK" | "ADJUSTMENT";
         /**
          * @description What a provider learns about a session it owns. There is no operatorId on the wire.
          * @example {
@@ -974,6 +1411,56 @@ export interface components {
              */
             expiresAt: string;
         };
+        /**
+         * @description One call the platform made to the operator's wallet for a transaction (the delivery log).
+         * @example {
+         *       "attempt": 1,
+         *       "requestedBy": "PROVIDER",
+         *       "actor": null,
+         *       "startedAt": "2026-01-15T10:00:00.120Z",
+         *       "endedAt": "2026-01-15T10:00:00.163Z",
+         *       "durationMs": 43,
+         *       "httpStatus": 500,
+         *       "failure": null,
+         *       "response": "{\"error\":\"ledger unavailable\"}",
+         *       "outcome": "FAILED"
+         *     }
+         */
+        WalletCall: {
+            /** @description 1 for the first call, then one more for each call after it. */
+            attempt: components["schemas"]["Count"];
+            /** @description Who asked for this call. */
+            requestedBy: components["schemas"]["WalletCallRequester"];
+            /** @description For OPERATOR, who acted: `api:<operatorId>` for a signed API call, a back-office user otherwise; null for the rest. */
+            actor: string | null;
+            /**
+             * Format: date-time
+             * @description When the call was claimed, just before it went out.
+             */
+            startedAt: string;
+            /** @description When its outcome was written; null while it is still out, or when the service stopped before it ended. */
+            endedAt: string | null;
+            /** @description How long the call took, in milliseconds; null until it ended. */
+            durationMs: components["schemas"]["Count"] | null;
+            /** @description The wallet's HTTP status; null when no answer came (see failure). */
+            httpStatus: number | null;
+            /** @description Why no answer came; null when the wallet answered or the call is still out. */
+            failure: components["schemas"]["WalletCallFailure"] | null;
+            /** @description The wallet's answer body as received (at most 2,048 characters); null when there was none. */
+            response: string | null;
+            /** @description The transaction's state this call led to; null while the call is out or when it was interrupted. */
+            outcome: components["schemas"]["TransactionState"] | null;
+        };
+        /**
+         * @description Why a call to the operator's wallet got no HTTP answer.
+         * @enum {string}
+         */
+        WalletCallFailure: "TIMEOUT" | "NETWORK" | "INTERRUPTED";
+        /**
+         * @description Who asked for a call to the operator's wallet.
+         * @enum {string}
+         */
+        WalletCallRequester: "PROVIDER" | "SETTLEMENT_RETRY" | "RECONCILER" | "ADMIN" | "OPERATOR";
         /**
          * @description A payout: credits the player; a zero-amount WIN is valid. It carries neither originalTransactionId nor direction (400).
          * @example {
@@ -1445,6 +1932,76 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotReadyBody"];
+                };
+            };
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Page size, 1 to 200 (default 50). */
+                limit?: components["schemas"]["PageLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of audit entries and the cursor of the next page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2285,6 +2842,265 @@ export interface operations {
             };
         };
     };
+    listProblems: {
+        parameters: {
+            query?: {
+                /** @description Only this kind. */
+                kind?: components["schemas"]["ProblemKind"];
+                /** @description `open` (default), `resolved` or `all`. */
+                status?: "open" | "resolved" | "all";
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Page size, 1 to 200 (default 50). */
+                limit?: components["schemas"]["PageLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of problems, the open counts per kind, and the cursor of the next page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemPage"];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resendProblem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The problem's id. */
+                id: components["schemas"]["Identifier"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The problem and the transaction after the call (settled or not). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResendResult"];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 404: nothing matches under the caller's tenant (another tenant's record is indistinguishable from none). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 409: another attempt for the same transactionId is in flight; do not retry yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 503: the game or the operator is not configured (for example no callback URL set yet). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resolveProblem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The problem's id. */
+                id: components["schemas"]["Identifier"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResolveProblemRequestBody"];
+            };
+        };
+        responses: {
+            /** @description The problem, resolved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 404: nothing matches under the caller's tenant (another tenant's record is indistinguishable from none). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 409: another attempt for the same transactionId is in flight; do not retry yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     replayRound: {
         parameters: {
             query?: never;
@@ -2395,6 +3211,252 @@ export interface operations {
                      *     service logs it with the request; quote it when reporting a problem.
                      */
                     "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getRound: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The round's game. */
+                gameId: components["schemas"]["Identifier"];
+                /** @description The provider's round id (URL-encoded). */
+                roundId: components["schemas"]["Identifier"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The round. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoundDetail"];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 404: nothing matches under the caller's tenant (another tenant's record is indistinguishable from none). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listTransactions: {
+        parameters: {
+            query?: {
+                /** @description Only this player's. */
+                playerRef?: components["schemas"]["Identifier"];
+                /** @description Only this round's. */
+                roundId?: components["schemas"]["Identifier"];
+                /** @description Only this transactionId (of any provider; add providerId to name one). */
+                transactionId?: components["schemas"]["Identifier"];
+                /** @description Only this type. */
+                type?: components["schemas"]["TransactionType"];
+                /** @description Only in this state. */
+                state?: components["schemas"]["TransactionState"];
+                /** @description Only this provider's. */
+                providerId?: components["schemas"]["Identifier"];
+                /** @description Only this game's. */
+                gameId?: components["schemas"]["Identifier"];
+                /** @description Only those received at or after this instant (RFC 3339). */
+                from?: string;
+                /** @description Only those received before this instant (RFC 3339). */
+                to?: string;
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Page size, 1 to 200 (default 50). */
+                limit?: components["schemas"]["PageLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of transactions and the cursor of the next one. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionPage"];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider that sent it. */
+                providerId: components["schemas"]["Identifier"];
+                /** @description The transactionId (URL-encoded). */
+                transactionId: components["schemas"]["Identifier"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transaction, the body sent, and every call made to the wallet for it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionDetail"];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 404: nothing matches under the caller's tenant (another tenant's record is indistinguishable from none). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
