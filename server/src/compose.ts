@@ -2,9 +2,12 @@ import type { NonceStore } from "@croupier/signing";
 import type { Logger } from "pino";
 import type { CroupierConfig } from "./config/types.js";
 import { Catalogue } from "./domain/catalogue.js";
+import { DeliveryLogSweeper } from "./domain/delivery-log-sweeper.js";
 import { DemoWallet } from "./domain/demo-wallet.js";
 import { ExpiredSessionSweeper } from "./domain/expired-session-sweeper.js";
 import { GrantService } from "./domain/grant-service.js";
+import { LedgerService } from "./domain/ledger-service.js";
+import { ProblemService } from "./domain/problem-service.js";
 import { RateLimiter } from "./domain/rate-limiter.js";
 import { StaleRoundReconciler } from "./domain/reconciler.js";
 import { ReplayService } from "./domain/replay-service.js";
@@ -19,6 +22,8 @@ import { SignedHttpClient } from "./outbound/signed-http-client.js";
 import { pingDatabase, type SqliteDatabase } from "./store/database.js";
 import { GroupCommit } from "./store/group-commit.js";
 import { SqliteGrantStore } from "./store/grant-store.js";
+import { SqliteLedgerQueries } from "./store/ledger-queries.js";
+import { SqliteProblemStore } from "./store/problem-store.js";
 import { SqliteNonceStore } from "./store/sqlite-nonce-store.js";
 import { SqliteSessionStore } from "./store/session-store.js";
 import { SqliteTenantStore } from "./store/tenant-store.js";
@@ -49,8 +54,10 @@ export function composeServices(config: CroupierConfig, db: SqliteDatabase, logg
   const wallet = new WalletService({
     sessions, tenants, catalogue, store: transactions, relay, operatorWallet, demo,
   });
-  const reconciler = new StaleRoundReconciler({ store: transactions, relay, tenants, operatorWallet }, config.reconciler, logger);
+  const reconciler = new StaleRoundReconciler({ store: transactions, relay, tenants, operatorWallet },
+    { ...config.reconciler, problemAfterSeconds: config.settlementRetry.horizonSeconds }, logger);
   const settlementRetry = new SettlementRetry({ store: transactions, relay, tenants }, config.settlementRetry, logger);
+  const ledgerQueries = new SqliteLedgerQueries(db, commits);
   const replays = new ReplayService(new SqliteRoundLookup(db), catalogue, tenants, config.limits.replayLinkSeconds);
   return {
     config,
@@ -69,6 +76,9 @@ export function composeServices(config: CroupierConfig, db: SqliteDatabase, logg
     wallet,
     reconciler,
     settlementRetry,
+    ledger: new LedgerService(ledgerQueries),
+    problems: new ProblemService({ problems: new SqliteProblemStore(db, commits), ledger: ledgerQueries, relay, tenants }),
+    deliveryLogSweeper: new DeliveryLogSweeper({ queries: ledgerQueries, operatorIds: () => config.operators.map((o) => o.id) }, config.limits, logger),
     sessionSweeper: new ExpiredSessionSweeper({ store: sessionStore, demo }, config.limits, logger),
     nonces: new SqliteNonceStore(db, commits, config.limits.clockSkewSeconds),
     rateLimiter: new RateLimiter((tenantId) => tenants.rateLimitFor(tenantId)),
@@ -103,6 +113,9 @@ export interface Services {
   wallet: WalletService;
   reconciler: StaleRoundReconciler;
   settlementRetry: SettlementRetry;
+  ledger: LedgerService;
+  problems: ProblemService;
+  deliveryLogSweeper: DeliveryLogSweeper;
   sessionSweeper: ExpiredSessionSweeper;
   nonces: NonceStore;
   rateLimiter: RateLimiter;

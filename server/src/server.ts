@@ -61,7 +61,7 @@ export async function startServer(config: CroupierConfig, options: StartOptions 
     });
   });
   server.keepAliveTimeout = 65_000;
-  for (const job of [services.reconciler, services.settlementRetry, services.sessionSweeper]) {
+  for (const job of [services.reconciler, services.settlementRetry, services.sessionSweeper, services.deliveryLogSweeper]) {
     job.start();
     services.stoppers.push(() => job.stop());
   }

@@ -60,7 +60,7 @@ export const adjustCommand: AdminCommand = {
         providerId: ADJUSTMENT_PROVIDER_ID, transactionId: request.transactionId, operatorId, playerRef: request.playerRef,
         gameId: request.gameId, roundId: request.roundId, type: "ADJUSTMENT", amount: request.amount, currency: request.currency,
         originalTransactionId: null, roundComplete: false, requestHash: requestFingerprint(request), callbackBody: callbackBody(request),
-      }, operator as ReachableOperator, false);
+      }, operator as ReachableOperator, false, { by: "ADMIN", actor: null });
       if (record.state !== "OK" || record.responseBalance === null) {
         err(`admin adjust: the wallet did not apply ${request.transactionId} (${record.state}: ${record.lastError ?? "no balance"}); `
           + "run the command again with the same --id to resend it");

@@ -66,6 +66,8 @@ export interface CroupierConfig {
     sessionTtlSeconds: number;
     /** How long an expired session is kept before the sweeper deletes it; a DEMO session's play money is kept as long after it ended. */
     expiredSessionRetentionSeconds: number;
+    /** How long the calls made to a wallet for a transaction are kept, counted from the transaction's creation (30 days). */
+    deliveryLogRetentionSeconds: number;
     demoStartingBalance: number;
     rateLimit: RateLimitConfig;
   };

@@ -29,7 +29,8 @@ export interface SweepReport {
 export class StaleRoundReconciler extends PeriodicJob<SweepReport> {
   constructor(
     private readonly deps: { store: TransactionStore; relay: TransactionRelay; tenants: TenantDirectory; operatorWallet: OperatorWallet },
-    private readonly settings: { staleRoundSeconds: number; sweepIntervalSeconds: number },
+    /** `problemAfterSeconds`: how long past stale a round may stay unclosed before it joins the problems queue. */
+    private readonly settings: { staleRoundSeconds: number; sweepIntervalSeconds: number; problemAfterSeconds: number },
     logger: Logger,
     private readonly now: () => number = Date.now,
   ) {
@@ -52,6 +53,10 @@ export class StaleRoundReconciler extends PeriodicJob<SweepReport> {
         if (!(await this.rollBack(bet, operator as ReachableOperator))) done = false;
       }
       if (done && (await this.deps.store.closeRound(round))) report.roundsClosed += 1;
+      else if (round.lastActivityAt <= this.now() - (this.settings.staleRoundSeconds + this.settings.problemAfterSeconds) * 1000) {
+        await this.deps.store.flagUnclosedRound(round, plan.blocked ? "a bet of the round is still in flight or being reversed by the provider"
+          : "the wallet has not applied the reconciler's rollbacks", this.now());
+      }
     }
     return report;
   }
@@ -104,7 +109,7 @@ export class StaleRoundReconciler extends PeriodicJob<SweepReport> {
       originalTransactionId: bet.transactionId, roundComplete: false, requestHash: requestFingerprint(request), callbackBody: callbackBody(request),
     };
     try {
-      const record = await this.deps.relay.submit(transaction, operator, false);
+      const record = await this.deps.relay.submit(transaction, operator, false, { by: "RECONCILER", actor: null });
       return record.state === "OK";
     } catch (error) {
       if (error instanceof ApiError && error.code === "conflict") return false;

@@ -42,7 +42,7 @@ export class SettlementRetry extends PeriodicJob<SettlementReport> {
       }
       const operator = this.deps.tenants.operator(record.operatorId);
       if (!operator?.callbackUrl) continue;
-      const outcome = await this.deps.relay.resend(record, operator as ReachableOperator);
+      const outcome = await this.deps.relay.resend(record, operator as ReachableOperator, { by: "SETTLEMENT_RETRY", actor: null });
       if (!outcome) continue;
       report.resent += 1;
       if (outcome.state === "OK") report.settled += 1;

@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { CallbackOutcome, OperatorWallet } from "../outbound/operator-wallet.js";
+import type { CallRequest } from "../store/delivery-log.js";
 import type { NewTransaction, TransactionKey, TransactionRecord, TransactionStore } from "../store/transaction-store.js";
 import { ApiError } from "./errors.js";
 import { transactionIdReused } from "./transaction-request.js";
@@ -31,9 +32,10 @@ const resentByPlatform = (type: TransactionRecord["type"]) => type === "WIN" || 
 
 /**
  * Moves money exactly once. Every call to the operator's transaction callback goes through here, whoever asks
- * (provider, settlement retry, reconciler): the record is claimed as PENDING in one synchronous SQLite
- * transaction before the call and its outcome written after; an in-process in-flight set refuses a second
- * caller for the same transaction while the first is waiting on the operator.
+ * (provider, settlement retry, reconciler, admin, the operator's re-send): the record is claimed as PENDING in one
+ * synchronous SQLite transaction before the call and its outcome written after; an in-process in-flight set refuses a
+ * second caller for the same transaction while the first is waiting on the operator. The claim and the outcome also
+ * write the call's delivery log entry (who asked, when, what came back).
  */
 export class TransactionRelay {
   private readonly inFlight = new Set<string>();
@@ -57,10 +59,10 @@ export class TransactionRelay {
    * 409 while another attempt is in flight; 400 when the id was used with a different request.
    * The returned record may be FAILED or TIMED_OUT; the caller decides what that means for its client.
    */
-  async submit(transaction: NewTransaction, operator: ReachableOperator, touchRound: boolean): Promise<TransactionRecord> {
+  async submit(transaction: NewTransaction, operator: ReachableOperator, touchRound: boolean, request: CallRequest): Promise<TransactionRecord> {
     if (this.isInFlight(transaction)) throw inFlightConflict();
     const now = this.now();
-    const claim = await this.store.claim(transaction, now, now - operator.callbackTimeoutMs, touchRound);
+    const claim = await this.store.claim(transaction, now, now - operator.callbackTimeoutMs, touchRound, request);
     switch (claim.kind) {
       case "settled":
         return claim.record;
@@ -78,11 +80,11 @@ export class TransactionRelay {
     }
   }
 
-  /** Resends an unsettled record (platform retry); undefined when it is settled or busy elsewhere. */
-  async resend(key: TransactionKey, operator: ReachableOperator): Promise<TransactionRecord | undefined> {
+  /** Resends an unsettled record (platform retry, operator re-send); undefined when it is settled or busy elsewhere. */
+  async resend(key: TransactionKey, operator: ReachableOperator, request: CallRequest): Promise<TransactionRecord | undefined> {
     if (this.isInFlight(key)) return undefined;
     const now = this.now();
-    const record = await this.store.claimForResend(key, now, now - operator.callbackTimeoutMs);
+    const record = await this.store.claimForResend(key, now, now - operator.callbackTimeoutMs, request);
     return record ? this.deliver(record, operator) : undefined;
   }
 
@@ -102,7 +104,7 @@ export class TransactionRelay {
       // record; overwriting its OK with TIMED_OUT would hide a move the wallet made.
       const written = await this.store.recordOrphanOutcome(record, {
         state: "TIMED_OUT", balance: null, error: "outcome unknown: the service stopped while the operator was being called",
-        nextRetryAt: resentByPlatform(record.type) ? now : null,
+        nextRetryAt: resentByPlatform(record.type) ? now : null, call: { httpStatus: null, failure: "INTERRUPTED", response: null },
       }, now);
       if (written) recovered += 1;
     }
@@ -124,12 +126,12 @@ export class TransactionRelay {
   private recordOutcome(record: TransactionRecord, outcome: CallbackOutcome): Promise<TransactionRecord> {
     const now = this.now();
     if (!("error" in outcome)) {
-      return this.store.recordOutcome(record, { state: outcome.state, balance: outcome.balance, error: null, nextRetryAt: null }, now);
+      return this.store.recordOutcome(record, { state: outcome.state, balance: outcome.balance, error: null, nextRetryAt: null, call: outcome.call }, now);
     }
     this.logger.warn({ provider: record.providerId, transactionId: record.transactionId, type: record.type, state: outcome.state,
       attempts: record.attempts, error: outcome.error }, "wallet transaction callback failed");
     const nextRetryAt = resentByPlatform(record.type) ? now + settlementDelayMs(this.policy, record.attempts) : null;
-    return this.store.recordOutcome(record, { state: outcome.state, balance: null, error: outcome.error, nextRetryAt }, now);
+    return this.store.recordOutcome(record, { state: outcome.state, balance: null, error: outcome.error, nextRetryAt, call: outcome.call }, now);
   }
 }
 

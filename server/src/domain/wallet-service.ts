@@ -129,7 +129,7 @@ export class WalletService {
       roundComplete: valid.roundComplete === true,
       requestHash: fingerprint,
       callbackBody: callbackBody(valid, rawBody === undefined || valid.metadata === undefined ? undefined : rawJsonMember(rawBody, "metadata")),
-    }, operator, true);
+    }, operator, true, { by: "PROVIDER", actor: null });
     return answer(record);
   }
 

@@ -10,6 +10,7 @@ import { requestLog } from "./request-log.js";
 import { freeSpinRoutes } from "./routes/free-spin-routes.js";
 import { operatorRoutes } from "./routes/operator-routes.js";
 import { portalRoutes } from "./routes/portal-routes.js";
+import { reconciliationRoutes } from "./routes/reconciliation-routes.js";
 import { replayRoutes } from "./routes/replay-routes.js";
 
 
@@ -51,6 +52,7 @@ export function buildApp(services: Services, options: { validateResponses?: bool
   app.use(jsonBody);
   app.use(openApiValidator({ validateResponses: options.validateResponses ?? false }));
   app.use(operatorRoutes(services));
+  app.use(reconciliationRoutes(services));
   app.use(freeSpinRoutes(services));
   app.use(replayRoutes(services));
   app.use(portalRoutes({ tenants: services.tenants, allowPrivateCallbackAddresses: services.config.allowPrivateCallbackAddresses }));

@@ -12,10 +12,15 @@ export function roleForPath(path: string): "operator" | "provider" | undefined {
   return undefined;
 }
 
-/** The authenticated caller, set on `res.locals.caller` for handlers. */
+/** The authenticated caller, set on `res.locals.caller` for handlers: the only place a handler reads its tenant from. */
 export interface Caller {
   tenantId: string;
   role: "operator" | "provider";
+  /**
+   * Who acts, for the audit log and the delivery log: `api:<tenantId>` for a signed call (the tenant's key); another
+   * authenticator (a back-office session) sets the same tenant with a person as actor.
+   */
+  actor: string;
 }
 
 export interface AuthenticateOptions {
@@ -105,7 +110,7 @@ export function createAuthenticator(options: AuthenticateOptions): (request: Sig
     if (!currentSecret && path.startsWith("/portal/")) {
       return { ok: false, error: new ApiError("current_secret_required", "current secret required"), tenantId, authFailure: "previous-secret" };
     }
-    return { ok: true, caller: { tenantId, role } };
+    return { ok: true, caller: { tenantId, role, actor: `api:${tenantId}` } };
   }
 }
 

@@ -1,12 +1,17 @@
 import type { Operator, TenantDirectory } from "../domain/tenant-directory.js";
 import type { Metrics } from "../observability/metrics.js";
+import type { CallEnd } from "../store/delivery-log.js";
 import type { RelayedType } from "../store/transaction-store.js";
 import { OutboundFailure, type SignedHttpClient } from "./signed-http-client.js";
 
-/** How the platform reads the operator's answer to a transaction callback (spec: "How the platform interprets..."). */
-export type CallbackOutcome =
+/**
+ * How the platform reads the operator's answer to a transaction callback (spec: "How the platform interprets..."),
+ * with what came back as the delivery log records it.
+ */
+export type CallbackOutcome = (
   | { state: "OK" | "DECLINED"; balance: number }
-  | { state: "FAILED" | "TIMED_OUT"; error: string };
+  | { state: "FAILED" | "TIMED_OUT"; error: string }
+) & { call: CallEnd };
 
 /** The balance callback's answer: the balance, or why there is none. */
 export type BalanceOutcome = { ok: true; balance: number; body: string } | { ok: false; error: string };
@@ -38,16 +43,19 @@ export class OperatorWallet {
         tenantId: operator.config.id, secret: this.tenants.currentSecret(operator.config.id), timeoutMs: operator.callbackTimeoutMs,
       });
     } catch (error) {
-      if (error instanceof OutboundFailure && error.kind === "timeout") return { state: "TIMED_OUT", error: error.message };
-      return { state: "FAILED", error: `wallet unreachable: ${(error as Error).message}` };
+      if (error instanceof OutboundFailure && error.kind === "timeout") {
+        return { state: "TIMED_OUT", error: error.message, call: { httpStatus: null, failure: "TIMEOUT", response: null } };
+      }
+      return { state: "FAILED", error: `wallet unreachable: ${(error as Error).message}`, call: { httpStatus: null, failure: "NETWORK", response: null } };
     }
-    if (response.status !== 200) return { state: "FAILED", error: `wallet answered ${response.status}: ${response.body.slice(0, 300)}` };
+    const call: CallEnd = { httpStatus: response.status, failure: null, response: response.body };
+    if (response.status !== 200) return { state: "FAILED", error: `wallet answered ${response.status}: ${response.body.slice(0, 300)}`, call };
     const parsed = parseJson(response.body) as { status?: unknown; balance?: unknown } | undefined;
     if (!parsed || (parsed.status !== "OK" && parsed.status !== "DECLINED") || !Number.isSafeInteger(parsed.balance)) {
-      return { state: "FAILED", error: `malformed wallet answer: ${response.body.slice(0, 300)}` };
+      return { state: "FAILED", error: `malformed wallet answer: ${response.body.slice(0, 300)}`, call };
     }
-    if (parsed.status === "DECLINED" && type !== "BET") return { state: "FAILED", error: `wallet declined a ${type}, which must never be declined` };
-    return { state: parsed.status, balance: parsed.balance as number };
+    if (parsed.status === "DECLINED" && type !== "BET") return { state: "FAILED", error: `wallet declined a ${type}, which must never be declined`, call };
+    return { state: parsed.status, balance: parsed.balance as number, call };
   }
 
   /** GETs `{callbackUrl}/v1/wallet/balance?playerRef=...`, signed over path and query; no retry. */

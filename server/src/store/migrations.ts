@@ -145,4 +145,52 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
     // transaction is checked against the ids already sent to the same operator for the same player (decisions.md §4).
     sql: "CREATE INDEX transactions_wallet_id ON transactions (operator_id, player_ref, transaction_id);",
   },
+  {
+    version: 6,
+    name: "reconciliation",
+    // The operator reconciliation API: each transaction's calls to the wallet (its delivery log) ride in its own row,
+    // appended in the same writes as the claim and the outcome, so logging them adds no commit and no page to the money
+    // path; listing an operator's transactions newest first reads an index in that order; the problems queue and the
+    // audit log of what people did about them are tables of their own.
+    sql: `
+      ALTER TABLE transactions ADD COLUMN delivery_log TEXT;   -- JSON array of calls, oldest first; NULL once past retention
+      CREATE INDEX transactions_operator_created ON transactions (operator_id, created_at);
+
+      CREATE TABLE problems (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        operator_id TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('UNSETTLED_CREDIT', 'UNCLOSED_ROUND', 'UNKNOWN_OUTCOME')),
+        provider_id TEXT NOT NULL,
+        transaction_id TEXT,                   -- NULL for a round
+        game_id TEXT NOT NULL,
+        round_id TEXT NOT NULL,
+        player_ref TEXT NOT NULL,
+        detail TEXT,
+        created_at INTEGER NOT NULL,           -- unix ms
+        resolved_at INTEGER,
+        resolved_by TEXT,
+        resolution TEXT
+      );
+      -- One open problem per transaction or round and kind.
+      CREATE UNIQUE INDEX problems_open ON problems (kind, provider_id, game_id, round_id, IFNULL(transaction_id, ''))
+        WHERE resolved_at IS NULL;
+      CREATE INDEX problems_operator ON problems (operator_id, id);
+      CREATE INDEX problems_open_transaction ON problems (provider_id, transaction_id) WHERE resolved_at IS NULL;
+      INSERT INTO problems (operator_id, kind, provider_id, transaction_id, game_id, round_id, player_ref, detail, created_at)
+        SELECT operator_id, 'UNSETTLED_CREDIT', provider_id, transaction_id, game_id, round_id, player_ref, last_error, updated_at
+        FROM transactions WHERE problem = 1 ORDER BY updated_at;
+
+      CREATE TABLE audit_log (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        operator_id TEXT NOT NULL,
+        actor TEXT NOT NULL,
+        action TEXT NOT NULL,
+        target TEXT NOT NULL,
+        note TEXT,
+        result TEXT,
+        created_at INTEGER NOT NULL            -- unix ms
+      );
+      CREATE INDEX audit_log_operator ON audit_log (operator_id, id);
+    `,
+  },
 ];

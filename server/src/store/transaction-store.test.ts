@@ -9,7 +9,10 @@ const bet: NewTransaction = {
   providerId: "prov", transactionId: "t-1", operatorId: "op", playerRef: "p", gameId: "g", roundId: "r", type: "BET", amount: 35,
   currency: "EUR", originalTransactionId: null, roundComplete: false, requestHash: "h", callbackBody: "{}",
 };
-const timedOut = { state: "TIMED_OUT" as const, balance: null, error: "outcome unknown", nextRetryAt: null };
+const timedOut = { state: "TIMED_OUT" as const, balance: null, error: "outcome unknown", nextRetryAt: null,
+  call: { httpStatus: null, failure: "INTERRUPTED" as const, response: null } };
+const answered = { httpStatus: 200, failure: null, response: '{"status":"OK","balance":965}' };
+const PROVIDER = { by: "PROVIDER" as const, actor: null };
 
 describe("SqliteTransactionStore crash recovery", () => {
   it("does not overwrite a record a retry claimed or settled after the orphan list was read", async () => {
@@ -17,16 +20,16 @@ describe("SqliteTransactionStore crash recovery", () => {
     try {
       const db = openDatabase(join(dir, "l.db"));
       const store = new SqliteTransactionStore(db);
-      await store.claim(bet, 1_000, 0, true); // a process claimed it, then died mid-call
+      await store.claim(bet, 1_000, 0, true, PROVIDER); // a process claimed it, then died mid-call
       const [orphan] = store.pending();
       // Before recovery writes, a provider's retry re-claims the stale PENDING record and settles it.
-      const retry = await store.claim(bet, 5_000, 4_000, true);
+      const retry = await store.claim(bet, 5_000, 4_000, true, PROVIDER);
       if (retry.kind !== "claimed") throw new Error(`expected a claim, got ${retry.kind}`);
-      await store.recordOutcome(retry.record, { state: "OK", balance: 965, error: null, nextRetryAt: null }, 5_010);
+      await store.recordOutcome(retry.record, { state: "OK", balance: 965, error: null, nextRetryAt: null, call: answered }, 5_010);
       expect(await store.recordOrphanOutcome(orphan!, timedOut, 6_000)).toBe(false);
       expect(store.find(bet)).toMatchObject({ state: "OK", responseBalance: 965, attempts: 2 });
       // Untouched since it was read, it is recovered.
-      await store.claim({ ...bet, transactionId: "t-2" }, 1_000, 0, true);
+      await store.claim({ ...bet, transactionId: "t-2" }, 1_000, 0, true, PROVIDER);
       const [second] = store.pending();
       expect(await store.recordOrphanOutcome(second!, timedOut, 6_000)).toBe(true);
       expect(store.find({ providerId: "prov", transactionId: "t-2" })).toMatchObject({ state: "TIMED_OUT", attempts: 1 });

@@ -1,5 +1,7 @@
 import type { SqliteDatabase } from "./database.js";
+import { APPEND_CALL_SQL, callEnd, callStart, END_CALL_SQL, type CallEnd, type CallRequest } from "./delivery-log.js";
 import { GroupCommit } from "./group-commit.js";
+import { ProblemStatements } from "./problem-statements.js";
 
 /** Where a relayed transaction stands. PENDING: the operator is being called (or a crash left it unknown). */
 export type TransactionState = "PENDING" | "OK" | "DECLINED" | "FAILED" | "TIMED_OUT";
@@ -49,6 +51,8 @@ export interface RecordedOutcome {
   error: string | null;
   /** When the platform's settlement retry may resend it (credits only); null otherwise. */
   nextRetryAt: number | null;
+  /** How the call ended, for the delivery log. */
+  call: CallEnd;
 }
 
 /**
@@ -89,26 +93,29 @@ export interface TransactionStore {
    * ROLLBACK naming another provider's BET there: the operator's wallet deduplicates per (player, transactionId) and
    * finds a bet by its id alone (decisions.md §4). Checked in the same unit of work as the insert, so two concurrent
    * claims cannot both pass.
+   * A claim starts a call: its entry in the delivery log, naming `request`, is written with it.
    */
-  claim(transaction: NewTransaction, now: number, pendingStaleBefore: number, touchRound: boolean): Promise<ClaimResult>;
-  /** Re-claims an existing unsettled record for a platform resend; undefined when it is settled or busy. */
-  claimForResend(key: TransactionKey, now: number, pendingStaleBefore: number): Promise<TransactionRecord | undefined>;
+  claim(transaction: NewTransaction, now: number, pendingStaleBefore: number, touchRound: boolean, request: CallRequest): Promise<ClaimResult>;
+  /** Re-claims an existing unsettled record for a resend (platform or operator); undefined when it is settled or busy. */
+  claimForResend(key: TransactionKey, now: number, pendingStaleBefore: number, request: CallRequest): Promise<TransactionRecord | undefined>;
   /**
    * Writes the outcome of a call on the record as claimed (nobody else changes it while it is PENDING) and returns
-   * the updated record; an OK/DECLINED BET or WIN carrying roundComplete completes its round.
+   * the updated record; an OK/DECLINED BET or WIN carrying roundComplete completes its round. Settling a record
+   * resolves its open problems, and an OK ROLLBACK those of the BET it reverses.
    */
   recordOutcome(record: TransactionRecord, outcome: RecordedOutcome, now: number): Promise<TransactionRecord>;
   /**
    * Crash recovery: writes the outcome of a PENDING record read earlier, only if it is still exactly as read. A
-   * provider's retry may have claimed and settled it meanwhile; false then, and nothing is written.
+   * provider's retry may have claimed and settled it meanwhile; false then, and nothing is written. A BET or
+   * ADJUSTMENT so left unknown, which nobody resends, joins the problems queue.
    */
   recordOrphanOutcome(orphan: TransactionRecord, outcome: RecordedOutcome, now: number): Promise<boolean>;
   /** PENDING rows, for crash recovery at start. */
   pending(): TransactionRecord[];
   /** WIN and ROLLBACK rows left FAILED or TIMED_OUT, not yet problems, whose retry time has come. */
   dueCredits(now: number, limit: number): TransactionRecord[];
-  /** Flags a record that outlived the settlement horizon: it needs a person. */
-  markProblem(key: TransactionKey, now: number): Promise<void>;
+  /** Flags a record that outlived the settlement horizon: it needs a person (an UNSETTLED_CREDIT problem). */
+  markProblem(record: TransactionRecord, now: number): Promise<void>;
   /** Every record flagged as a problem, oldest first. */
   problems(): TransactionRecord[];
   /** How many records are PENDING and how many are problems, for the metrics. */
@@ -119,23 +126,27 @@ export interface TransactionStore {
   transactionsOfRound(round: RoundRef): TransactionRecord[];
   /**
    * Force-closes a round once its outstanding bets are rolled back, unless the provider was active in it since it
-   * was read (a bet may have arrived meanwhile). True when it closed.
+   * was read (a bet may have arrived meanwhile). True when it closed; its open problem, if any, is then resolved.
    */
   closeRound(round: RoundRef): Promise<boolean>;
+  /** Queues a round the reconciler could not close in time as an UNCLOSED_ROUND problem (once while it is open). */
+  flagUnclosedRound(round: RoundRef, detail: string, now: number): Promise<void>;
   /** The status of one round, or undefined when the platform has never seen it. */
   roundStatus(round: Omit<RoundRef, "playerRef" | "lastActivityAt">): "OPEN" | "COMPLETED" | "CLOSED" | undefined;
   /** An OK ROLLBACK reversing the given BET, if any. */
   reversalOf(bet: TransactionKey): TransactionRecord | undefined;
 }
 
-interface Row {
+/** A row of the transactions table, as SELECT * reads it. */
+export interface Row {
   provider_id: string; transaction_id: string; operator_id: string; player_ref: string; game_id: string; round_id: string;
   type: RelayedType; amount: number; currency: string; original_transaction_id: string | null; round_complete: number;
   request_hash: string; callback_body: string; state: TransactionState; response_balance: number | null; attempts: number;
   last_error: string | null; next_retry_at: number | null; problem: number; created_at: number; updated_at: number;
+  delivery_log: string | null;
 }
 
-const fromRow = (r: Row): TransactionRecord => ({
+export const fromRow = (r: Row): TransactionRecord => ({
   providerId: r.provider_id, transactionId: r.transaction_id, operatorId: r.operator_id, playerRef: r.player_ref,
   gameId: r.game_id, roundId: r.round_id, type: r.type, amount: r.amount, currency: r.currency,
   originalTransactionId: r.original_transaction_id, roundComplete: r.round_complete === 1, requestHash: r.request_hash,
@@ -166,25 +177,29 @@ export class SqliteTransactionStore implements TransactionStore {
   private readonly selectReversal;
   private readonly selectForeignId;
   private readonly selectForeignBet;
+  private readonly problemWrites;
 
   /** `commits` must run on `db`; by default a group commit of its own. */
   constructor(db: SqliteDatabase, private readonly commits: GroupCommit = new GroupCommit(db)) {
+    this.problemWrites = new ProblemStatements(db);
     this.select = db.prepare("SELECT * FROM transactions WHERE provider_id = ? AND transaction_id = ?");
     this.insert = db.prepare(
       `INSERT INTO transactions (provider_id, transaction_id, operator_id, player_ref, game_id, round_id, type, amount, currency,
-         original_transaction_id, round_complete, request_hash, callback_body, state, attempts, created_at, updated_at)
+         original_transaction_id, round_complete, request_hash, callback_body, state, attempts, created_at, updated_at, delivery_log)
        VALUES (@providerId, @transactionId, @operatorId, @playerRef, @gameId, @roundId, @type, @amount, @currency,
-         @originalTransactionId, @roundComplete, @requestHash, @callbackBody, 'PENDING', 1, @now, @now)`,
+         @originalTransactionId, @roundComplete, @requestHash, @callbackBody, 'PENDING', 1, @now, @now, json_array(json(@call)))`,
     );
     this.reclaim = db.prepare(
-      `UPDATE transactions SET state = 'PENDING', attempts = attempts + 1, next_retry_at = NULL, updated_at = ?
-       WHERE provider_id = ? AND transaction_id = ?`,
+      `UPDATE transactions SET state = 'PENDING', attempts = attempts + 1, next_retry_at = NULL, updated_at = @now,
+         delivery_log = ${APPEND_CALL_SQL}
+       WHERE provider_id = @providerId AND transaction_id = @transactionId`,
     );
     const writeOutcome = `UPDATE transactions SET state = @state, response_balance = @balance, last_error = @error,
-         next_retry_at = @nextRetryAt, updated_at = @now WHERE provider_id = @providerId AND transaction_id = @transactionId`;
+         next_retry_at = @nextRetryAt, updated_at = @now, delivery_log = ${END_CALL_SQL}
+       WHERE provider_id = @providerId AND transaction_id = @transactionId`;
     this.outcome = db.prepare(writeOutcome);
     // The same write, only onto a row still exactly as crash recovery read it.
-    this.orphanOutcome = db.prepare(`${writeOutcome} AND state = 'PENDING' AND updated_at = @readAt AND attempts = @attempts`);
+    this.orphanOutcome = db.prepare(`${writeOutcome} AND state = 'PENDING' AND updated_at = @readAt AND attempts = @attempt`);
     // A CLOSED round that sees new activity opens again, so the reconciler looks at it once more. The activity
     // time always moves forward, even within one millisecond, so closeRound can tell that activity happened.
     this.touchRound = db.prepare(
@@ -254,14 +269,14 @@ export class SqliteTransactionStore implements TransactionStore {
     return row ? fromRow(row) : undefined;
   }
 
-  claim(transaction: NewTransaction, now: number, pendingStaleBefore: number, touchRound: boolean): Promise<ClaimResult> {
+  claim(transaction: NewTransaction, now: number, pendingStaleBefore: number, touchRound: boolean, request: CallRequest): Promise<ClaimResult> {
     return this.commits.run((): ClaimResult => {
       const existing = this.find(transaction);
       let record: TransactionRecord;
       if (!existing) {
         if (this.usedByAnotherProvider(transaction)) return { kind: "id-of-another-provider" };
         if (this.reversesAnotherProvidersBet(transaction)) return { kind: "original-of-another-provider" };
-        this.insert.run({ ...transaction, roundComplete: transaction.roundComplete ? 1 : 0, now });
+        this.insert.run({ ...transaction, roundComplete: transaction.roundComplete ? 1 : 0, now, call: callStart(1, request, now) });
         record = {
           ...transaction, state: "PENDING", responseBalance: null, attempts: 1, lastError: null, nextRetryAt: null, problem: false,
           createdAt: now, updatedAt: now,
@@ -270,31 +285,32 @@ export class SqliteTransactionStore implements TransactionStore {
         if (existing.requestHash !== transaction.requestHash) return { kind: "different-body", record: existing };
         if (isSettled(existing.state)) return { kind: "settled", record: existing };
         if (existing.state === "PENDING" && existing.updatedAt >= pendingStaleBefore) return { kind: "in-flight", record: existing };
-        record = this.reclaimed(existing, now);
+        record = this.reclaimed(existing, now, request);
       }
       if (touchRound) this.touchRound.run({ ...transaction, now });
       return { kind: "claimed", record };
     });
   }
 
-  claimForResend(key: TransactionKey, now: number, pendingStaleBefore: number): Promise<TransactionRecord | undefined> {
+  claimForResend(key: TransactionKey, now: number, pendingStaleBefore: number, request: CallRequest): Promise<TransactionRecord | undefined> {
     return this.commits.run(() => {
       const existing = this.find(key);
       if (!existing || isSettled(existing.state)) return undefined;
       if (existing.state === "PENDING" && existing.updatedAt >= pendingStaleBefore) return undefined;
-      return this.reclaimed(existing, now);
+      return this.reclaimed(existing, now, request);
     });
   }
 
   /** Sets an unsettled record back to PENDING for one more attempt (the caller checked it may), as the SQL does. */
-  private reclaimed(existing: TransactionRecord, now: number): TransactionRecord {
-    this.reclaim.run(now, existing.providerId, existing.transactionId);
+  private reclaimed(existing: TransactionRecord, now: number, request: CallRequest): TransactionRecord {
+    const call = callStart(existing.attempts + 1, request, now);
+    this.reclaim.run({ now, providerId: existing.providerId, transactionId: existing.transactionId, call });
     return { ...existing, state: "PENDING", attempts: existing.attempts + 1, nextRetryAt: null, updatedAt: now };
   }
 
   recordOutcome(claimed: TransactionRecord, outcome: RecordedOutcome, now: number): Promise<TransactionRecord> {
     return this.commits.run(() => {
-      this.outcome.run({ ...outcome, providerId: claimed.providerId, transactionId: claimed.transactionId, now });
+      this.outcome.run(this.outcomeParams(claimed, outcome, now));
       const record: TransactionRecord = {
         ...claimed, state: outcome.state, responseBalance: outcome.balance, lastError: outcome.error, nextRetryAt: outcome.nextRetryAt,
         updatedAt: now,
@@ -302,14 +318,31 @@ export class SqliteTransactionStore implements TransactionStore {
       if (isSettled(outcome.state) && record.roundComplete && (record.type === "BET" || record.type === "WIN")) {
         this.completeRound.run(record.providerId, record.operatorId, record.gameId, record.roundId);
       }
+      // Only a record claimed again can have a problem open; a first attempt's settlement skips the lookup.
+      if (isSettled(outcome.state) && record.attempts > 1) this.problemWrites.resolveForTransaction(record, "settled", now);
+      if (outcome.state === "OK" && record.type === "ROLLBACK" && record.originalTransactionId !== null) {
+        this.problemWrites.resolveForTransaction({ providerId: record.providerId, transactionId: record.originalTransactionId },
+          `reversed by ${record.transactionId}`, now);
+      }
       return record;
     });
   }
 
   recordOrphanOutcome(orphan: TransactionRecord, outcome: RecordedOutcome, now: number): Promise<boolean> {
-    return this.commits.run(() => this.orphanOutcome.run({
-      ...outcome, providerId: orphan.providerId, transactionId: orphan.transactionId, now, readAt: orphan.updatedAt, attempts: orphan.attempts,
-    }).changes === 1);
+    return this.commits.run(() => {
+      const written = this.orphanOutcome.run({ ...this.outcomeParams(orphan, outcome, now), readAt: orphan.updatedAt }).changes === 1;
+      if (written && (orphan.type === "BET" || orphan.type === "ADJUSTMENT")) this.problemWrites.open("UNKNOWN_OUTCOME", orphan, outcome.error, now);
+      return written;
+    });
+  }
+
+  /** The parameters of the outcome write: the record's key, the outcome, and the end of the attempt's logged call. */
+  private outcomeParams(record: TransactionRecord, outcome: RecordedOutcome, now: number) {
+    return {
+      state: outcome.state, balance: outcome.balance, error: outcome.error, nextRetryAt: outcome.nextRetryAt, now,
+      providerId: record.providerId, transactionId: record.transactionId, attempt: record.attempts,
+      callEnd: callEnd(outcome.call, outcome.state, now),
+    };
   }
 
   pending(): TransactionRecord[] {
@@ -320,8 +353,11 @@ export class SqliteTransactionStore implements TransactionStore {
     return (this.selectDue.all(now, limit) as Row[]).map(fromRow);
   }
 
-  markProblem(key: TransactionKey, now: number): Promise<void> {
-    return this.commits.run(() => void this.setProblem.run(now, key.providerId, key.transactionId));
+  markProblem(record: TransactionRecord, now: number): Promise<void> {
+    return this.commits.run(() => {
+      this.setProblem.run(now, record.providerId, record.transactionId);
+      this.problemWrites.open("UNSETTLED_CREDIT", record, record.lastError, now);
+    });
   }
 
   problems(): TransactionRecord[] {
@@ -341,8 +377,15 @@ export class SqliteTransactionStore implements TransactionStore {
   }
 
   closeRound(round: RoundRef): Promise<boolean> {
-    return this.commits.run(() =>
-      this.setClosed.run(round.providerId, round.operatorId, round.gameId, round.roundId, round.lastActivityAt).changes === 1);
+    return this.commits.run(() => {
+      const closed = this.setClosed.run(round.providerId, round.operatorId, round.gameId, round.roundId, round.lastActivityAt).changes === 1;
+      if (closed) this.problemWrites.resolveForRound(round, "closed by the reconciler", Date.now());
+      return closed;
+    });
+  }
+
+  flagUnclosedRound(round: RoundRef, detail: string, now: number): Promise<void> {
+    return this.commits.run(() => this.problemWrites.open("UNCLOSED_ROUND", { ...round, transactionId: null }, detail, now));
   }
 
   roundStatus(round: Omit<RoundRef, "playerRef" | "lastActivityAt">): "OPEN" | "COMPLETED" | "CLOSED" | undefined {

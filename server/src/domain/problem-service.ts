@@ -1,0 +1,102 @@
+import type { SqliteLedgerQueries } from "../store/ledger-queries.js";
+import type { ProblemKind } from "../store/problem-statements.js";
+import type { ProblemRecord, ProblemStatus, SqliteProblemStore } from "../store/problem-store.js";
+import { ApiError, badRequest, notConfigured, notFound } from "./errors.js";
+import { decodeCursor, encodeCursor, pageLimit } from "./page-cursor.js";
+import { auditView, problemView, transactionDetail } from "./reconciliation-views.js";
+import type { TenantDirectory } from "./tenant-directory.js";
+import type { ReachableOperator, TransactionRelay } from "./transaction-relay.js";
+
+/** Who acts: the operator tenant, and the person or key acting for it (the audit log's actor). */
+export interface Acting {
+  operatorId: string;
+  actor: string;
+}
+
+const KINDS: readonly ProblemKind[] = ["UNSETTLED_CREDIT", "UNCLOSED_ROUND", "UNKNOWN_OUTCOME"];
+/** Past every id: the first page of a list. */
+const NO_CURSOR = Number.MAX_SAFE_INTEGER;
+
+const conflict = (message: string) => new ApiError("conflict", message);
+const describe = (p: ProblemRecord) =>
+  `problem ${p.id} (${p.kind} ${p.providerId} ${p.transactionId ?? `round ${p.gameId}/${p.roundId}`})`;
+
+/**
+ * The queue of what needs a person, and its two actions. A re-send goes through the relay like every wallet call:
+ * claimed in the database before the call (so two re-sends at once make one call; the second finds it in flight),
+ * the same transactionId and stored body, the outcome written after. Every action is audited.
+ */
+export class ProblemService {
+  constructor(private readonly deps: {
+    problems: SqliteProblemStore; ledger: SqliteLedgerQueries; relay: TransactionRelay; tenants: TenantDirectory; now?: () => number;
+  }) {}
+
+  private now(): number {
+    return (this.deps.now ?? Date.now)();
+  }
+
+  list(operatorId: string, query: { kind?: ProblemKind; status?: ProblemStatus; cursor?: string; limit?: unknown }) {
+    const before = decodeCursor(query.cursor, 1)?.[0] ?? NO_CURSOR;
+    const limit = pageLimit(query.limit);
+    const rows = this.deps.problems.list(operatorId, { ...(query.kind ? { kind: query.kind } : {}), status: query.status ?? "open" }, before, limit + 1);
+    const page = rows.slice(0, limit);
+    const counts = this.deps.problems.openCounts(operatorId);
+    return {
+      counts: Object.fromEntries(KINDS.map((k) => [k, counts[k] ?? 0])),
+      items: page.map(problemView),
+      nextCursor: rows.length > limit ? encodeCursor([page.at(-1)!.id]) : null,
+    };
+  }
+
+  async resend(acting: Acting, id: string) {
+    const problem = this.find(acting.operatorId, id);
+    if (problem.resolvedAt !== null) throw conflict("problem already resolved");
+    if (problem.transactionId === null) {
+      throw badRequest("a round has nothing to re-send: the reconciler keeps trying to close it; resolve it with a note once it is settled");
+    }
+    const key = { providerId: problem.providerId, transactionId: problem.transactionId };
+    const record = this.deps.ledger.detail(acting.operatorId, key);
+    if (!record) throw notFound("problem not found");
+    if (record.type === "BET") {
+      throw badRequest("a BET is never re-sent: the reconciler reverses it when its round goes stale; resolve it with a note once settled");
+    }
+    const operator = this.deps.tenants.operator(acting.operatorId);
+    if (!operator?.callbackUrl) throw notConfigured("operator has no callback URL configured");
+    const after = await this.deps.relay.resend(key, operator as ReachableOperator, { by: "OPERATOR", actor: acting.actor });
+    if (!after) {
+      const now = this.deps.ledger.detail(acting.operatorId, key);
+      throw conflict(now?.state === "OK" || now?.state === "DECLINED"
+        ? "the transaction is already settled" : "a call for this transaction is in flight; retry later");
+    }
+    await this.deps.problems.audit({
+      operatorId: acting.operatorId, actor: acting.actor, action: "RESEND", target: describe(problem), note: null,
+      result: after.lastError === null || after.state === "OK" ? after.state : `${after.state}: ${after.lastError}`,
+    }, this.now());
+    return { problem: problemView(this.find(acting.operatorId, id)), transaction: transactionDetail(this.deps.ledger.detail(acting.operatorId, key)!) };
+  }
+
+  async resolve(acting: Acting, id: string, note: string) {
+    const problem = this.find(acting.operatorId, id);
+    if (note.trim() === "") throw badRequest("a note saying why is required");
+    const resolved = await this.deps.problems.resolve(problem.id, {
+      operatorId: acting.operatorId, actor: acting.actor, action: "RESOLVE", target: describe(problem), note, result: "RESOLVED",
+    }, this.now());
+    if (!resolved) throw conflict("problem already resolved");
+    return problemView(this.find(acting.operatorId, id));
+  }
+
+  auditLog(operatorId: string, query: { cursor?: string; limit?: unknown }) {
+    const before = decodeCursor(query.cursor, 1)?.[0] ?? NO_CURSOR;
+    const limit = pageLimit(query.limit);
+    const rows = this.deps.problems.auditLog(operatorId, before, limit + 1);
+    const page = rows.slice(0, limit);
+    return { items: page.map(auditView), nextCursor: rows.length > limit ? encodeCursor([page.at(-1)!.id]) : null };
+  }
+
+  /** The operator's problem by its id (a decimal integer); anything else, or another operator's, is not found. */
+  private find(operatorId: string, id: string): ProblemRecord {
+    const problem = /^[1-9]\d{0,15}$/.test(id) ? this.deps.problems.problem(operatorId, Number(id)) : undefined;
+    if (!problem) throw notFound("problem not found");
+    return problem;
+  }
+}

@@ -1,0 +1,51 @@
+import type { DeliveryLogEntry } from "../store/delivery-log.js";
+import type { RoundView } from "../store/ledger-queries.js";
+import type { AuditRecord, ProblemRecord } from "../store/problem-store.js";
+import type { TransactionRecord } from "../store/transaction-store.js";
+
+/* The reconciliation API's bodies (TransactionSummary, TransactionDetail, RoundDetail, Problem, AuditEntry in the
+   OpenAPI), built from stored records: times as RFC 3339, ids as strings. */
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
+
+export function transactionSummary(t: TransactionRecord) {
+  return {
+    providerId: t.providerId, transactionId: t.transactionId, type: t.type, playerRef: t.playerRef, gameId: t.gameId,
+    roundId: t.roundId, amount: t.amount, currency: t.currency, originalTransactionId: t.originalTransactionId,
+    roundComplete: t.roundComplete, state: t.state, balance: t.responseBalance, attempts: t.attempts, lastError: t.lastError,
+    nextRetryAt: isoOrNull(t.nextRetryAt), problem: t.problem, createdAt: iso(t.createdAt), updatedAt: iso(t.updatedAt),
+  };
+}
+
+export function transactionDetail(t: TransactionRecord & { deliveryLog: DeliveryLogEntry[] }) {
+  return {
+    ...transactionSummary(t), request: t.callbackBody,
+    deliveryLog: t.deliveryLog.map((c) => ({
+      attempt: c.attempt, requestedBy: c.requestedBy, actor: c.actor, startedAt: iso(c.startedAt), endedAt: isoOrNull(c.endedAt),
+      durationMs: c.endedAt === null ? null : Math.max(0, c.endedAt - c.startedAt), httpStatus: c.httpStatus, failure: c.failure,
+      response: c.response, outcome: c.outcome,
+    })),
+  };
+}
+
+const ROUND_STATE = { OPEN: "OPEN", COMPLETED: "COMPLETE", CLOSED: "RECONCILED" } as const;
+
+export function roundDetail(r: RoundView) {
+  return {
+    providerId: r.providerId, gameId: r.gameId, roundId: r.roundId, playerRef: r.playerRef, state: ROUND_STATE[r.status],
+    lastActivityAt: iso(r.lastActivityAt), transactions: r.transactions.map(transactionSummary),
+  };
+}
+
+export function problemView(p: ProblemRecord) {
+  return {
+    id: String(p.id), kind: p.kind, providerId: p.providerId, transactionId: p.transactionId, gameId: p.gameId, roundId: p.roundId,
+    playerRef: p.playerRef, detail: p.detail, createdAt: iso(p.createdAt), resolvedAt: isoOrNull(p.resolvedAt), resolvedBy: p.resolvedBy,
+    resolution: p.resolution,
+  };
+}
+
+export function auditView(a: AuditRecord) {
+  return { id: String(a.id), at: iso(a.createdAt), actor: a.actor, action: a.action, target: a.target, note: a.note, result: a.result };
+}

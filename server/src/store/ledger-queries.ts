@@ -1,0 +1,127 @@
+import type { SqliteDatabase } from "./database.js";
+import type { GroupCommit } from "./group-commit.js";
+import { readDeliveryLog, type DeliveryLogEntry } from "./delivery-log.js";
+import { fromRow, type RelayedType, type Row, type TransactionKey, type TransactionRecord, type TransactionState } from "./transaction-store.js";
+
+/** The filters of an operator's transaction list; every one given must match. Times are unix ms, `to` exclusive. */
+export interface TransactionFilter {
+  playerRef?: string;
+  roundId?: string;
+  transactionId?: string;
+  type?: RelayedType;
+  state?: TransactionState;
+  providerId?: string;
+  gameId?: string;
+  from?: number;
+  to?: number;
+}
+
+/** Where a page of transactions starts: strictly older than this (createdAt, rowid). */
+export interface TransactionPosition {
+  createdAt: number;
+  rowid: number;
+}
+
+/** A listed record with its position, for the next page's cursor. */
+export type ListedTransaction = TransactionRecord & { position: TransactionPosition };
+
+/** One round as the operator sees it. */
+export interface RoundView {
+  providerId: string;
+  gameId: string;
+  roundId: string;
+  playerRef: string;
+  status: "OPEN" | "COMPLETED" | "CLOSED";
+  lastActivityAt: number;
+  transactions: TransactionRecord[];
+}
+
+const FILTER_COLUMNS: Record<Exclude<keyof TransactionFilter, "from" | "to">, string> = {
+  playerRef: "player_ref", roundId: "round_id", transactionId: "transaction_id", type: "type", state: "state",
+  providerId: "provider_id", gameId: "game_id",
+};
+
+/** Rows whose log is cleared per statement: a month of transactions must not hold the event loop in one. */
+export const PURGE_SLICE = 512;
+
+/**
+ * The reconciliation API's reads of the ledger, always scoped to one operator (a tenant never reads another's rows),
+ * and the delivery log's retention. Lists walk the (operator_id, created_at) index newest first; its implicit rowid
+ * breaks ties, so (createdAt, rowid) is a total order that rows inserted later can only precede.
+ */
+export class SqliteLedgerQueries {
+  private readonly lists = new Map<string, ReturnType<SqliteDatabase["prepare"]>>();
+  private readonly selectOne;
+  private readonly selectRoundTransactions;
+  private readonly selectRound;
+  private readonly purge;
+
+  constructor(private readonly db: SqliteDatabase, private readonly commits: GroupCommit) {
+    this.selectOne = db.prepare("SELECT * FROM transactions WHERE provider_id = ? AND transaction_id = ? AND operator_id = ?");
+    this.selectRoundTransactions = db.prepare(
+      "SELECT * FROM transactions WHERE operator_id = ? AND game_id = ? AND round_id = ? ORDER BY created_at, rowid",
+    );
+    this.selectRound = db.prepare(
+      `SELECT player_ref AS playerRef, status, last_activity_at AS lastActivityAt FROM rounds
+       WHERE provider_id = ? AND operator_id = ? AND game_id = ? AND round_id = ?`,
+    );
+    this.purge = db.prepare(
+      `UPDATE transactions SET delivery_log = NULL WHERE rowid IN (SELECT rowid FROM transactions
+         WHERE operator_id = ? AND created_at >= ? AND created_at < ? AND delivery_log IS NOT NULL LIMIT ${PURGE_SLICE})`,
+    );
+  }
+
+  /** Up to `limit` of the operator's transactions matching `filter`, newest first, older than `after` when given. */
+  list(operatorId: string, filter: TransactionFilter, after: TransactionPosition | undefined, limit: number): ListedTransaction[] {
+    const clauses = ["operator_id = @operatorId"];
+    const params: Record<string, unknown> = { operatorId, limit };
+    for (const [key, column] of Object.entries(FILTER_COLUMNS)) {
+      const value = filter[key as keyof typeof FILTER_COLUMNS];
+      if (value === undefined) continue;
+      clauses.push(`${column} = @${key}`);
+      params[key] = value;
+    }
+    if (filter.from !== undefined) clauses.push("created_at >= @from"), (params.from = filter.from);
+    if (filter.to !== undefined) clauses.push("created_at < @to"), (params.to = filter.to);
+    if (after) {
+      clauses.push("(created_at < @afterAt OR (created_at = @afterAt AND rowid < @afterRowid))");
+      Object.assign(params, { afterAt: after.createdAt, afterRowid: after.rowid });
+    }
+    // One statement per combination of filters, prepared once: there are at most a few hundred.
+    const sql = `SELECT rowid AS position_rowid, * FROM transactions WHERE ${clauses.join(" AND ")}
+      ORDER BY created_at DESC, rowid DESC LIMIT @limit`;
+    let statement = this.lists.get(sql);
+    if (!statement) this.lists.set(sql, (statement = this.db.prepare(sql)));
+    return (statement.all(params) as (Row & { position_rowid: number })[]).map((row) => ({
+      ...fromRow(row), position: { createdAt: row.created_at, rowid: row.position_rowid },
+    }));
+  }
+
+  /** One of the operator's transactions with its delivery log; undefined when it has none by that key. */
+  detail(operatorId: string, key: TransactionKey): (TransactionRecord & { deliveryLog: DeliveryLogEntry[] }) | undefined {
+    const row = this.selectOne.get(key.providerId, key.transactionId, operatorId) as Row | undefined;
+    if (!row) return undefined;
+    const record = fromRow(row);
+    return { ...record, deliveryLog: readDeliveryLog(row.delivery_log, record) };
+  }
+
+  /** One of the operator's rounds with its transactions in the order received; undefined when it has none. */
+  round(operatorId: string, gameId: string, roundId: string): RoundView | undefined {
+    const transactions = (this.selectRoundTransactions.all(operatorId, gameId, roundId) as Row[]).map(fromRow);
+    // A game belongs to one provider, so the round's transactions name it. Adjustments make no round.
+    const providerId = transactions[0]?.providerId;
+    if (providerId === undefined) return undefined;
+    const round = this.selectRound.get(providerId, operatorId, gameId, roundId) as
+      | { playerRef: string; status: RoundView["status"]; lastActivityAt: number } | undefined;
+    if (!round) return undefined;
+    return { providerId, gameId, roundId, ...round, transactions: transactions.filter((t) => t.providerId === providerId) };
+  }
+
+  /**
+   * Clears the delivery log of up to one slice of the operator's transactions created in [from, before); resolves with
+   * how many. Volatile: a purge lost in a power cut is simply made again.
+   */
+  purgeDeliveryLogs(operatorId: string, from: number, before: number): Promise<number> {
+    return this.commits.runVolatile(() => this.purge.run(operatorId, from, before).changes);
+  }
+}

@@ -1,0 +1,29 @@
+import { OPERATOR, OTHER_OPERATOR, signedRequest, startTestServer, testConfigJson, type Reply } from "../harness.js";
+import { launchSession, startTestWallet } from "../wallet-harness.js";
+
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+/** A signed GET of the operator API, as `tenant` (op-acme by default). */
+export function get(server: TestServer, target: string, tenant: { id: string; secret: string } = OPERATOR): Promise<Reply> {
+  return signedRequest(server.url, tenant, "GET", target);
+}
+
+/** A signed POST of the operator API, as `tenant` (op-acme by default). */
+export function post(server: TestServer, target: string, body?: unknown, tenant: { id: string; secret: string } = OPERATOR): Promise<Reply> {
+  return signedRequest(server.url, tenant, "POST", target, body);
+}
+
+/** The path of one transaction of the reconciliation API. */
+export const transactionPath = (providerId: string, transactionId: unknown) =>
+  `/v1/operator/transactions/${encodeURIComponent(providerId)}/${encodeURIComponent(String(transactionId))}`;
+
+/** A service with a test wallet, and live sessions of p-1 and p-2 (op-acme) and of p-9 (op-beta). */
+export async function startReconciliationSetup(config: Record<string, unknown> = {}, cleanups: (() => Promise<void>)[]) {
+  const wallet = await startTestWallet(10_000);
+  const server = await startTestServer(testConfigJson({ wallet: wallet.url, ...config }));
+  cleanups.push(() => wallet.close(), () => server.close());
+  const p1 = await launchSession(server.url, { playerRef: "p-1" });
+  const p2 = await launchSession(server.url, { playerRef: "p-2", gameId: "nebula" });
+  const beta = await launchSession(server.url, { playerRef: "p-9", operator: OTHER_OPERATOR });
+  return { wallet, server, p1, p2, beta };
+}
