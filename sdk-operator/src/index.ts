@@ -16,6 +16,8 @@ export { MemoryNonceStore, SignatureVerificationError, type HeaderSource, type N
 export { createOperatorClient, type OperatorClient, type OperatorClientOptions } from "./operator-client.js";
 export type { ConnectionOptions } from "../../sdk-common/src/signed-client.js";
 export type {
+  AuditEntry,
+  AuditPage,
   CallbackSettings,
   GameSummary,
   GrantResponseBody,
@@ -23,8 +25,18 @@ export type {
   KickPlayerResponse,
   LaunchGameRequestBody,
   LaunchGameResponse,
-  RotatedSecret,
+  Problem,
+  ProblemPage,
+  ProblemQuery,
+  ResendResult,
   RevokedPreviousSecret,
+  RotatedSecret,
+  RoundDetail,
   RoundReplayResponse,
+  TransactionDetail,
+  TransactionPage,
+  TransactionQuery,
+  TransactionSummary,
+  WalletCall,
 } from "./models.js";
 export type { paths, components, operations } from "../../sdk-common/src/generated/service.js";

@@ -1,4 +1,4 @@
-import type { components as ServiceComponents } from "../../sdk-common/src/generated/service.js";
+import type { components as ServiceComponents, paths } from "../../sdk-common/src/generated/service.js";
 import type { components as WalletComponents } from "./generated/operator-wallet.js";
 
 type Service = ServiceComponents["schemas"];
@@ -32,3 +32,27 @@ export type CallbackSettings = Service["CallbackSettings"];
 /** A freshly rotated secret and until when the previous one is accepted. */
 export type RotatedSecret = Service["RotatedSecret"];
 export type RevokedPreviousSecret = Service["RevokedPreviousSecret"];
+/** The filters and page of a transaction list (every field optional). */
+export type TransactionQuery = NonNullable<paths["/v1/operator/transactions"]["get"]["parameters"]["query"]>;
+/** A page of transactions, newest first, with the cursor of the next one. */
+export type TransactionPage = Service["TransactionPage"];
+/** A transaction as listed. */
+export type TransactionSummary = Service["TransactionSummary"];
+/** One transaction in full: the body sent to the wallet and its delivery log. */
+export type TransactionDetail = Service["TransactionDetail"];
+/** One call made to the operator's wallet for a transaction. */
+export type WalletCall = Service["WalletCall"];
+/** A round with its transactions in order and its state. */
+export type RoundDetail = Service["RoundDetail"];
+/** The filters and page of a problem list. */
+export type ProblemQuery = NonNullable<paths["/v1/operator/problems"]["get"]["parameters"]["query"]>;
+/** A page of problems with the open count per kind. */
+export type ProblemPage = Service["ProblemPage"];
+/** A problem that needs a person. */
+export type Problem = Service["Problem"];
+/** A re-send's outcome: the problem and the transaction after the call. */
+export type ResendResult = Service["ResendResult"];
+/** A page of the audit log. */
+export type AuditPage = Service["AuditPage"];
+/** One entry of the audit log. */
+export type AuditEntry = Service["AuditEntry"];

@@ -4,6 +4,7 @@ import { toResult } from "../../sdk-common/src/call-result.js";
 import { createSignedClient, type ConnectionOptions } from "../../sdk-common/src/signed-client.js";
 import type { paths } from "../../sdk-common/src/generated/service.js";
 import type {
+  AuditPage,
   CallbackSettings,
   GameSummary,
   GrantResponseBody,
@@ -11,9 +12,17 @@ import type {
   KickPlayerResponse,
   LaunchGameRequestBody,
   LaunchGameResponse,
+  Problem,
+  ProblemPage,
+  ProblemQuery,
+  ResendResult,
   RevokedPreviousSecret,
   RotatedSecret,
+  RoundDetail,
   RoundReplayResponse,
+  TransactionDetail,
+  TransactionPage,
+  TransactionQuery,
 } from "./models.js";
 
 /** Options of {@link createOperatorClient}. */
@@ -51,6 +60,20 @@ export interface OperatorClient {
    * Needs the current secret, as every portal call does (403 `current secret required` with the previous one).
    */
   revokePreviousSecret(): Promise<Result<RevokedPreviousSecret>>;
+  /** The tenant's transactions, newest first, filtered; pass `nextCursor` back as `cursor` for the next page. */
+  listTransactions(query?: TransactionQuery): Promise<Result<TransactionPage>>;
+  /** One transaction in full: the body sent to the wallet and every call made for it (its delivery log). */
+  getTransaction(providerId: string, transactionId: string): Promise<Result<TransactionDetail>>;
+  /** One round with its transactions in order and its state (OPEN, COMPLETE, RECONCILED). */
+  getRound(gameId: string, roundId: string): Promise<Result<RoundDetail>>;
+  /** The problems that need a person (open ones by default) and the open count per kind. */
+  listProblems(query?: ProblemQuery): Promise<Result<ProblemPage>>;
+  /** Re-sends a problem's transaction now (same id, identical body); 409 when it is already settled or in flight. */
+  resendProblem(id: string): Promise<Result<ResendResult>>;
+  /** Marks a problem resolved; the note saying why is required. */
+  resolveProblem(id: string, note: string): Promise<Result<Problem>>;
+  /** The tenant's audit log, newest first. */
+  listAuditLog(query?: { cursor?: string; limit?: number }): Promise<Result<AuditPage>>;
 }
 
 /**
@@ -86,5 +109,13 @@ export function createOperatorClient(options: OperatorClientOptions): OperatorCl
     },
     // openapi-fetch reads a body whose only member is a JSON null as {}: the generated type says what arrives.
     revokePreviousSecret: () => toResult(() => raw.POST("/portal/api/revoke-previous-secret")) as Promise<Result<RevokedPreviousSecret>>,
+    listTransactions: (query = {}) => toResult(() => raw.GET("/v1/operator/transactions", { params: { query } })),
+    getTransaction: (providerId, transactionId) =>
+      toResult(() => raw.GET("/v1/operator/transactions/{providerId}/{transactionId}", { params: { path: { providerId, transactionId } } })),
+    getRound: (gameId, roundId) => toResult(() => raw.GET("/v1/operator/rounds/{gameId}/{roundId}", { params: { path: { gameId, roundId } } })),
+    listProblems: (query = {}) => toResult(() => raw.GET("/v1/operator/problems", { params: { query } })),
+    resendProblem: (id) => toResult(() => raw.POST("/v1/operator/problems/{id}/resend", { params: { path: { id } } })),
+    resolveProblem: (id, note) => toResult(() => raw.POST("/v1/operator/problems/{id}/resolve", { params: { path: { id } }, body: { note } })),
+    listAuditLog: (query = {}) => toResult(() => raw.GET("/v1/operator/audit-log", { params: { query } })),
   };
 }
