@@ -18,7 +18,7 @@ export const transactionPath = (providerId: string, transactionId: unknown) =>
   `/v1/operator/transactions/${encodeURIComponent(providerId)}/${encodeURIComponent(String(transactionId))}`;
 
 /** A service with a test wallet, and live sessions of p-1 and p-2 (op-acme) and of p-9 (op-beta). */
-export async function startReconciliationSetup(config: Record<string, unknown> = {}, cleanups: (() => Promise<void>)[]) {
+export async function startReconciliationSetup(config: Record<string, unknown>, cleanups: (() => Promise<void> | void)[]) {
   const wallet = await startTestWallet(10_000);
   const server = await startTestServer(testConfigJson({ wallet: wallet.url, ...config }));
   cleanups.push(() => wallet.close(), () => server.close());
