@@ -60,7 +60,7 @@ describe("the configuration file's JSON Schema (server/config.schema.json)", () 
       server: { host: "127.0.0.1", port: 8080, publicBaseUrl: "http://127.0.0.1:8080" },
       database: { sqlitePath: "./data/croupier.db", synchronous: "FULL" },
       limits: { clockSkewSeconds: 300, secretGraceSeconds: 604800, replayLinkSeconds: 900, sessionTtlSeconds: 86400,
-        expiredSessionRetentionSeconds: 3600, demoStartingBalance: 100000, rateLimit: { requestsPerSecond: 100, burst: 200 } },
+        expiredSessionRetentionSeconds: 3600, deliveryLogRetentionSeconds: 2592000, demoStartingBalance: 100000, rateLimit: { requestsPerSecond: 100, burst: 200 } },
       reconciler: { staleRoundSeconds: 1800, sweepIntervalSeconds: 60 },
       settlementRetry: { initialDelaySeconds: 5, maxDelaySeconds: 600, horizonSeconds: 86400 },
       allowPrivateCallbackAddresses: false, logLevel: "info", operators: [], providers: [], campaigns: [],
