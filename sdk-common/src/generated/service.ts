@@ -1962,6 +1962,14 @@ export interface operations {
             /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
             400: {
                 headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1977,6 +1985,14 @@ export interface operations {
              */
             401: {
                 headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1987,6 +2003,14 @@ export interface operations {
             /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
             429: {
                 headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
                     /** @description Whole seconds to wait before retrying; at least 1. */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -1998,6 +2022,14 @@ export interface operations {
             /** @description 500: an unexpected or retryable platform-side failure. */
             500: {
                 headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2872,6 +2904,14 @@ export interface operations {
             /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
             400: {
                 headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2887,6 +2927,14 @@ export interface operations {
              */
             401: {
                 headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2897,6 +2945,14 @@ export interface operations {
             /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
             429: {
                 headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
                     /** @description Whole seconds to wait before retrying; at least 1. */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2908,6 +2964,14 @@ export interface operations {
             /** @description 500: an unexpected or retryable platform-side failure. */
             500: {
                 headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2940,6 +3004,14 @@ export interface operations {
             /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
             400: {
                 headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2955,6 +3027,14 @@ export interface operations {
              */
             401: {
                 headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2965,6 +3045,14 @@ export interface operations {
             /** @description 404: nothing matches under the caller's tenant (another tenant's record is indistinguishable from none). */
             404: {
                 headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2974,6 +3062,14 @@ export interface operations {
             /** @description 409: another attempt for the same transactionId is in flight; do not retry yet. */
             409: {
                 headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2983,6 +3079,14 @@ export interface operations {
             /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
             429: {
                 headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
                     /** @description Whole seconds to wait before retrying; at least 1. */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2994,6 +3098,14 @@ export interface operations {
             /** @description 500: an unexpected or retryable platform-side failure. */
             500: {
                 headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3003,6 +3115,14 @@ export interface operations {
             /** @description 503: the game or the operator is not configured (for example no callback URL set yet). */
             503: {
                 headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3039,6 +3159,14 @@ export interface operations {
             /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
             400: {
                 headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3054,6 +3182,14 @@ export interface operations {
              */
             401: {
                 headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3064,6 +3200,14 @@ export interface operations {
             /** @description 404: nothing matches under the caller's tenant (another tenant's record is indistinguishable from none). */
             404: {
                 headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3073,6 +3217,14 @@ export interface operations {
             /** @description 409: another attempt for the same transactionId is in flight; do not retry yet. */
             409: {
                 headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3082,6 +3234,14 @@ export interface operations {
             /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
             429: {
                 headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
                     /** @description Whole seconds to wait before retrying; at least 1. */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3093,6 +3253,14 @@ export interface operations {
             /** @description 500: an unexpected or retryable platform-side failure. */
             500: {
                 headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3245,6 +3413,14 @@ export interface operations {
             /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
             400: {
                 headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3260,6 +3436,14 @@ export interface operations {
              */
             401: {
                 headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3270,6 +3454,14 @@ export interface operations {
             /** @description 404: nothing matches under the caller's tenant (another tenant's record is indistinguishable from none). */
             404: {
                 headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3279,6 +3471,14 @@ export interface operations {
             /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
             429: {
                 headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
                     /** @description Whole seconds to wait before retrying; at least 1. */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3290,6 +3490,14 @@ export interface operations {
             /** @description 500: an unexpected or retryable platform-side failure. */
             500: {
                 headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3342,6 +3550,14 @@ export interface operations {
             /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
             400: {
                 headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3357,6 +3573,14 @@ export interface operations {
              */
             401: {
                 headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3367,6 +3591,14 @@ export interface operations {
             /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
             429: {
                 headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
                     /** @description Whole seconds to wait before retrying; at least 1. */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3378,6 +3610,14 @@ export interface operations {
             /** @description 500: an unexpected or retryable platform-side failure. */
             500: {
                 headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3412,6 +3652,14 @@ export interface operations {
             /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
             400: {
                 headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3427,6 +3675,14 @@ export interface operations {
              */
             401: {
                 headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3437,6 +3693,14 @@ export interface operations {
             /** @description 404: nothing matches under the caller's tenant (another tenant's record is indistinguishable from none). */
             404: {
                 headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3446,6 +3710,14 @@ export interface operations {
             /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
             429: {
                 headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
                     /** @description Whole seconds to wait before retrying; at least 1. */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3457,6 +3729,14 @@ export interface operations {
             /** @description 500: an unexpected or retryable platform-side failure. */
             500: {
                 headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -66,7 +66,7 @@ describe("operator reconciliation API: problems, re-send, resolve, audit", () =>
     expect((await get(server, "/v1/operator/problems?status=resolved")).json.items.map((p: { id: string }) => p.id)).toEqual([problem.id]);
     const late = await post(server, `/v1/operator/problems/${problem.id}/resend`);
     expect(late.status).toBe(409);
-    expect(late.json).toEqual({ error: "problem already resolved" });
+    expect(late.json).toEqual({ error: "problem already resolved", code: "conflict" });
     expect(wallet.applied.filter((t) => t.transactionId === win.transactionId)).toHaveLength(1);
 
     const audit = await get(server, "/v1/operator/audit-log");
@@ -98,7 +98,7 @@ describe("operator reconciliation API: problems, re-send, resolve, audit", () =>
     ]) {
       const reply = await attempt();
       expect(reply.status).toBe(404);
-      expect(reply.json).toEqual({ error: "problem not found" });
+      expect(reply.json).toEqual({ error: "problem not found", code: "not_found" });
     }
     expect((await get(server, "/v1/operator/problems", OTHER_OPERATOR)).json)
       .toEqual({ counts: { UNSETTLED_CREDIT: 0, UNCLOSED_ROUND: 0, UNKNOWN_OUTCOME: 0 }, items: [], nextCursor: null });

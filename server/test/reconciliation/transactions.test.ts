@@ -136,7 +136,7 @@ describe("operator reconciliation API: transactions", () => {
     ] as const) {
       const reply = await get(server, target, tenant);
       expect(reply.status).toBe(404);
-      expect(reply.json).toEqual({ error: "transaction not found" });
+      expect(reply.json).toEqual({ error: "transaction not found", code: "not_found" });
     }
   });
 
@@ -168,7 +168,7 @@ describe("operator reconciliation API: transactions", () => {
     ] as const) {
       const reply = await get(server, target, tenant);
       expect(reply.status).toBe(404);
-      expect(reply.json).toEqual({ error: "round not found" });
+      expect(reply.json).toEqual({ error: "round not found", code: "not_found" });
     }
   });
 });
