@@ -124,7 +124,6 @@ describe("conformance to the service OpenAPI document (Prism validation proxy)",
     await play("WIN", 200, PROVIDER, "POST", "/v1/wallet/transaction", tx("conf-5", "WIN", 0, { roundComplete: true }));
     await play("DEMO BET", 200, PROVIDER, "POST", "/v1/wallet/transaction", { ...tx("conf-d1", "BET", 10), sessionToken: demo });
     await play("currency not the session's", 400, PROVIDER, "POST", "/v1/wallet/transaction", tx("conf-6", "BET", 1, { currency: "USD" }));
-    await play("ADJUSTMENT", 400, PROVIDER, "POST", "/v1/wallet/transaction", tx("conf-7", "ADJUSTMENT", 1, { direction: "CREDIT" }));
     await play("another provider's session", 403, OTHER_PROVIDER, "POST", "/v1/wallet/transaction", tx("conf-8", "BET", 1));
     await play("kicked-or-unknown session", 401, PROVIDER, "POST", "/v1/wallet/transaction", { ...tx("conf-9", "BET", 1), sessionToken: "st-nope" });
     await play("operator without wallet", 503, PROVIDER, "POST", "/v1/wallet/transaction", { ...tx("conf-10", "BET", 1), sessionToken: beta, playerRef: "conf-b" });
@@ -178,6 +177,9 @@ describe("conformance to the service OpenAPI document (Prism validation proxy)",
     await lenientPlay("fractional amount", 400, PROVIDER, "POST", "/v1/wallet/transaction", JSON.stringify(tx("conf-13", "BET", 1.5)));
     await lenientPlay("negative amount", 400, PROVIDER, "POST", "/v1/wallet/transaction", JSON.stringify(tx("conf-13", "BET", -1)));
     await lenientPlay("callback URL not http(s)", 400, OPERATOR, "POST", "/portal/api/callback-url", JSON.stringify({ callbackUrl: "ftp://wallet.example.com" }));
+    // The document's TransactionRequest is BET | WIN | ROLLBACK: ADJUSTMENT, and a ROLLBACK without the BET it reverses, are invalid requests.
+    await lenientPlay("ADJUSTMENT", 400, PROVIDER, "POST", "/v1/wallet/transaction", JSON.stringify(tx("conf-7", "ADJUSTMENT", 1, { direction: "CREDIT" })));
+    await lenientPlay("ROLLBACK without originalTransactionId", 400, PROVIDER, "POST", "/v1/wallet/transaction", JSON.stringify(tx("conf-15", "ROLLBACK", 1)));
     await lenientPlay("metadata not an object", 400, PROVIDER, "POST", "/v1/wallet/transaction", JSON.stringify(tx("conf-14", "BET", 1, { metadata: [1] })));
     await lenientPlay("missing sessionToken", 400, PROVIDER, "POST", "/v1/wallet/balance", "{}");
     await lenientPlay("missing playerRef", 400, OPERATOR, "POST", "/v1/operator/players/kick", "{}");
