@@ -31,6 +31,7 @@ import { SqliteTransactionStore, type TransactionStore } from "./store/transacti
 import { Metrics } from "./observability/metrics.js";
 import { Readiness } from "./observability/readiness.js";
 import { SqliteRoundLookup } from "./store/transaction-round-lookup.js";
+import type { HostResolver } from "./domain/callback-url-policy.js";
 
 /**
  * The composition root: builds every service from the configuration and the database, wiring stores into
@@ -39,7 +40,9 @@ import { SqliteRoundLookup } from "./store/transaction-round-lookup.js";
 export function composeServices(config: CroupierConfig, db: SqliteDatabase, logger: Logger, instance: InstanceOptions = {}): Services {
   const tenants = new TenantDirectory(config, new SqliteTenantStore(db));
   const catalogue = new Catalogue(config);
-  const http = new SignedHttpClient();
+  const http = new SignedHttpClient({ addresses: {
+    allowPrivate: config.allowPrivateCallbackAddresses, trustedOrigins: configuredOrigins(config), resolve: instance.resolveHost,
+  } });
   const providerWebhooks = new ProviderWebhooks(http, tenants, logger);
   // The ledger, the nonces and the sessions, the writes of every request path, share one group commit.
   const commits = new GroupCommit(db, config.database.synchronous);
@@ -84,6 +87,7 @@ export function composeServices(config: CroupierConfig, db: SqliteDatabase, logg
     rateLimiter: new RateLimiter((tenantId) => tenants.rateLimitFor(tenantId)),
     metrics,
     readiness: new Readiness(() => pingDatabase(db)),
+    resolveHost: instance.resolveHost,
     stoppers: [],
   };
 }
@@ -91,8 +95,16 @@ export function composeServices(config: CroupierConfig, db: SqliteDatabase, logg
 /** Who this instance is, for its metrics and log lines. */
 export interface InstanceOptions {
   instanceId?: string;
+  /** Resolves host names for the callback-URL checks (when saved and at connect time); tests model DNS with it. */
+  resolveHost?: HostResolver;
   /** Add Node's process metrics (once per process: the real service, not tests that start many services). */
   processMetrics?: boolean;
+}
+
+/** The origins of the URLs the configuration file names: the platform team's own choice, called as written. */
+function configuredOrigins(config: CroupierConfig): Set<string> {
+  const urls = [...config.operators.map((o) => o.callbackUrl), ...config.providers.map((p) => p.webhookUrl)];
+  return new Set(urls.filter((url): url is string => typeof url === "string").map((url) => new URL(url).origin));
 }
 
 /** Everything the HTTP layer and background jobs can use. */
@@ -121,6 +133,8 @@ export interface Services {
   rateLimiter: RateLimiter;
   metrics: Metrics;
   readiness: Readiness;
+  /** The host resolver of the callback-URL checks (the system's unless a test injected one). */
+  resolveHost: HostResolver | undefined;
   /** Background work (reconciler, settlement retry) registers its stop function here. */
   stoppers: (() => Promise<void> | void)[];
 }

@@ -38,7 +38,7 @@ export async function startServer(config: CroupierConfig, options: StartOptions 
   const instanceId = options.instanceId ?? defaultInstanceId();
   const logger = options.logger ?? pino({ level: config.logLevel, base: { service: "croupier", instance: instanceId } });
   const db = openDatabase(config.database.sqlitePath, config.database.synchronous);
-  const services = composeServices(config, db, logger, { instanceId, processMetrics: options.processMetrics });
+  const services = composeServices(config, db, logger, { instanceId, processMetrics: options.processMetrics, resolveHost: options.resolveHost });
   // The serving process owns the database: nothing can still be waiting for a grant left pending by the
   // previous one. Only here, never in tools (admin) that open the database beside a running service.
   services.grants.failInterruptedGrants();

@@ -55,7 +55,8 @@ export function buildApp(services: Services, options: { validateResponses?: bool
   app.use(reconciliationRoutes(services));
   app.use(freeSpinRoutes(services));
   app.use(replayRoutes(services));
-  app.use(portalRoutes({ tenants: services.tenants, allowPrivateCallbackAddresses: services.config.allowPrivateCallbackAddresses }));
+  app.use(portalRoutes({ tenants: services.tenants, allowPrivateCallbackAddresses: services.config.allowPrivateCallbackAddresses,
+    resolveHost: services.resolveHost }));
   app.use((_req, _res, next) => next(notFound("no such route")));
   app.use(errorHandler);
   return app;

@@ -1,5 +1,7 @@
 import { sign } from "@croupier/signing";
 import { Agent } from "undici";
+import { systemResolver, type HostResolver } from "../domain/callback-url-policy.js";
+import { ForbiddenAddressError, guardedLookup, isForbiddenLiteral } from "./address-guard.js";
 
 /** One signed call the platform makes to an operator's wallet or a provider's webhook. */
 export interface OutboundCall {
@@ -30,21 +32,47 @@ export class OutboundFailure extends Error {
   }
 }
 
+/** Which addresses the client may connect to. */
+export interface AddressPolicy {
+  /** `allowPrivateCallbackAddresses`: any address may be called (sandboxes and tests on loopback). */
+  allowPrivate: boolean;
+  /** Origins the configuration file names (callback and webhook URLs): the platform team's, trusted as written. */
+  trustedOrigins: ReadonlySet<string>;
+  /** Resolves host names for the connect-time check; injectable so tests model DNS answers. */
+  resolve?: HostResolver;
+}
+
 /**
  * Signs and sends calls over pooled keep-alive connections (one undici Agent for all peers), with a hard
- * per-call deadline covering connect, headers and body.
+ * per-call deadline covering connect, headers and body. Calls to an address not named in the configuration file go,
+ * unless private addresses are allowed, through a second agent whose every connection checks the addresses the host
+ * name resolves to at that moment (operator callbacks and provider webhooks alike).
  */
 export class SignedHttpClient {
   private readonly agent: Agent;
+  private readonly guardedAgent: Agent;
   /** Parsed base addresses: there are a handful (one per operator and provider), and each call used to parse its own. */
-  private readonly bases = new Map<string, { origin: string; basePath: string }>();
+  private readonly bases = new Map<string, { origin: string; basePath: string; hostname: string }>();
 
-  constructor(options: { connectionsPerOrigin?: number } = {}) {
-    this.agent = new Agent({ connections: options.connectionsPerOrigin ?? 64, keepAliveTimeout: 30_000, pipelining: 1 });
+  constructor(private readonly options: { connectionsPerOrigin?: number; addresses?: AddressPolicy } = {}) {
+    const pool = { connections: options.connectionsPerOrigin ?? 64, keepAliveTimeout: 30_000, pipelining: 1 };
+    const injected = options.addresses?.resolve;
+    this.agent = new Agent(injected ? { ...pool, connect: { lookup: guardedLookup(injected, false) } } : pool);
+    this.guardedAgent = new Agent({ ...pool, connect: { lookup: guardedLookup(options.addresses?.resolve ?? systemResolver) } });
+  }
+
+  /** Whether calls to this origin must pass the connect-time address check. */
+  private guarded(origin: string): boolean {
+    const policy = this.options.addresses;
+    return policy !== undefined && !policy.allowPrivate && !policy.trustedOrigins.has(origin);
   }
 
   async call(call: OutboundCall): Promise<OutboundResponse> {
-    const { origin, basePath } = this.parseBase(call.baseUrl);
+    const { origin, basePath, hostname } = this.parseBase(call.baseUrl);
+    const guarded = this.guarded(origin);
+    if (guarded && isForbiddenLiteral(hostname)) {
+      throw new OutboundFailure("network", `${hostname} is an address callbacks may not reach`, { cause: new ForbiddenAddressError(hostname) });
+    }
     // The target signed is the one sent: the base address's path prefix, then the call's path and query.
     const target = basePath + call.path;
     const body = call.body ?? "";
@@ -59,7 +87,7 @@ export class SignedHttpClient {
     const timer = setTimeout(() => deadline.abort(), call.timeoutMs);
     const signal = deadline.signal;
     try {
-      const response = await this.agent.request({
+      const response = await (guarded ? this.guardedAgent : this.agent).request({
         origin,
         path: target,
         method: call.method,
@@ -83,11 +111,11 @@ export class SignedHttpClient {
     }
   }
 
-  private parseBase(baseUrl: string): { origin: string; basePath: string } {
+  private parseBase(baseUrl: string): { origin: string; basePath: string; hostname: string } {
     let base = this.bases.get(baseUrl);
     if (!base) {
       const url = new URL(baseUrl);
-      base = { origin: url.origin, basePath: url.pathname.replace(/\/+$/, "") };
+      base = { origin: url.origin, basePath: url.pathname.replace(/\/+$/, ""), hostname: url.hostname };
       // Base addresses come from configuration and the portal: few, but a portal can change them at will.
       if (this.bases.size >= 1000) this.bases.clear();
       this.bases.set(baseUrl, base);
@@ -97,6 +125,6 @@ export class SignedHttpClient {
 
   /** Closes pooled connections; in-flight calls finish first. */
   async close(): Promise<void> {
-    await this.agent.close();
+    await Promise.all([this.agent.close(), this.guardedAgent.close()]);
   }
 }
