@@ -19,6 +19,9 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** Connections the service holds at once; more are closed as they arrive. */
+export const SERVER_MAX_CONNECTIONS = 10_000;
+
 /** How to start the service beyond its configuration. */
 export interface StartOptions extends InstanceOptions {
   validateResponses?: boolean;
@@ -49,7 +52,8 @@ export async function startServer(config: CroupierConfig, options: StartOptions 
     wallet: services.wallet, authentication: authenticationOptions(services), logger, metrics: services.metrics, documentPath: SERVICE_OPENAPI_PATH, validateResponses,
   });
   const app = buildApp(services, { validateResponses });
-  const server = createServer((req, res) => {
+  // Timeouts are checked every second (Node's default: every 30 s, which would let a slow client outlast them).
+  const server = createServer({ headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1_000 }, (req, res) => {
     assignRequestId(req, res);
     if (!walletApi(req, res)) app(req, res);
   });
@@ -61,6 +65,9 @@ export async function startServer(config: CroupierConfig, options: StartOptions 
     });
   });
   server.keepAliveTimeout = 65_000;
+  // Slow or idle clients cannot hold connections open at will: headers within 10 s, the whole request within 30 s,
+  // and at most `server.maxConnections` (default 10,000) connections at once (Node's defaults: 60 s, 300 s, unlimited).
+  server.maxConnections = SERVER_MAX_CONNECTIONS;
   for (const job of [services.reconciler, services.settlementRetry, services.sessionSweeper, services.deliveryLogSweeper]) {
     job.start();
     services.stoppers.push(() => job.stop());

@@ -129,7 +129,7 @@ export function authenticate(options: AuthenticateOptions): RequestHandler {
   };
   return (req: Request, res: Response, next) => {
     const outcome = check({ method: req.method, target: req.originalUrl, path: req.path, headers: req.headers, body: req.body as Buffer | undefined });
-    if (outcome instanceof Promise) outcome.then((settled) => proceed(settled, res, next), next);
+    if (outcome instanceof Promise) void outcome.then((settled) => proceed(settled, res, next), next);
     else proceed(outcome, res, next);
   };
 }

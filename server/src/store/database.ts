@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import { mkdirSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import { MIGRATIONS } from "./migrations.js";
 
@@ -12,9 +12,14 @@ export type SqliteDatabase = Database.Database;
  * transaction survives power loss), NORMAL only at checkpoints (safe against a process crash).
  */
 export function openDatabase(path: string, synchronous: "FULL" | "NORMAL" = "FULL"): SqliteDatabase {
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  if (path !== ":memory:") {
+    mkdirSync(dirname(path), { recursive: true });
+    // Created readable by the service's user only (0600): the ledger, session hashes and tenant state are nobody else's.
+    if (!existsSync(path)) closeSync(openSync(path, "a", 0o600));
+  }
   const db = new Database(path);
   db.pragma("journal_mode = WAL");
+  if (path !== ":memory:") restrictFiles(path);
   db.pragma(`synchronous = ${synchronous}`);
   db.pragma("busy_timeout = 5000");
   // A checkpoint runs inside the commit that crosses the threshold and holds the event loop while it copies the WAL's
@@ -34,6 +39,11 @@ export function pingDatabase(db: SqliteDatabase): void {
 
 /** A database migrated by a newer release than this one: starting on it could misread what that release wrote. */
 export class NewerSchemaError extends Error {}
+
+/** The database file, its WAL and its shared-memory index: 0600 (SQLite creates the latter two with the main file's mode). */
+function restrictFiles(path: string): void {
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodSync(file, 0o600);
+}
 
 function migrate(db: SqliteDatabase): void {
   db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)");
