@@ -1,5 +1,6 @@
 import type { SqliteDatabase } from "./database.js";
 import type { GroupCommit } from "./group-commit.js";
+import { StatementCache } from "./statement-cache.js";
 import { readDeliveryLog, type DeliveryLogEntry } from "./delivery-log.js";
 import { fromRow, type RelayedType, type Row, type TransactionKey, type TransactionRecord, type TransactionState } from "./transaction-store.js";
 
@@ -50,13 +51,14 @@ export const PURGE_SLICE = 512;
  * breaks ties, so (createdAt, rowid) is a total order that rows inserted later can only precede.
  */
 export class SqliteLedgerQueries {
-  private readonly lists = new Map<string, ReturnType<SqliteDatabase["prepare"]>>();
+  private readonly lists;
   private readonly selectOne;
   private readonly selectRoundTransactions;
   private readonly selectRound;
   private readonly purge;
 
-  constructor(private readonly db: SqliteDatabase, private readonly commits: GroupCommit) {
+  constructor(db: SqliteDatabase, private readonly commits: GroupCommit) {
+    this.lists = new StatementCache(db);
     this.selectOne = db.prepare("SELECT * FROM transactions WHERE provider_id = ? AND transaction_id = ? AND operator_id = ?");
     this.selectRoundTransactions = db.prepare(
       "SELECT * FROM transactions WHERE operator_id = ? AND game_id = ? AND round_id = ? ORDER BY created_at, rowid",
@@ -87,11 +89,9 @@ export class SqliteLedgerQueries {
       clauses.push("(created_at < @afterAt OR (created_at = @afterAt AND rowid < @afterRowid))");
       Object.assign(params, { afterAt: after.createdAt, afterRowid: after.rowid });
     }
-    // One statement per combination of filters, prepared once: there are at most a few hundred.
     const sql = `SELECT rowid AS position_rowid, * FROM transactions WHERE ${clauses.join(" AND ")}
       ORDER BY created_at DESC, rowid DESC LIMIT @limit`;
-    let statement = this.lists.get(sql);
-    if (!statement) this.lists.set(sql, (statement = this.db.prepare(sql)));
+    const statement = this.lists.get(sql);
     return (statement.all(params) as (Row & { position_rowid: number })[]).map((row) => ({
       ...fromRow(row), position: { createdAt: row.created_at, rowid: row.position_rowid },
     }));

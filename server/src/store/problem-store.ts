@@ -1,5 +1,6 @@
 import type { SqliteDatabase } from "./database.js";
 import type { GroupCommit } from "./group-commit.js";
+import { StatementCache } from "./statement-cache.js";
 import type { ProblemKind } from "./problem-statements.js";
 
 /** A problem in the queue. Times are unix ms. */
@@ -48,13 +49,14 @@ const STATUS_CLAUSE: Record<ProblemStatus, string> = {
  */
 export class SqliteProblemStore {
   private readonly selectOne;
-  private readonly lists = new Map<string, ReturnType<SqliteDatabase["prepare"]>>();
+  private readonly lists;
   private readonly selectCounts;
   private readonly resolveOne;
   private readonly insertAudit;
   private readonly selectAudit;
 
-  constructor(private readonly db: SqliteDatabase, private readonly commits: GroupCommit) {
+  constructor(db: SqliteDatabase, private readonly commits: GroupCommit) {
+    this.lists = new StatementCache(db);
     this.selectOne = db.prepare(`SELECT ${PROBLEM_COLUMNS} FROM problems WHERE id = ? AND operator_id = ?`);
     this.selectCounts = db.prepare(
       "SELECT kind, COUNT(*) AS n FROM problems WHERE operator_id = ? AND resolved_at IS NULL GROUP BY kind",
@@ -82,8 +84,7 @@ export class SqliteProblemStore {
   list(operatorId: string, filter: { kind?: ProblemKind; status: ProblemStatus }, before: number, limit: number): ProblemRecord[] {
     const sql = `SELECT ${PROBLEM_COLUMNS} FROM problems WHERE operator_id = @operatorId AND id < @before
       ${filter.kind === undefined ? "" : "AND kind = @kind"} ${STATUS_CLAUSE[filter.status]} ORDER BY id DESC LIMIT @limit`;
-    let statement = this.lists.get(sql);
-    if (!statement) this.lists.set(sql, (statement = this.db.prepare(sql)));
+    const statement = this.lists.get(sql);
     return statement.all({ operatorId, before, limit, ...(filter.kind === undefined ? {} : { kind: filter.kind }) }) as ProblemRecord[];
   }
 

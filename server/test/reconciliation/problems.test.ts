@@ -38,7 +38,7 @@ describe("operator reconciliation API: problems, re-send, resolve, audit", () =>
     expect(listed.json.counts).toEqual({ UNSETTLED_CREDIT: 1, UNCLOSED_ROUND: 0, UNKNOWN_OUTCOME: 0 });
     expect(listed.json.items).toEqual([{
       id: problem.id, kind: "UNSETTLED_CREDIT", providerId: PROVIDER.id, transactionId: win.transactionId, gameId: "starfall",
-      roundId: "r-win", playerRef: "p-1", detail: expect.stringContaining("wallet answered 502"), createdAt: expect.any(String),
+      roundId: "r-win", playerRef: "p-1", detail: expect.any(String), createdAt: expect.any(String),
       resolvedAt: null, resolvedBy: null, resolution: null,
     }]);
     expect(listed.json.nextCursor).toBeNull();
