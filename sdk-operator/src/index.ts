@@ -38,5 +38,6 @@ export type {
   TransactionQuery,
   TransactionSummary,
   WalletCall,
+  TestCallResult,
 } from "./models.js";
 export type { paths, components, operations } from "../../sdk-common/src/generated/service.js";

@@ -56,3 +56,5 @@ export type ResendResult = Service["ResendResult"];
 export type AuditPage = Service["AuditPage"];
 /** One entry of the audit log. */
 export type AuditEntry = Service["AuditEntry"];
+/** What the operator's wallet answered to a test call (`testWalletCall`). */
+export type TestCallResult = Service["TestCallResult"];

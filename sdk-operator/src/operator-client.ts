@@ -23,6 +23,7 @@ import type {
   TransactionDetail,
   TransactionPage,
   TransactionQuery,
+  TestCallResult,
 } from "./models.js";
 
 /** Options of {@link createOperatorClient}. */
@@ -74,6 +75,8 @@ export interface OperatorClient {
   resolveProblem(id: string, note: string): Promise<Result<Problem>>;
   /** The tenant's audit log, newest first. */
   listAuditLog(query?: { cursor?: string; limit?: number }): Promise<Result<AuditPage>>;
+  /** Sends one signed, read-only balance call to your wallet for a player and returns what it answered. */
+  testWalletCall(playerRef: string): Promise<Result<TestCallResult>>;
 }
 
 /**
@@ -117,5 +120,6 @@ export function createOperatorClient(options: OperatorClientOptions): OperatorCl
     resendProblem: (id) => toResult(() => raw.POST("/v1/operator/problems/{id}/resend", { params: { path: { id } } })),
     resolveProblem: (id, note) => toResult(() => raw.POST("/v1/operator/problems/{id}/resolve", { params: { path: { id } }, body: { note } })),
     listAuditLog: (query = {}) => toResult(() => raw.GET("/v1/operator/audit-log", { params: { query } })),
+    testWalletCall: (playerRef) => toResult(() => raw.POST("/portal/api/test-call", { body: { playerRef } })),
   };
 }

@@ -1,6 +1,7 @@
 import type { NonceStore } from "@croupier/signing";
 import type { Logger } from "pino";
 import type { CroupierConfig } from "./config/types.js";
+import { BackofficeAccounts } from "./domain/backoffice-accounts.js";
 import { Catalogue } from "./domain/catalogue.js";
 import { DeliveryLogSweeper } from "./domain/delivery-log-sweeper.js";
 import { DemoWallet } from "./domain/demo-wallet.js";
@@ -16,9 +17,11 @@ import { SettlementRetry } from "./domain/settlement-retry.js";
 import { TenantDirectory } from "./domain/tenant-directory.js";
 import { TransactionRelay } from "./domain/transaction-relay.js";
 import { WalletService } from "./domain/wallet-service.js";
+import { WalletTestCall } from "./domain/wallet-test-call.js";
 import { OperatorWallet } from "./outbound/operator-wallet.js";
 import { ProviderWebhooks } from "./outbound/provider-webhooks.js";
 import { SignedHttpClient } from "./outbound/signed-http-client.js";
+import { SqliteBackofficeStore } from "./store/backoffice-store.js";
 import { pingDatabase, type SqliteDatabase } from "./store/database.js";
 import { GroupCommit } from "./store/group-commit.js";
 import { SqliteGrantStore } from "./store/grant-store.js";
@@ -62,6 +65,9 @@ export function composeServices(config: CroupierConfig, db: SqliteDatabase, logg
   const settlementRetry = new SettlementRetry({ store: transactions, relay, tenants }, config.settlementRetry, logger);
   const ledgerQueries = new SqliteLedgerQueries(db, commits);
   const replays = new ReplayService(new SqliteRoundLookup(db), catalogue, tenants, config.limits.replayLinkSeconds);
+  const backoffice = new BackofficeAccounts(new SqliteBackofficeStore(db), {
+    sessionTtlSeconds: config.backoffice.sessionTtlSeconds, isOperator: (id) => tenants.roleOf(id) === "operator",
+  });
   return {
     config,
     db,
@@ -82,6 +88,8 @@ export function composeServices(config: CroupierConfig, db: SqliteDatabase, logg
     ledger: new LedgerService(ledgerQueries),
     problems: new ProblemService({ problems: new SqliteProblemStore(db, commits), ledger: ledgerQueries, relay, tenants }),
     deliveryLogSweeper: new DeliveryLogSweeper({ queries: ledgerQueries, operatorIds: () => config.operators.map((o) => o.id) }, config.limits, logger),
+    backoffice,
+    walletTestCall: new WalletTestCall({ tenants, operatorWallet }),
     sessionSweeper: new ExpiredSessionSweeper({ store: sessionStore, demo }, config.limits, logger),
     nonces: new SqliteNonceStore(db, commits, config.limits.clockSkewSeconds),
     rateLimiter: new RateLimiter((tenantId) => tenants.rateLimitFor(tenantId)),
@@ -128,6 +136,8 @@ export interface Services {
   ledger: LedgerService;
   problems: ProblemService;
   deliveryLogSweeper: DeliveryLogSweeper;
+  backoffice: BackofficeAccounts;
+  walletTestCall: WalletTestCall;
   sessionSweeper: ExpiredSessionSweeper;
   nonces: NonceStore;
   rateLimiter: RateLimiter;

@@ -48,6 +48,12 @@ const ENDPOINTS: Endpoint[] = [
   { document: "service", method: "POST", path: "/v1/operator/problems/{id}/resend", statuses: ["200", "400", "401", "404", "409", "429", "500", "503"] },
   { document: "service", method: "POST", path: "/v1/operator/problems/{id}/resolve", statuses: ["200", "400", "401", "404", "409", "429", "500"] },
   { document: "service", method: "GET", path: "/v1/operator/audit-log", statuses: ["200", "400", "401", "429", "500"] },
+  // Issue 21: the settings page's wallet test call, and the back office's own routes (session cookie, not signed).
+  { document: "service", method: "POST", path: "/portal/api/test-call", statuses: ["200", "400", "401", "429", "500", "503"] },
+  { document: "service", method: "POST", path: "/backoffice/api/sign-in", statuses: ["200", "400", "401", "429", "500"] },
+  { document: "service", method: "POST", path: "/backoffice/api/sign-out", statuses: ["200", "401", "403", "500"] },
+  { document: "service", method: "GET", path: "/backoffice/api/me", statuses: ["200", "401", "500"] },
+  { document: "service", method: "GET", path: "/backoffice/api/operators", statuses: ["200", "401", "500"] },
   // decisions.md §3: readiness probe.
   { document: "service", method: "GET", path: "/healthz", statuses: ["200"] },
   // Operations: readiness for load balancers (503 while draining) and Prometheus metrics.
@@ -63,7 +69,10 @@ const ENDPOINTS: Endpoint[] = [
   { document: "provider-webhooks", method: "POST", path: "/v1/game/session/revoke", statuses: ["200", "401"] },
 ];
 
-const UNSIGNED = new Set(["GET /healthz", "GET /readyz", "GET /metrics"]);
+const UNSIGNED = new Set(["GET /healthz", "GET /readyz", "GET /metrics", "POST /backoffice/api/sign-in"]);
+/** Authenticated by the back-office session cookie instead of a signature. */
+const SESSION_ONLY = new Set(["POST /backoffice/api/sign-out", "GET /backoffice/api/me", "GET /backoffice/api/operators"]);
+const isBackoffice = (path: string) => path.startsWith("/backoffice/");
 const SIGNING_HEADERS = ["X-Tenant-ID", "X-Timestamp", "X-Nonce", "X-Signature"];
 const MAX_SAFE = 9007199254740991;
 const DOCUMENT_NAMES: DocumentName[] = ["service", "operator-wallet", "provider-webhooks"];
@@ -148,13 +157,15 @@ describe("signing", () => {
     );
     if (UNSIGNED.has(`${method} ${path}`)) {
       expect(headerSets).toEqual([[]]);
+    } else if (SESSION_ONLY.has(`${method} ${path}`)) {
+      expect(headerSets).toEqual([["croupier_session"]]);
     } else {
       // One AND requirement holding all four headers; no alternative that would allow fewer.
       expect(headerSets).toEqual([[...SIGNING_HEADERS].sort()]);
     }
   });
 
-  it.each(ENDPOINTS.filter((e) => e.statuses.includes("401")))(
+  it.each(ENDPOINTS.filter((e) => e.statuses.includes("401") && !isBackoffice(e.path)))(
     "$document: $method $path has the plain-text `invalid signature` 401",
     ({ document, method, path }) => {
       const content = operation(document, method, path).responses["401"]?.content ?? {};

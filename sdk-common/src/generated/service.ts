@@ -1,4 +1,88 @@
 export interface paths {
+    "/backoffice/api/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is signed in
+         * @description Who is signed in; 401 when not signed in or the session has ended.
+         */
+        get: operations["backofficeMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backoffice/api/operators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The operators' settings
+         * @description The operators' configuration, without secrets: every operator for a platform account, its own
+         *     for an operator account. 401: not signed in.
+         */
+        get: operations["backofficeListOperators"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backoffice/api/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in to the back office
+         * @description Signs in with a back-office account and sets the session cookie. Attempts are rate limited per
+         *     username (5, then one a minute) and per address (20, then one every 6 seconds), counted whether
+         *     they succeed or not. 400: invalid body. 401: wrong username or password (one answer for both).
+         *     429: too many attempts, with Retry-After.
+         */
+        post: operations["backofficeSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backoffice/api/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out of the back office
+         * @description Ends the session server-side and clears the cookie. 401: not signed in. 403: no CSRF token.
+         */
+        post: operations["backofficeSignOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -99,6 +183,29 @@ export interface paths {
          *     at once. No request body. 400 (invalid nonce), 401, 403 (signed with the previous secret), 429, 500.
          */
         post: operations["rotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/test-call": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the wallet a test balance call
+         * @description Sends one signed balance call (`GET {callbackUrl}/v1/wallet/balance?playerRef=`) to the
+         *     operator's wallet, as a provider's balance request would, and returns what it answered. Read
+         *     only: no money moves and nothing is stored. A wallet that fails is a 200 with `ok: false`.
+         *     400: invalid body. 503: no callback URL is set yet. 401, 429, 500.
+         */
+        post: operations["testWalletCall"];
         delete?: never;
         options?: never;
         head?: never;
@@ -566,6 +673,37 @@ export interface components {
             nextCursor: string | null;
         };
         /**
+         * @description Who is signed in, and what the back office needs to act for them.
+         * @example {
+         *       "username": "alice",
+         *       "role": "manager",
+         *       "operatorId": "op-acme",
+         *       "platform": false,
+         *       "csrfToken": "Q2hhbmdlIG1lIGV2ZXJ5IHNlc3Npb24",
+         *       "expiresAt": "2026-01-15T18:00:00Z"
+         *     }
+         */
+        BackofficeSessionInfo: {
+            /** @description The account's username. */
+            username: string;
+            /**
+             * @description `viewer` reads only; `manager` may also re-send, resolve, kick, issue and cancel grants, set the callback URL and rotate the secret.
+             * @enum {string}
+             */
+            role: "viewer" | "manager";
+            /** @description The operator the account belongs to; absent for a platform account. */
+            operatorId?: components["schemas"]["Identifier"];
+            /** @description True for a platform account: it sees every operator and names the one it acts for in `X-Operator-Id`. */
+            platform: boolean;
+            /** @description Send it as `X-CSRF-Token` on every request but GET. */
+            csrfToken: string;
+            /**
+             * Format: date-time
+             * @description When the session ends, RFC 3339; sign in again after.
+             */
+            expiresAt: string;
+        };
+        /**
          * Format: int64
          * @description A balance in the currency's minor unit, as reported by the operator's wallet.
          *     Not constrained to be non-negative: an operator may allow an overdraft. Its magnitude is at
@@ -956,6 +1094,36 @@ export interface components {
             status: "draining" | "database unavailable";
         };
         /**
+         * @description An operator's configuration as the back office shows it; never its secret.
+         * @example {
+         *       "id": "op-acme",
+         *       "callbackUrl": "https://wallet.casino.example/croupier",
+         *       "callbackTimeoutMs": 5000,
+         *       "providers": [
+         *         "prov-star"
+         *       ],
+         *       "blockedPlayerCount": 1,
+         *       "rateLimit": {
+         *         "requestsPerSecond": 100,
+         *         "burst": 200
+         *       }
+         *     }
+         */
+        OperatorSettings: {
+            /** @description The operator's tenant id. */
+            id: components["schemas"]["Identifier"];
+            /** @description The wallet callback base URL; absent until one is set. */
+            callbackUrl?: components["schemas"]["HttpUrl"];
+            /** @description The wallet callback timeout in ms. */
+            callbackTimeoutMs: components["schemas"]["Count"];
+            /** @description Providers whose games the operator may see and launch. */
+            providers: components["schemas"]["Identifier"][];
+            /** @description How many players the configuration blocks. */
+            blockedPlayerCount: components["schemas"]["Count"];
+            /** @description The operator's rate limit. */
+            rateLimit: components["schemas"]["RateLimitSettings"];
+        };
+        /**
          * Format: int32
          * @description A page size: 1 to 200; 50 when omitted.
          */
@@ -1031,6 +1199,19 @@ export interface components {
          * @example # HELP croupier_http_requests_total Requests answered, by route, method and status.
          */
         PrometheusText: string;
+        /** @description A token bucket: sustained requests per second and burst size. */
+        RateLimitSettings: {
+            /**
+             * Format: double
+             * @description Sustained requests per second.
+             */
+            requestsPerSecond: number;
+            /**
+             * Format: double
+             * @description Burst size.
+             */
+            burst: number;
+        };
         /**
          * @description The readiness answer when the instance takes traffic.
          * @example {
@@ -1216,10 +1397,62 @@ export interface components {
             callbackUrl: components["schemas"]["HttpUrl"];
         };
         /**
+         * @description A back-office account's credentials, as created with `npm run admin -- backoffice-user add`.
+         * @example {
+         *       "username": "alice",
+         *       "password": "correct horse battery"
+         *     }
+         */
+        SignInRequest: {
+            /** @description The account's username. */
+            username: string;
+            /** @description The account's password. */
+            password: string;
+        };
+        /** @description The answer to a sign-out. */
+        SignedOut: {
+            /**
+             * @description Always true: the session is ended server-side and the cookie cleared.
+             * @enum {boolean}
+             */
+            signedOut: true;
+        };
+        /**
          * Format: int64
          * @description A number of free spins in a batch: at least 1, at most 2^53-1.
          */
         SpinCount: number;
+        /**
+         * @description Whose balance a test call asks the wallet for.
+         * @example {
+         *       "playerRef": "player-10042"
+         *     }
+         */
+        TestCallRequest: {
+            /** @description A player the wallet knows (a test account is best): the call only reads the balance. */
+            playerRef: components["schemas"]["Identifier"];
+        };
+        /**
+         * @description What the operator's wallet answered to a test call.
+         * @example {
+         *       "ok": true,
+         *       "balance": 150000,
+         *       "answer": "{\"balance\":150000}",
+         *       "latencyMs": 12
+         *     }
+         */
+        TestCallResult: {
+            /** @description True when the wallet answered 200 with a well-formed balance. */
+            ok: boolean;
+            /** @description The balance the wallet reported, in minor units (when ok). */
+            balance?: components["schemas"]["BalanceMinor"];
+            /** @description The wallet's answer body, verbatim (when ok). */
+            answer?: string;
+            /** @description Why the call failed: unreachable, timed out, a non-200 status or a malformed answer (when not ok). */
+            error?: string;
+            /** @description How long the call took, in ms. */
+            latencyMs: components["schemas"]["Count"];
+        };
         /** @description One transaction in full: the request, the stored state, the wallet's answer and every call made. */
         TransactionDetail: {
             /** @description The provider that sent it. A transactionId is unique per provider only: (providerId, transactionId) names a transaction. */
@@ -1521,6 +1754,307 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    backofficeMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed-in account and its CSRF token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackofficeSessionInfo"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    backofficeListOperators: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The operators' settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorSettings"][];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    backofficeSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInRequest"];
+            };
+        };
+        responses: {
+            /** @description The signed-in account and its CSRF token; the cookie is in Set-Cookie. */
+            200: {
+                headers: {
+                    "Set-Cookie": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackofficeSessionInfo"];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    backofficeSignOut: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-CSRF-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session is ended. */
+            200: {
+                headers: {
+                    "Set-Cookie": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOut"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 403: the caller is identified but not allowed to do this (see the operation's description). */
+            403: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getHealth: {
         parameters: {
             query?: never;
@@ -1890,6 +2424,124 @@ export interface operations {
             };
             /** @description 500: an unexpected or retryable platform-side failure. */
             500: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    testWalletCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestCallRequest"];
+            };
+        };
+        responses: {
+            /** @description The wallet's answer and how long it took. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestCallResult"];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 503: the game or the operator is not configured (for example no callback URL set yet). */
+            503: {
                 headers: {
                     /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
                     "X-Error-Code": components["schemas"]["ErrorCode"];

@@ -52,6 +52,7 @@ export function parseConfig(input: unknown, options: { env?: Environment } = {})
     reconciler: file.reconciler,
     settlementRetry: file.settlementRetry,
     allowPrivateCallbackAddresses: file.allowPrivateCallbackAddresses,
+    backoffice: file.backoffice,
     logLevel: file.logLevel,
     operators,
     providers,

@@ -74,6 +74,8 @@ export interface CroupierConfig {
   reconciler: { staleRoundSeconds: number; sweepIntervalSeconds: number };
   settlementRetry: { initialDelaySeconds: number; maxDelaySeconds: number; horizonSeconds: number };
   allowPrivateCallbackAddresses: boolean;
+  /** The web back office: how long a sign-in lasts before the person must sign in again. */
+  backoffice: { sessionTtlSeconds: number };
   /** Log level for the JSON request log ("silent" turns it off). */
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   operators: OperatorConfig[];
@@ -92,6 +94,7 @@ export interface ConfigFile {
   reconciler: CroupierConfig["reconciler"];
   settlementRetry: CroupierConfig["settlementRetry"];
   allowPrivateCallbackAddresses: boolean;
+  backoffice: CroupierConfig["backoffice"];
   logLevel: CroupierConfig["logLevel"];
   operators: (Omit<OperatorConfig, "secret" | "rateLimit"> & { secret?: string; rateLimit?: Partial<RateLimitConfig> })[];
   providers: (Omit<ProviderConfig, "name" | "secret" | "rateLimit"> & { name?: string; secret?: string; rateLimit?: Partial<RateLimitConfig> })[];

@@ -7,6 +7,7 @@ import { jsonBody } from "./json-body.js";
 import { openApiValidator } from "./openapi-validator.js";
 import { rawBody } from "./raw-body.js";
 import { requestLog } from "./request-log.js";
+import { backofficeRoutes } from "./routes/backoffice-routes.js";
 import { freeSpinRoutes } from "./routes/free-spin-routes.js";
 import { operatorRoutes } from "./routes/operator-routes.js";
 import { portalRoutes } from "./routes/portal-routes.js";
@@ -21,6 +22,7 @@ export function authenticationOptions(services: Services): AuthenticateOptions {
     nonces: services.nonces,
     rateLimiter: services.rateLimiter,
     clockSkewSeconds: services.config.limits.clockSkewSeconds,
+    backoffice: services.backoffice,
   };
 }
 
@@ -55,8 +57,14 @@ export function buildApp(services: Services, options: { validateResponses?: bool
   app.use(reconciliationRoutes(services));
   app.use(freeSpinRoutes(services));
   app.use(replayRoutes(services));
-  app.use(portalRoutes({ tenants: services.tenants, allowPrivateCallbackAddresses: services.config.allowPrivateCallbackAddresses,
-    resolveHost: services.resolveHost }));
+  app.use(portalRoutes({
+    tenants: services.tenants, walletTestCall: services.walletTestCall, allowPrivateCallbackAddresses: services.config.allowPrivateCallbackAddresses,
+    resolveHost: services.resolveHost,
+  }));
+  app.use(backofficeRoutes({
+    accounts: services.backoffice, tenants: services.tenants, operatorIds: services.config.operators.map((o) => o.id),
+    secureCookie: services.config.server.publicBaseUrl.startsWith("https:"),
+  }));
   app.use((_req, _res, next) => next(notFound("no such route")));
   app.use(errorHandler);
   return app;

@@ -2,8 +2,10 @@ import type { IncomingHttpHeaders } from "node:http";
 import { verify, type NonceStore } from "@croupier/signing";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { ApiError } from "../domain/errors.js";
+import type { BackofficeAccounts } from "../domain/backoffice-accounts.js";
 import type { RateLimiter } from "../domain/rate-limiter.js";
 import type { TenantDirectory } from "../domain/tenant-directory.js";
+import { carriesSignature, createSessionAuthenticator, sessionCookieOf, SIGN_IN_PATH, type AuthenticatedSession } from "./backoffice-session.js";
 
 /** Which role may call a path: provider wallet API, operator API and portal. Unknown paths need only a valid signature. */
 export function roleForPath(path: string): "operator" | "provider" | undefined {
@@ -14,6 +16,7 @@ export function roleForPath(path: string): "operator" | "provider" | undefined {
 
 /** The authenticated caller, set on `res.locals.caller` for handlers: the only place a handler reads its tenant from. */
 export interface Caller {
+  /** The tenant acted for; empty only for a platform back-office account on a back-office route. */
   tenantId: string;
   role: "operator" | "provider";
   /**
@@ -29,6 +32,8 @@ export interface AuthenticateOptions {
   rateLimiter: RateLimiter;
   clockSkewSeconds: number;
   nowSeconds?: () => number;
+  /** Back-office accounts: when given, a session cookie authenticates too (Express path only). */
+  backoffice?: BackofficeAccounts;
 }
 
 /** A request as it arrived, before any JSON parsing. */
@@ -114,20 +119,30 @@ export function createAuthenticator(options: AuthenticateOptions): (request: Sig
   }
 }
 
-/** {@link createAuthenticator} for Express; expects `req.body` to be the raw body (rawBody runs first). */
+/**
+ * {@link createAuthenticator} for Express; expects `req.body` to be the raw body (rawBody runs first). A request that
+ * carries no signing header but a back-office session cookie, and any back-office API call, is authenticated by its
+ * session instead (http/backoffice-session.ts); sign-in needs neither. Anything else is judged by its signature alone.
+ */
 export function authenticate(options: AuthenticateOptions): RequestHandler {
   const check = createAuthenticator(options);
-  const proceed = (outcome: Authentication, res: Response, next: NextFunction) => {
+  const checkSession = options.backoffice && createSessionAuthenticator({ ...options, accounts: options.backoffice });
+  const proceed = (outcome: Authentication & { session?: AuthenticatedSession }, res: Response, next: NextFunction) => {
     if (!outcome.ok) {
       if (outcome.tenantId !== undefined) res.locals.tenantId = outcome.tenantId;
       if (outcome.authFailure !== undefined) res.locals.authFailure = outcome.authFailure;
       return next(outcome.error);
     }
-    res.locals.tenantId = outcome.caller.tenantId;
+    if (outcome.caller.tenantId !== "") res.locals.tenantId = outcome.caller.tenantId;
     res.locals.caller = outcome.caller;
+    if (outcome.session !== undefined) res.locals.backofficeSession = outcome.session;
     next();
   };
   return (req: Request, res: Response, next) => {
+    if (checkSession && req.path === SIGN_IN_PATH) return next();
+    const bySession = checkSession !== undefined
+      && (req.path.startsWith("/backoffice/api/") || (!carriesSignature(req.headers) && sessionCookieOf(req.headers) !== undefined));
+    if (bySession) return proceed(checkSession({ method: req.method, path: req.path, headers: req.headers }), res, next);
     const outcome = check({ method: req.method, target: req.originalUrl, path: req.path, headers: req.headers, body: req.body as Buffer | undefined });
     if (outcome instanceof Promise) void outcome.then((settled) => proceed(settled, res, next), next);
     else proceed(outcome, res, next);

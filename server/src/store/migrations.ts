@@ -193,4 +193,27 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       CREATE INDEX audit_log_operator ON audit_log (operator_id, id);
     `,
   },
+  {
+    version: 7,
+    name: "backoffice",
+    // Back-office accounts (admin CLI) and their sign-in sessions. A session is stored by the SHA-256 of its cookie
+    // value, so the database alone never lets anyone sign in; operator_id is NULL for a platform account.
+    sql: `
+      CREATE TABLE backoffice_users (
+        username TEXT PRIMARY KEY,
+        operator_id TEXT,
+        role TEXT NOT NULL CHECK (role IN ('viewer', 'manager')),
+        password_hash TEXT NOT NULL,           -- scrypt$N$r$p$salt$key (base64url)
+        created_at INTEGER NOT NULL            -- unix ms
+      );
+      CREATE TABLE backoffice_sessions (
+        token_hash TEXT PRIMARY KEY,
+        username TEXT NOT NULL REFERENCES backoffice_users (username) ON DELETE CASCADE,
+        csrf_token TEXT NOT NULL,
+        created_at INTEGER NOT NULL,           -- unix ms
+        expires_at INTEGER NOT NULL            -- unix ms
+      );
+      CREATE INDEX backoffice_sessions_expiry ON backoffice_sessions (expires_at);
+    `,
+  },
 ];

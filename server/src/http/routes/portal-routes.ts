@@ -2,10 +2,13 @@ import type { Router } from "express";
 import { contractRouter } from "./contract-router.js";
 import { checkCallbackUrl, type HostResolver } from "../../domain/callback-url-policy.js";
 import type { TenantDirectory } from "../../domain/tenant-directory.js";
+import type { WalletTestCall } from "../../domain/wallet-test-call.js";
 import { callerOf } from "../authenticate.js";
 
-/** Operator self-service portal (spec E): set the callback URL, rotate the secret, end the old one's grace at once. */
-export function portalRoutes(deps: { tenants: TenantDirectory; allowPrivateCallbackAddresses: boolean; resolveHost?: HostResolver }): Router {
+/** Operator self-service portal (spec E): set the callback URL, rotate the secret, send the wallet a test call. */
+export function portalRoutes(deps: {
+  tenants: TenantDirectory; walletTestCall: WalletTestCall; allowPrivateCallbackAddresses: boolean; resolveHost?: HostResolver;
+}): Router {
   const router = contractRouter();
   router.post("/portal/api/callback-url", async (req, res) => {
     const { callbackUrl } = req.body as { callbackUrl: string };
@@ -17,6 +20,10 @@ export function portalRoutes(deps: { tenants: TenantDirectory; allowPrivateCallb
   });
   router.post("/portal/api/revoke-previous-secret", (_req, res) => {
     res.json(deps.tenants.revokePreviousSecret(callerOf(res).tenantId));
+  });
+  router.post("/portal/api/test-call", async (req, res) => {
+    const { playerRef } = req.body as { playerRef: string };
+    res.json(await deps.walletTestCall.run(callerOf(res).tenantId, playerRef));
   });
   return router;
 }

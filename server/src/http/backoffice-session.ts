@@ -1,0 +1,101 @@
+import { timingSafeEqual } from "node:crypto";
+import type { IncomingHttpHeaders } from "node:http";
+import type { Response } from "express";
+import type { BackofficeAccounts, BackofficeSession } from "../domain/backoffice-accounts.js";
+import { ApiError, badRequest, forbidden, unauthenticated } from "../domain/errors.js";
+import type { RateLimiter } from "../domain/rate-limiter.js";
+import type { TenantDirectory } from "../domain/tenant-directory.js";
+import type { Authentication } from "./authenticate.js";
+
+/** The back-office session cookie (HttpOnly, SameSite=Strict, Path=/; Secure when the public address is https). */
+export const SESSION_COOKIE = "croupier_session";
+/** The header every state-changing back-office request carries: the session's CSRF token, handed out at sign-in. */
+export const CSRF_HEADER = "x-csrf-token";
+/** The header with which a platform account chooses the operator it acts for on operator and portal routes. */
+export const OPERATOR_HEADER = "x-operator-id";
+/** The only back-office route open without a session. */
+export const SIGN_IN_PATH = "/backoffice/api/sign-in";
+const SIGN_OUT_PATH = "/backoffice/api/sign-out";
+
+/** A session that authenticated this request, with its cookie value (for sign-out). */
+export interface AuthenticatedSession extends BackofficeSession {
+  token: string;
+}
+
+/** The value of the session cookie, if the request carries one. */
+export function sessionCookieOf(headers: IncomingHttpHeaders): string | undefined {
+  for (const part of (headers.cookie ?? "").split(";")) {
+    const [name, ...value] = part.trim().split("=");
+    if (name === SESSION_COOKIE && value.length > 0) return value.join("=");
+  }
+  return undefined;
+}
+
+/** Whether a request is signed (or tries to be): such a request is judged by its signature alone, as before sessions existed. */
+export function carriesSignature(headers: IncomingHttpHeaders): boolean {
+  return headers["x-signature"] !== undefined || headers["x-tenant-id"] !== undefined;
+}
+
+export interface SessionAuthenticatorOptions {
+  accounts: BackofficeAccounts;
+  tenants: TenantDirectory;
+  rateLimiter: RateLimiter;
+}
+
+/**
+ * Authenticates a back-office request by its session cookie, in this order: a live session (401), the CSRF token on
+ * any method but GET (403), a viewer only reads (403), and on operator and portal routes the operator acted for: the
+ * account's own, or for a platform account the one named by X-Operator-Id (400 when missing or unknown). The caller
+ * is then the operator, with the person as `actor`, and spends that operator's rate limit like a signed call.
+ */
+export function createSessionAuthenticator(options: SessionAuthenticatorOptions) {
+  return (request: { method: string; path: string; headers: IncomingHttpHeaders }): Authentication & { session?: AuthenticatedSession } => {
+    const token = sessionCookieOf(request.headers);
+    const found = token === undefined ? undefined : options.accounts.sessionFor(token);
+    if (token === undefined || !found) return { ok: false, error: unauthenticated("not signed in, or the session has ended: sign in again") };
+    const session = { ...found, token };
+    // The provider wallet API is the providers' alone: no person acts there.
+    if (request.path.startsWith("/v1/wallet/")) return { ok: false, error: unauthenticated("the wallet API takes signed calls only") };
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      if (!sameToken(request.headers[CSRF_HEADER], session.csrfToken)) return { ok: false, error: forbidden("missing or wrong CSRF token: reload the page") };
+      if (session.actor.role === "viewer" && request.path !== SIGN_OUT_PATH) return { ok: false, error: forbidden("a viewer account can only read") };
+    }
+    const operator = operatorActedFor(session, request.headers[OPERATOR_HEADER], options.tenants);
+    if (operator instanceof ApiError) return { ok: false, error: operator };
+    if (operator === undefined) {
+      if (request.path.startsWith("/v1/") || request.path.startsWith("/portal/")) {
+        return { ok: false, error: badRequest("a platform account names the operator it acts for in the X-Operator-Id header") };
+      }
+      return { ok: true, caller: { tenantId: "", role: "operator", actor: personOf(session) }, session };
+    }
+    const limit = options.rateLimiter.take(operator);
+    if (!limit.allowed) {
+      return { ok: false, error: new ApiError("rate_limited", "rate limit exceeded", { retryAfterSeconds: limit.retryAfterSeconds }), tenantId: operator };
+    }
+    return { ok: true, caller: { tenantId: operator, role: "operator", actor: personOf(session) }, session };
+  };
+}
+
+/** The operator a session acts for, undefined for a platform account that names none, or the refusal. */
+function operatorActedFor(session: AuthenticatedSession, header: string | string[] | undefined, tenants: TenantDirectory): string | ApiError | undefined {
+  const named = typeof header === "string" && header !== "" ? header : undefined;
+  const own = session.actor.operatorId;
+  if (own !== null) return named === undefined || named === own ? own : forbidden(`this account belongs to ${own}`);
+  if (named === undefined) return undefined;
+  return tenants.roleOf(named) === "operator" ? named : badRequest(`unknown operator "${named}"`);
+}
+
+/** How the audit log names a person: `backoffice:<username>`, beside `api:<tenantId>` for a signed call. */
+const personOf = (session: AuthenticatedSession) => `backoffice:${session.actor.username}`;
+
+function sameToken(sent: string | string[] | undefined, expected: string): boolean {
+  if (typeof sent !== "string") return false;
+  const a = Buffer.from(sent);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The session behind this request, when a back-office session authenticated it. */
+export function backofficeSessionOf(res: Response): AuthenticatedSession | undefined {
+  return res.locals.backofficeSession as AuthenticatedSession | undefined;
+}

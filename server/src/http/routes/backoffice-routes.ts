@@ -1,0 +1,75 @@
+import type { Response, Router } from "express";
+import type { BackofficeAccounts, BackofficeSession } from "../../domain/backoffice-accounts.js";
+import { forbidden } from "../../domain/errors.js";
+import type { TenantDirectory } from "../../domain/tenant-directory.js";
+import { backofficeSessionOf, SESSION_COOKIE } from "../backoffice-session.js";
+import { contractRouter } from "./contract-router.js";
+
+export interface BackofficeRouteDeps {
+  accounts: BackofficeAccounts;
+  tenants: TenantDirectory;
+  operatorIds: readonly string[];
+  /** Whether the service's public address is https: the cookie is then marked Secure. */
+  secureCookie: boolean;
+}
+
+/** The back office's own routes (spec: Backoffice): sign in, sign out, who am I, and the tenants' configuration. */
+export function backofficeRoutes(deps: BackofficeRouteDeps): Router {
+  const router = contractRouter();
+  router.post("/backoffice/api/sign-in", async (req, res) => {
+    const { username, password } = req.body as { username: string; password: string };
+    const session = await deps.accounts.signIn(username, password, req.socket.remoteAddress ?? "unknown");
+    res.setHeader("Set-Cookie", cookie(session.token, deps.accounts.sessionTtlSeconds, deps.secureCookie));
+    res.json(sessionBody(session));
+  });
+  router.post("/backoffice/api/sign-out", (_req, res) => {
+    deps.accounts.signOut(requireSession(res).token);
+    res.setHeader("Set-Cookie", cookie("", 0, deps.secureCookie));
+    res.json({ signedOut: true });
+  });
+  router.get("/backoffice/api/me", (_req, res) => {
+    res.json(sessionBody(requireSession(res)));
+  });
+  router.get("/backoffice/api/operators", (_req, res) => {
+    const own = requireSession(res).actor.operatorId;
+    const ids = own === null ? deps.operatorIds : [own];
+    res.json(ids.map((id) => operatorSettings(deps.tenants, id)));
+  });
+  return router;
+}
+
+function requireSession(res: Response) {
+  const session = backofficeSessionOf(res);
+  // Only a session reaches back-office routes (authenticate.ts); this guards against a wiring mistake.
+  if (!session) throw forbidden("back-office routes need a back-office session");
+  return session;
+}
+
+function cookie(value: string, maxAgeSeconds: number, secure: boolean): string {
+  return `${SESSION_COOKIE}=${value}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Strict${secure ? "; Secure" : ""}`;
+}
+
+function sessionBody(session: BackofficeSession) {
+  return {
+    username: session.actor.username,
+    role: session.actor.role,
+    ...(session.actor.operatorId === null ? {} : { operatorId: session.actor.operatorId }),
+    platform: session.actor.operatorId === null,
+    csrfToken: session.csrfToken,
+    expiresAt: new Date(session.expiresAt).toISOString(),
+  };
+}
+
+/** An operator's configuration as the back office shows it: never its secret. */
+function operatorSettings(tenants: TenantDirectory, id: string) {
+  const operator = tenants.operator(id);
+  if (!operator) throw new Error(`configured operator ${id} missing from the directory`);
+  return {
+    id,
+    ...(operator.callbackUrl === null ? {} : { callbackUrl: operator.callbackUrl }),
+    callbackTimeoutMs: operator.callbackTimeoutMs,
+    providers: operator.config.providers,
+    blockedPlayerCount: operator.config.blockedPlayers.length,
+    rateLimit: tenants.rateLimitFor(id),
+  };
+}
