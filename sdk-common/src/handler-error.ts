@@ -1,6 +1,7 @@
 /**
  * Thrown from a receiver callback to answer with a chosen status and `{"error": message}`, for example
- * `throw new WalletError(404, "unknown player")`. Any other throw becomes 500 `{"error":"internal error"}`.
+ * `throw new WalletError(404, "unknown player")` in the operator SDK or `throw new WebhookError(404, "unknown batch")`
+ * in the provider SDK. Any other throw becomes 500 `{"error":"internal error"}`.
  */
 export class HandlerError extends Error {
   constructor(

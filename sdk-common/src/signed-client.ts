@@ -1,7 +1,7 @@
 import * as openapiFetch from "openapi-fetch";
 import type { Client } from "openapi-fetch";
 import { createSigningMiddleware, type SigningCredentials } from "./signing-middleware.js";
-import { withTimeout } from "./timeout-fetch.js";
+import { withTimeout, type RequestFetch } from "./timeout-fetch.js";
 
 /** Connection options shared by both SDK clients. */
 export interface ConnectionOptions {
@@ -28,18 +28,38 @@ const createClient: CreateClient = (openapiFetch.default as CreateClient & { def
 /** Default per-attempt timeout. */
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
+/** Per-call control, the last argument of every operator client method. */
+export interface CallOptions {
+  /** Aborts the call (and any retry still to come); the result is then a status-0 error of kind `aborted`. */
+  signal?: AbortSignal;
+  /** This call's per-attempt timeout in ms, instead of the client's `timeoutMs`. */
+  timeoutMs?: number;
+  /** Extra headers (for example your own `X-Request-Id`); they cannot replace the four signing headers. */
+  headers?: Record<string, string>;
+}
+
 /**
  * Creates the typed openapi-fetch client with signing and the timeout installed, plus the mutable
- * credentials the signer reads (so a rotated secret applies to the next call).
+ * credentials the signer reads (so a rotated secret applies to the next call) and `init`, which turns
+ * {@link CallOptions} into openapi-fetch's per-request options.
  */
-export function createSignedClient<Paths extends {}>(options: ConnectionOptions): { raw: Client<Paths>; credentials: SigningCredentials } {
+export function createSignedClient<Paths extends {}>(options: ConnectionOptions): {
+  raw: Client<Paths>;
+  credentials: SigningCredentials;
+  init(call?: CallOptions): { signal?: AbortSignal; headers?: Record<string, string>; fetch?: RequestFetch };
+} {
   const credentials: SigningCredentials = { tenantId: options.tenantId, secret: options.secret };
   // Looked up per call rather than captured, so a global fetch replaced later (tests, instrumentation) is honoured.
-  const baseFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const baseFetch: RequestFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const raw = createClient<Paths>({
     baseUrl: options.baseUrl,
-    fetch: withTimeout((request) => baseFetch(request), options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+    fetch: withTimeout(baseFetch, options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
   });
   raw.use(createSigningMiddleware(credentials));
-  return { raw, credentials };
+  const init = (call: CallOptions = {}) => ({
+    ...(call.signal === undefined ? {} : { signal: call.signal }),
+    ...(call.headers === undefined ? {} : { headers: call.headers }),
+    ...(call.timeoutMs === undefined ? {} : { fetch: withTimeout(baseFetch, call.timeoutMs) }),
+  });
+  return { raw, credentials, init };
 }

@@ -13,7 +13,7 @@ export function withTimeout(fetchImpl: RequestFetch, timeoutMs: number): Request
     const timeout = AbortSignal.timeout(timeoutMs);
     const timed = new Request(request, { signal: AbortSignal.any([request.signal, timeout]) });
     return new Promise<Response>((resolve, reject) => {
-      const onTimeout = () => reject(new CroupierApiError(0, "timeout", { cause: timeout.reason }));
+      const onTimeout = () => reject(new CroupierApiError(0, "timeout", { kind: "timeout", cause: timeout.reason }));
       timeout.addEventListener("abort", onTimeout, { once: true });
       fetchImpl(timed).then(
         (response) => {
@@ -22,7 +22,7 @@ export function withTimeout(fetchImpl: RequestFetch, timeoutMs: number): Request
         },
         (thrown: unknown) => {
           timeout.removeEventListener("abort", onTimeout);
-          reject(timeout.aborted ? new CroupierApiError(0, "timeout", { cause: thrown }) : thrown);
+          reject(timeout.aborted ? new CroupierApiError(0, "timeout", { kind: "timeout", cause: thrown }) : thrown);
         },
       );
     });

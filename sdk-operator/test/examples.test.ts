@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { verify } from "@croupier/signing";
 import { afterAll, describe, expect, it } from "vitest";
 import { connect, launchForPlayer, rotate } from "../examples/operator-calls.js";
+import { balanceAsThePlatformAsks, forgedBalanceCall } from "../examples/test-your-wallet.js";
 import { Ledger, startExpressWallet, startNodeWallet } from "../examples/wallet.js";
 import { sendSigned } from "./signed-fetch.js";
 
@@ -73,6 +74,22 @@ describe("example operator calls", () => {
       await expect(launchForPlayer(client, "p-1")).rejects.toMatchObject({ status: 401, message: "invalid signature" });
     } finally {
       await new Promise((resolve) => service.close(resolve));
+    }
+  });
+});
+
+describe("example: testing your wallet receiver with generateTestHeaders", () => {
+  it("a call signed with the right secret is answered, one with a wrong secret is refused", async () => {
+    const ledger = new Ledger();
+    ledger.balances.set("p-7", 4200);
+    const server = startNodeWallet({ tenantId: "op-acme", secrets: ["s-1"], sqliteFile: join(dir, "headers.db"), ledger });
+    const url = await start(server);
+    try {
+      expect(await balanceAsThePlatformAsks(url, "s-1", "p-7")).toEqual({ status: 200, body: { balance: 4200 } });
+      expect(await forgedBalanceCall(url, "p-7")).toBe(401);
+    } finally {
+      server.closeAllConnections();
+      server.close();
     }
   });
 });

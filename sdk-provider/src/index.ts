@@ -4,7 +4,7 @@
  * shared @croupier/signing code is bundled).
  */
 export { createProviderClient, type BetOrWinBody, type ProviderClient, type ProviderClientOptions, type RollbackBody } from "./provider-client.js";
-export { RETRYABLE_STATUSES, type RetryOptions } from "./retry.js";
+export { RETRYABLE_STATUSES, type RetryEvent, type RetryOptions } from "../../sdk-common/src/retry.js";
 export { createWebhookHandler, type WebhookHandler, type WebhookHandlerOptions } from "./webhook-handler.js";
 export { WebhookError } from "./webhook-error.js";
 export { MemoryDedupStore, withCancelDedup, withGrantDedup, type DedupStore } from "./dedup.js";
@@ -24,8 +24,11 @@ export type {
   WinTransaction,
 } from "./models.js";
 export type { paths, components, operations } from "../../sdk-common/src/generated/service.js";
-export { CroupierApiError, type Result } from "../../sdk-common/src/api-error.js";
-export type { ConnectionOptions } from "../../sdk-common/src/signed-client.js";
+export { CroupierApiError, type CroupierApiErrorDetails, type CroupierErrorKind, type ErrorCode, type Result } from "../../sdk-common/src/api-error.js";
+export { generateTestHeaders, type TestHeaders } from "../../sdk-common/src/test-headers.js";
+export type { SignRequest, SignedHeaders } from "@croupier/signing";
+
+export type { CallOptions, ConnectionOptions } from "../../sdk-common/src/signed-client.js";
 export { createSigningMiddleware, type SigningCredentials } from "../../sdk-common/src/signing-middleware.js";
 export {
   verifySignature,

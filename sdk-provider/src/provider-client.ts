@@ -4,7 +4,7 @@ import { toResult } from "../../sdk-common/src/call-result.js";
 import { createSignedClient, type ConnectionOptions } from "../../sdk-common/src/signed-client.js";
 import type { components, paths } from "../../sdk-common/src/generated/service.js";
 import type { BalanceResponse, BetTransaction, RollbackTransaction, TransactionRequest, TransactionResponse, VerifySessionResponse } from "./models.js";
-import { withRetry, type RetryOptions } from "./retry.js";
+import { withRetry, type RetryOptions } from "../../sdk-common/src/retry.js";
 
 /** Options of {@link createProviderClient}. */
 export interface ProviderClientOptions extends ConnectionOptions {

@@ -27,3 +27,15 @@ describe("raw provider client types", () => {
     expect(seen.length).toBe(4);
   });
 });
+
+describe("generateTestHeaders", () => {
+  it("signs a request the SDK's own verifier accepts, with the timestamp and nonce given", async () => {
+    const { generateTestHeaders, verifySignature } = await import("../src/index.js");
+    const body = '{"requestRef":"r-1"}';
+    const timestamp = Math.floor(Date.now() / 1000);
+    const headers = generateTestHeaders({ method: "POST", target: "/v1/game/free-spins/grant", body, tenantId: "prov-star", secret: "s", timestamp, nonce: "n-1" });
+    expect(headers).toMatchObject({ "X-Tenant-ID": "prov-star", "X-Timestamp": String(timestamp), "X-Nonce": "n-1" });
+    const verified = await verifySignature({ method: "POST", target: "/v1/game/free-spins/grant", headers, body }, { tenantId: "prov-star", secrets: ["s"] });
+    expect(verified).toBeDefined();
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CroupierApiError, type Result } from "../src/index.js";
-import { withRetry } from "../src/retry.js";
+import { withRetry } from "../../sdk-common/src/retry.js";
 
 const failing = (status: number, retryAfter?: number): Result<number> => ({ error: new CroupierApiError(status, "x", retryAfter === undefined ? {} : { retryAfter }) });
 
