@@ -43,6 +43,7 @@ export interface CallOptions {
  * credentials the signer reads (so a rotated secret applies to the next call) and `init`, which turns
  * {@link CallOptions} into openapi-fetch's per-request options.
  */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- openapi-fetch's own constraint on its Paths parameter
 export function createSignedClient<Paths extends {}>(options: ConnectionOptions): {
   raw: Client<Paths>;
   credentials: SigningCredentials;

@@ -131,7 +131,7 @@ describe("free spins: crash recovery and the admin commands", () => {
     // Help that was asked for is no mistake: usage on stdout, exit 0.
     const help = await runNodeScript(ADMIN, ["--help"]);
     expect(help.code).toBe(0);
-    expect(help.stdout).toMatch(/Commands:\n  issue-grant --operator ID .*\n {31}issue a free-spin grant .*\n  grant-status <grantId> {7}ask the provider/);
+    expect(help.stdout).toMatch(/Commands:\n {2}issue-grant --operator ID .*\n {31}issue a free-spin grant .*\n {2}grant-status <grantId> {7}ask the provider/);
   });
 
   const admin = (...args: string[]) => runNodeScript(ADMIN, [...args, "--config", configFile]);

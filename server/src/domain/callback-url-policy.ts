@@ -68,7 +68,7 @@ export async function checkCallbackUrl(value: string, allowPrivate: boolean, res
   if (METADATA_HOSTS.has(host) || host.endsWith(".localhost") || host.endsWith(".internal")) {
     throw badRequest("callbackUrl must not point at a loopback, private, link-local or metadata address");
   }
-  let addresses: string[] = [];
+  let addresses: string[];
   if (isIP(host)) addresses = [host];
   else {
     try {

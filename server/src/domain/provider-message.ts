@@ -6,6 +6,5 @@ const MAX_PROVIDER_ERROR_CHARS = 500;
  * operator, with control characters removed and at most 500 characters in all.
  */
 export function quoteProvider(message: string): string {
-  // eslint-disable-next-line no-control-regex
   return message.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").slice(0, MAX_PROVIDER_ERROR_CHARS);
 }

@@ -83,8 +83,14 @@ export class SqliteLedgerQueries {
       clauses.push(`${column} = @${key}`);
       params[key] = value;
     }
-    if (filter.from !== undefined) clauses.push("created_at >= @from"), (params.from = filter.from);
-    if (filter.to !== undefined) clauses.push("created_at < @to"), (params.to = filter.to);
+    if (filter.from !== undefined) {
+      clauses.push("created_at >= @from");
+      params.from = filter.from;
+    }
+    if (filter.to !== undefined) {
+      clauses.push("created_at < @to");
+      params.to = filter.to;
+    }
     if (after) {
       clauses.push("(created_at < @afterAt OR (created_at = @afterAt AND rowid < @afterRowid))");
       Object.assign(params, { afterAt: after.createdAt, afterRowid: after.rowid });

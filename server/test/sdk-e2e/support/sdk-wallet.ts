@@ -53,7 +53,7 @@ export async function startSdkWallet(options: { tenantId: string; secrets: strin
   function applyToLedger(tx: TransactionRequest): TransactionResponse {
     const balance = balances.get(tx.playerRef);
     if (balance === undefined) throw new WalletError(404, "unknown player");
-    let delta = 0;
+    let delta: number;
     if (tx.type === "BET") {
       if (tx.amount > balance) return { status: "DECLINED", balance };
       betAmounts.set(tx.transactionId, tx.amount);
