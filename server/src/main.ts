@@ -50,7 +50,6 @@ async function main(): Promise<void> {
   const drainDelayMs = drainDelayFromEnvironment();
   limitHeapGrowth();
   const running = await startServer(config, { processMetrics: true });
-  running.services.logger.info({ url: running.url }, "croupier listening");
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -67,6 +66,8 @@ async function main(): Promise<void> {
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+  // Announced only once the signal handlers are in place: whoever waits for this line may stop the service at once.
+  running.services.logger.info({ url: running.url }, "croupier listening");
 }
 
 /** `CROUPIER_DRAIN_DELAY_MS`: how long a stopping instance answers 503 on /readyz before it closes its listener. */
