@@ -27,7 +27,8 @@ async function problemOf(server: TestServer, transactionId: unknown): Promise<{ 
 
 describe("operator reconciliation API: problems, re-send, resolve, audit", () => {
   it("queues a credit left unsettled past the horizon; concurrent re-sends make one call and the wallet's ledger moves once", async () => {
-    const { wallet, server, p1 } = await startReconciliationSetup(FAST_HORIZON, cleanups);
+    // A generous callback timeout: on a loaded machine a re-send that timed out would rightly be claimed again.
+    const { wallet, server, p1 } = await startReconciliationSetup(FAST_HORIZON, cleanups, 15_000);
     const win = betRequest(p1, { roundId: "r-win", type: "WIN", amount: 700 });
     wallet.fault = (tx) => (tx.transactionId === win.transactionId ? { status: 502, body: { error: "wallet down" } } : undefined);
     expect((await postTransaction(server.url, win)).status).toBe(500);
