@@ -1,5 +1,6 @@
 import { requireCurrency, requireInteger, requireObject, requireOneOf, requireString } from "../../sdk-common/src/body-checks.js";
 import { createSignedHandler, type ReceiverOptions, type SignedRequestHandler } from "../../sdk-common/src/signed-handler.js";
+import { WebhookError } from "./webhook-error.js";
 import type {
   CancelFreeSpinsRequest,
   FreeSpinsStatusRequest,
@@ -11,12 +12,16 @@ import type {
 
 /** Options of {@link createWebhookHandler}. */
 export interface WebhookHandlerOptions extends ReceiverOptions {
-  /** Grants a free-spin batch. requestRef may arrive more than once: wrap it in {@link withGrantDedup}. */
-  onGrant(request: GrantFreeSpinsRequest): Promise<GrantFreeSpinsResponse> | GrantFreeSpinsResponse;
+  /**
+   * Grants a free-spin batch. requestRef may arrive more than once: wrap it in {@link withGrantDedup}. The three
+   * free-spin callbacks are optional: a provider that offers no free spins leaves them out, and those webhooks answer
+   * 501 `{"error":"free spins are not offered by this provider"}`.
+   */
+  onGrant?(request: GrantFreeSpinsRequest): Promise<GrantFreeSpinsResponse> | GrantFreeSpinsResponse;
   /** Reports how far a batch has been played (a pull, called on demand). */
-  onStatus(request: FreeSpinsStatusRequest): Promise<FreeSpinsStatusResponse> | FreeSpinsStatusResponse;
+  onStatus?(request: FreeSpinsStatusRequest): Promise<FreeSpinsStatusResponse> | FreeSpinsStatusResponse;
   /** Voids the batch's remaining spins; must be idempotent on externalRef ({@link withCancelDedup}). */
-  onCancel(request: CancelFreeSpinsRequest): Promise<void> | void;
+  onCancel?(request: CancelFreeSpinsRequest): Promise<void> | void;
   /** Ends the game client's play for a revoked session (best effort on the platform's side). */
   onRevoke(request: SessionRevokeRequest): Promise<void> | void;
 }
@@ -47,6 +52,15 @@ function parseRevoke(value: unknown): SessionRevokeRequest {
   for (const field of ["sessionToken", "playerRef", "gameId"]) requireString(body, field);
   requireOneOf(body, "reason", REVOKE_REASONS);
   return body as unknown as SessionRevokeRequest;
+}
+
+/**
+ * Calls a free-spin callback as a method of the options (as before they were optional), or answers the 501 of a
+ * provider without free spins; the body is validated first either way.
+ */
+function offered<Q, A>(options: WebhookHandlerOptions, callback: ((request: Q) => A) | undefined, request: Q): A {
+  if (callback === undefined) throw new WebhookError(501, "free spins are not offered by this provider");
+  return callback.call(options, request);
 }
 
 /** Callback answers that break the contract are the integrator's bug: answer 500 rather than send junk. */
@@ -85,17 +99,17 @@ function checkStatusAnswer(answer: FreeSpinsStatusResponse): FreeSpinsStatusResp
  */
 export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
   return createSignedHandler(options, [
-    { method: "POST", path: "/v1/game/free-spins/grant", handle: async ({ body }) => checkGrantAnswer(await options.onGrant(parseGrant(body))) },
+    { method: "POST", path: "/v1/game/free-spins/grant", handle: async ({ body }) => checkGrantAnswer(await offered(options, options.onGrant, parseGrant(body))) },
     {
       method: "POST",
       path: "/v1/game/free-spins/status",
-      handle: async ({ body }) => checkStatusAnswer(await options.onStatus(requireBatchFields(body) as unknown as FreeSpinsStatusRequest)),
+      handle: async ({ body }) => checkStatusAnswer(await offered(options, options.onStatus, requireBatchFields(body) as unknown as FreeSpinsStatusRequest)),
     },
     {
       method: "POST",
       path: "/v1/game/free-spins/cancel",
       handle: async ({ body }) => {
-        await options.onCancel(requireBatchFields(body) as unknown as CancelFreeSpinsRequest);
+        await offered(options, options.onCancel, requireBatchFields(body) as unknown as CancelFreeSpinsRequest);
         return undefined;
       },
     },

@@ -104,3 +104,27 @@ for (const kind of kinds) {
     });
   });
 }
+
+describe("a provider that offers no free spins", () => {
+  it("leaves the free-spin callbacks out: those webhooks answer 501 JSON, session revoke still works", async () => {
+    const revoked: string[] = [];
+    // Only onRevoke: this compiles because the three free-spin callbacks are optional.
+    const handler = createWebhookHandler({ tenantId: TENANT, secrets: [SECRET], onRevoke: (request) => void revoked.push(request.sessionToken) });
+    const served = await listen(toNodeListener(handler));
+    try {
+      const post = (path: string, body: unknown) =>
+        sendSigned(served.baseUrl, { method: "POST", target: path, body: JSON.stringify(body), secret: SECRET, tenantId: TENANT });
+      const notOffered = { status: 501, type: "application/json", text: '{"error":"free spins are not offered by this provider"}' };
+      expect(await post("/v1/game/free-spins/grant", grant)).toEqual(notOffered);
+      expect(await post("/v1/game/free-spins/status", batch)).toEqual(notOffered);
+      expect(await post("/v1/game/free-spins/cancel", batch)).toEqual(notOffered);
+      // A malformed body is still the caller's mistake first (400), whatever the provider offers.
+      expect((await post("/v1/game/free-spins/grant", { ...grant, spins: 0 })).status).toBe(400);
+      const revoke = await post("/v1/game/session/revoke", { sessionToken: "tok-1", playerRef: "p-1", gameId: "starfall", reason: "KICK" });
+      expect(revoke.status).toBe(200);
+      expect(revoked).toEqual(["tok-1"]);
+    } finally {
+      await served.close();
+    }
+  });
+});
