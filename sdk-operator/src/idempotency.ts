@@ -1,5 +1,5 @@
 import { oncePerKey } from "../../sdk-common/src/once-per-key.js";
-import type { TransactionRequest, TransactionResponse } from "./models.js";
+import type { TransactionAnswer, TransactionRequest } from "./models.js";
 
 /** What identifies a transaction for replay: the spec scopes transactionId per player (C.2). */
 export interface IdempotencyKey {
@@ -13,9 +13,9 @@ export interface IdempotencyKey {
  */
 export interface IdempotencyStore {
   /** The answer stored for this transaction, or `undefined`. */
-  get(key: IdempotencyKey): Promise<TransactionResponse | undefined> | TransactionResponse | undefined;
+  get(key: IdempotencyKey): Promise<TransactionAnswer | undefined> | TransactionAnswer | undefined;
   /** Stores the answer; if one is already stored, keep the first. */
-  put(key: IdempotencyKey, response: TransactionResponse): Promise<void> | void;
+  put(key: IdempotencyKey, response: TransactionAnswer): Promise<void> | void;
 }
 
 /** One string per key; JSON keeps the two parts apart whatever characters they hold. */
@@ -25,13 +25,13 @@ function keyId(key: IdempotencyKey): string {
 
 /** An in-process {@link IdempotencyStore}: fine for tests and single-process demos; lost on restart, never pruned. */
 export class MemoryIdempotencyStore implements IdempotencyStore {
-  private readonly answers = new Map<string, TransactionResponse>();
+  private readonly answers = new Map<string, TransactionAnswer>();
 
-  get(key: IdempotencyKey): TransactionResponse | undefined {
+  get(key: IdempotencyKey): TransactionAnswer | undefined {
     return this.answers.get(keyId(key));
   }
 
-  put(key: IdempotencyKey, response: TransactionResponse): void {
+  put(key: IdempotencyKey, response: TransactionAnswer): void {
     const id = keyId(key);
     // Copy, so a caller mutating its object later cannot change what gets replayed.
     if (!this.answers.has(id)) this.answers.set(id, { ...response });
@@ -52,7 +52,7 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
  */
 export function withIdempotency(
   store: IdempotencyStore,
-  onTransaction: (request: TransactionRequest) => Promise<TransactionResponse> | TransactionResponse,
-): (request: TransactionRequest) => Promise<TransactionResponse> {
+  onTransaction: (request: TransactionRequest) => Promise<TransactionAnswer> | TransactionAnswer,
+): (request: TransactionRequest) => Promise<TransactionAnswer> {
   return oncePerKey(store, (request: TransactionRequest) => ({ playerRef: request.playerRef, transactionId: request.transactionId }), keyId, onTransaction);
 }

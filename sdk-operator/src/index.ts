@@ -15,7 +15,7 @@ export { createWalletCallbackHandler, type WalletCallbackHandler, type WalletCal
 export { WalletError } from "./wallet-error.js";
 export { MemoryIdempotencyStore, withIdempotency, type IdempotencyKey, type IdempotencyStore } from "./idempotency.js";
 export { SqliteIdempotencyStore, type SqliteDatabaseLike } from "./sqlite-idempotency-store.js";
-export type { TransactionRequest, TransactionResponse } from "./models.js";
+export type { TransactionAnswer, TransactionRequest, TransactionResponse } from "./models.js";
 export { MemoryNonceStore, SignatureVerificationError, type HeaderSource, type NonceStore } from "@croupier/signing";
 export { createOperatorClient, type OperatorClient, type OperatorClientOptions } from "./operator-client.js";
 export type { CallOptions, ConnectionOptions } from "../../sdk-common/src/signed-client.js";

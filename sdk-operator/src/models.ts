@@ -13,6 +13,12 @@ type Wallet = WalletComponents["schemas"];
 export type TransactionRequest = Wallet["WalletTransactionRequest"];
 /** The operator's answer to a transaction: OK, or DECLINED (BET only), with the balance after it. */
 export type TransactionResponse = Wallet["TransactionResponse"];
+/**
+ * What an `onTransaction` callback returns: a {@link TransactionResponse} whose `status` may also be typed as a plain
+ * string, so `const answer = { status: "OK", balance }` built before the return compiles without `as const`. The
+ * receiver checks it when it answers: anything but OK or DECLINED, or DECLINED on anything but a BET, answers 500.
+ */
+export type TransactionAnswer = Omit<TransactionResponse, "status"> & { status: TransactionResponse["status"] | (string & {}) };
 /** A game visible to the operator tenant. */
 export type GameSummary = Service["GameSummary"];
 /** The body of a game launch. */

@@ -1,5 +1,5 @@
 import type { IdempotencyKey, IdempotencyStore } from "./idempotency.js";
-import type { TransactionResponse } from "./models.js";
+import type { TransactionAnswer } from "./models.js";
 
 /**
  * The part of a better-sqlite3 `Database` the store uses. Typed structurally so the SDK has no runtime
@@ -42,12 +42,12 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
     this.insert = db.prepare(`INSERT OR IGNORE INTO ${table} (player_ref, transaction_id, response, created_at) VALUES (?, ?, ?, ?)`);
   }
 
-  async get(key: IdempotencyKey): Promise<TransactionResponse | undefined> {
+  async get(key: IdempotencyKey): Promise<TransactionAnswer | undefined> {
     const row = this.select.get(key.playerRef, key.transactionId) as { response: string } | undefined;
-    return row ? (JSON.parse(row.response) as TransactionResponse) : undefined;
+    return row ? (JSON.parse(row.response) as TransactionAnswer) : undefined;
   }
 
-  async put(key: IdempotencyKey, response: TransactionResponse): Promise<void> {
+  async put(key: IdempotencyKey, response: TransactionAnswer): Promise<void> {
     this.insert.run(key.playerRef, key.transactionId, JSON.stringify(response), new Date().toISOString());
   }
 }

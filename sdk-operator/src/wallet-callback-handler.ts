@@ -9,12 +9,12 @@ import {
 } from "../../sdk-common/src/body-checks.js";
 import { HandlerError } from "../../sdk-common/src/handler-error.js";
 import { createSignedHandler, type ReceiverOptions, type SignedRequestHandler } from "../../sdk-common/src/signed-handler.js";
-import type { TransactionRequest, TransactionResponse } from "./models.js";
+import type { TransactionAnswer, TransactionRequest, TransactionResponse } from "./models.js";
 
 /** Options of {@link createWalletCallbackHandler}. */
 export interface WalletCallbackOptions extends ReceiverOptions {
   /** Applies one BET, WIN, ROLLBACK or ADJUSTMENT. Wrap it in {@link withIdempotency}: the spec makes replaying answers your duty. */
-  onTransaction(request: TransactionRequest): Promise<TransactionResponse> | TransactionResponse;
+  onTransaction(request: TransactionRequest): Promise<TransactionAnswer> | TransactionAnswer;
   /** Returns the player's balance in minor units. */
   onBalance(playerRef: string): Promise<{ balance: number }> | { balance: number };
 }
@@ -55,7 +55,7 @@ function checkMetadata(body: JsonObject): void {
  * A callback answer that breaks the contract is a bug in the integrator's wallet: answer 500 (a failure
  * the service retries) rather than send the service something it must treat as invalid.
  */
-function checkTransactionResponse(request: TransactionRequest, response: TransactionResponse): TransactionResponse {
+function checkTransactionResponse(request: TransactionRequest, response: TransactionAnswer): TransactionResponse {
   const valid =
     typeof response === "object" &&
     response !== null &&
@@ -65,7 +65,7 @@ function checkTransactionResponse(request: TransactionRequest, response: Transac
   if (response.status === "DECLINED" && request.type !== "BET") {
     throw new TypeError(`onTransaction declined a ${request.type}: only a BET may be DECLINED; a failure must be an error (non-200)`);
   }
-  return response;
+  return response as TransactionResponse;
 }
 
 /**

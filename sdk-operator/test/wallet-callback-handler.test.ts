@@ -192,3 +192,28 @@ describe("adapters", () => {
     await expect(handler({ method: "POST", target: "/v1/wallet/transaction", headers: {}, body: bet() as unknown as string })).rejects.toThrow(/raw request bytes/);
   });
 });
+
+describe("an answer built before it is returned", () => {
+  it("compiles without `as const` and is sent as is; a status outside OK/DECLINED is still refused with 500", async () => {
+    const handler = createWalletCallbackHandler({
+      tenantId: TENANT,
+      secrets: [SECRET],
+      onTransaction(request) {
+        // `status` is typed string here: the handler's answer type accepts it and checks it at run time.
+        const answer = { status: request.playerRef === "p-odd" ? "MAYBE" : "OK", balance: 990 };
+        return answer;
+      },
+      onBalance: () => ({ balance: 1 }),
+      onError: () => {},
+    });
+    const served = await listen(toNodeListener(handler));
+    try {
+      const send = (playerRef: string) =>
+        sendSigned(served.baseUrl, { method: "POST", target: "/v1/wallet/transaction", body: JSON.stringify(bet({ playerRef })), secret: SECRET, tenantId: TENANT });
+      expect(await send("p-1")).toMatchObject({ status: 200, text: '{"status":"OK","balance":990}' });
+      expect((await send("p-odd")).status).toBe(500);
+    } finally {
+      await served.close();
+    }
+  });
+});
