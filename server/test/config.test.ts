@@ -63,6 +63,7 @@ describe("the configuration file's JSON Schema (server/config.schema.json)", () 
         expiredSessionRetentionSeconds: 3600, deliveryLogRetentionSeconds: 2592000, demoStartingBalance: 100000, rateLimit: { requestsPerSecond: 100, burst: 200 } },
       reconciler: { staleRoundSeconds: 1800, sweepIntervalSeconds: 60 },
       settlementRetry: { initialDelaySeconds: 5, maxDelaySeconds: 600, horizonSeconds: 86400 },
+      backoffice: { sessionTtlSeconds: 28800 },
       allowPrivateCallbackAddresses: false, logLevel: "info", operators: [], providers: [], campaigns: [],
     });
   });
