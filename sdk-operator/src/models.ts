@@ -56,6 +56,14 @@ export type ProblemQuery = NonNullable<paths["/v1/operator/problems"]["get"]["pa
 export type ProblemPage = Service["ProblemPage"];
 /** A problem that needs a person. */
 export type Problem = Service["Problem"];
+/** The filters and page of a session list. */
+export type SessionQuery = NonNullable<paths["/v1/operator/sessions"]["get"]["parameters"]["query"]>;
+/** A page of players' sessions, newest first. */
+export type SessionPage = Service["SessionPage"];
+/** A player's session as listed (never its token). */
+export type SessionSummary = Service["SessionSummary"];
+/** The last hour's figures of the back office's overview. */
+export type OverviewStats = Service["OverviewStats"];
 /** A re-send's outcome: the problem and the transaction after the call. */
 export type ResendResult = Service["ResendResult"];
 /** A page of the audit log. */

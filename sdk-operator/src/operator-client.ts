@@ -13,6 +13,7 @@ import type {
   KickPlayerResponse,
   LaunchGameRequestBody,
   LaunchGameResponse,
+  OverviewStats,
   Problem,
   ProblemPage,
   ProblemQuery,
@@ -21,6 +22,8 @@ import type {
   RotatedSecret,
   RoundDetail,
   RoundReplayResponse,
+  SessionPage,
+  SessionQuery,
   TransactionDetail,
   TransactionPage,
   TransactionQuery,
@@ -31,7 +34,7 @@ import type {
 export interface OperatorClientOptions extends ConnectionOptions {
   /**
    * Opt-in retries (off by default) of the calls that are safe to repeat: the reads (listGames, listGrants,
-   * getGrant, listTransactions, getTransaction, getRound, listProblems, listAuditLog) and issueGrant, whose idempotencyKey makes a resend return the original grant. Launch, kick,
+   * getGrant, listTransactions, getTransaction, getRound, listProblems, listAuditLog, listSessions, getOverview) and issueGrant, whose idempotencyKey makes a resend return the original grant. Launch, kick,
    * replay, cancel and the portal calls are never retried. `{}` uses the defaults: 5 attempts, 100 ms to 5 s
    * backoff; each attempt is signed afresh (new timestamp and nonce).
    */
@@ -84,6 +87,10 @@ export interface OperatorClient {
   resolveProblem(id: string, note: string, call?: CallOptions): Promise<Result<Problem>>;
   /** The tenant's audit log, newest first. */
   listAuditLog(query?: { cursor?: string; limit?: number }, call?: CallOptions): Promise<Result<AuditPage>>;
+  /** The tenant's players' sessions, newest first (active ones unless `status` says otherwise); never their tokens. */
+  listSessions(query?: SessionQuery, call?: CallOptions): Promise<Result<SessionPage>>;
+  /** The last hour: transactions per state and type, wallet calls per outcome with p50/p99 latency, open problems. */
+  getOverview(call?: CallOptions): Promise<Result<OverviewStats>>;
   /** Sends one signed, read-only balance call to your wallet for a player and returns what it answered. */
   testWalletCall(playerRef: string, call?: CallOptions): Promise<Result<TestCallResult>>;
 }
@@ -133,6 +140,8 @@ export function createOperatorClient(options: OperatorClientOptions): OperatorCl
     resendProblem: (id, call) => toResult(() => raw.POST("/v1/operator/problems/{id}/resend", { params: { path: { id } }, ...init(call) })),
     resolveProblem: (id, note, call) => toResult(() => raw.POST("/v1/operator/problems/{id}/resolve", { params: { path: { id } }, body: { note }, ...init(call) })),
     listAuditLog: (query = {}, call) => repeatable(() => toResult(() => raw.GET("/v1/operator/audit-log", { params: { query }, ...init(call) }))),
+    listSessions: (query = {}, call) => repeatable(() => toResult(() => raw.GET("/v1/operator/sessions", { params: { query }, ...init(call) }))),
+    getOverview: (call) => repeatable(() => toResult(() => raw.GET("/v1/operator/overview", init(call)))),
     testWalletCall: (playerRef, call) => toResult(() => raw.POST("/portal/api/test-call", { body: { playerRef }, ...init(call) })),
   };
 }

@@ -8,6 +8,7 @@ import { DemoWallet } from "./domain/demo-wallet.js";
 import { ExpiredSessionSweeper } from "./domain/expired-session-sweeper.js";
 import { GrantService } from "./domain/grant-service.js";
 import { LedgerService } from "./domain/ledger-service.js";
+import { MonitoringService } from "./domain/monitoring-service.js";
 import { ProblemService } from "./domain/problem-service.js";
 import { RateLimiter } from "./domain/rate-limiter.js";
 import { StaleRoundReconciler } from "./domain/reconciler.js";
@@ -26,6 +27,7 @@ import { pingDatabase, type SqliteDatabase } from "./store/database.js";
 import { GroupCommit } from "./store/group-commit.js";
 import { SqliteGrantStore } from "./store/grant-store.js";
 import { SqliteLedgerQueries } from "./store/ledger-queries.js";
+import { SqliteMonitoringQueries } from "./store/monitoring-queries.js";
 import { SqliteProblemStore } from "./store/problem-store.js";
 import { SqliteNonceStore } from "./store/sqlite-nonce-store.js";
 import { SqliteSessionStore } from "./store/session-store.js";
@@ -68,6 +70,7 @@ export function composeServices(config: CroupierConfig, db: SqliteDatabase, logg
   const backoffice = new BackofficeAccounts(new SqliteBackofficeStore(db), {
     sessionTtlSeconds: config.backoffice.sessionTtlSeconds, isOperator: (id) => tenants.roleOf(id) === "operator",
   });
+  const problems = new ProblemService({ problems: new SqliteProblemStore(db, commits), ledger: ledgerQueries, relay, tenants });
   return {
     config,
     db,
@@ -86,7 +89,8 @@ export function composeServices(config: CroupierConfig, db: SqliteDatabase, logg
     reconciler,
     settlementRetry,
     ledger: new LedgerService(ledgerQueries),
-    problems: new ProblemService({ problems: new SqliteProblemStore(db, commits), ledger: ledgerQueries, relay, tenants }),
+    problems,
+    monitoring: new MonitoringService({ queries: new SqliteMonitoringQueries(db), openProblemCounts: (id) => problems.openCounts(id) }),
     deliveryLogSweeper: new DeliveryLogSweeper({ queries: ledgerQueries, operatorIds: () => config.operators.map((o) => o.id) }, config.limits, logger),
     backoffice,
     walletTestCall: new WalletTestCall({ tenants, operatorWallet }),
@@ -135,6 +139,7 @@ export interface Services {
   settlementRetry: SettlementRetry;
   ledger: LedgerService;
   problems: ProblemService;
+  monitoring: MonitoringService;
   deliveryLogSweeper: DeliveryLogSweeper;
   backoffice: BackofficeAccounts;
   walletTestCall: WalletTestCall;

@@ -3,35 +3,12 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   OPERATOR, OTHER_OPERATOR, runNodeScript, sendJson, signedRequest, startScriptedPeer, startTestServer, tempDir, testConfigJson, toReply,
-  type Reply, type ScriptedPeer,
+  type ScriptedPeer,
 } from "./harness.js";
 import { eventually } from "./wallet-harness.js";
+import { PASSWORD, signIn } from "./backoffice-harness.js";
 
-const PASSWORD = "correct horse battery staple";
 const ADMIN = fileURLToPath(new URL("../dist/admin.js", import.meta.url));
-
-/** A browser's view of one back-office sign-in: its cookie and CSRF token. */
-interface Browser {
-  cookie: string;
-  csrf: string;
-  request(method: "GET" | "POST", path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply>;
-}
-
-async function signIn(baseUrl: string, username: string, password = PASSWORD): Promise<Browser & { reply: Reply }> {
-  const reply = await toReply(await fetch(`${baseUrl}/backoffice/api/sign-in`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username, password }),
-  }));
-  const cookie = (reply.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-  const csrf = reply.json?.csrfToken as string;
-  return {
-    reply, cookie, csrf,
-    request: async (method, path, body, headers = {}) => toReply(await fetch(baseUrl + path, {
-      method,
-      headers: { cookie, ...(method === "POST" ? { "x-csrf-token": csrf } : {}), ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    })),
-  };
-}
 
 describe("back-office sign-in and sessions", () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;

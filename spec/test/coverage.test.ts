@@ -48,6 +48,8 @@ const ENDPOINTS: Endpoint[] = [
   { document: "service", method: "POST", path: "/v1/operator/problems/{id}/resend", statuses: ["200", "400", "401", "404", "409", "429", "500", "503"] },
   { document: "service", method: "POST", path: "/v1/operator/problems/{id}/resolve", statuses: ["200", "400", "401", "404", "409", "429", "500"] },
   { document: "service", method: "GET", path: "/v1/operator/audit-log", statuses: ["200", "400", "401", "429", "500"] },
+  { document: "service", method: "GET", path: "/v1/operator/sessions", statuses: ["200", "400", "401", "429", "500"] },
+  { document: "service", method: "GET", path: "/v1/operator/overview", statuses: ["200", "400", "401", "429", "500"] },
   // Issue 21: the settings page's wallet test call, and the back office's own routes (session cookie, not signed).
   { document: "service", method: "POST", path: "/portal/api/test-call", statuses: ["200", "400", "401", "429", "500", "503"] },
   { document: "service", method: "POST", path: "/backoffice/api/sign-in", statuses: ["200", "400", "401", "429", "500"] },

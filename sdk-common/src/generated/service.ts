@@ -368,6 +368,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/operator/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The last hour's figures
+         * @description The last hour at a glance: transactions per state and type, wallet calls per outcome with their p50 and p99
+         *     latency, open problems per kind and active sessions. 401, 429, 500.
+         */
+        get: operations["getOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/operator/players/kick": {
         parameters: {
             query?: never;
@@ -496,6 +517,28 @@ export interface paths {
          * @description One round with its transactions in order and its state. 404: no such round of this operator. 401, 429, 500.
          */
         get: operations["getRound"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List players' sessions
+         * @description Lists the operator's players' sessions, newest first, filtered by every parameter given; active ones unless
+         *     `status` says otherwise. A kicked session is gone; an expired one stays listed until the sweep deletes it
+         *     (`limits.expiredSessionRetentionSeconds`). 400, 401, 429, 500.
+         */
+        get: operations["listSessions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1124,6 +1167,61 @@ export interface components {
             rateLimit: components["schemas"]["RateLimitSettings"];
         };
         /**
+         * @description What happened over the last hour, for the back office's overview.
+         * @example {
+         *       "from": "2026-01-16T09:00:00Z",
+         *       "to": "2026-01-16T10:00:00Z",
+         *       "transactions": {
+         *         "total": 120,
+         *         "PENDING": 0,
+         *         "OK": 117,
+         *         "DECLINED": 2,
+         *         "FAILED": 1,
+         *         "TIMED_OUT": 0,
+         *         "BET": 60,
+         *         "WIN": 58,
+         *         "ROLLBACK": 2,
+         *         "ADJUSTMENT": 0
+         *       },
+         *       "walletCalls": {
+         *         "total": 122,
+         *         "OK": 117,
+         *         "DECLINED": 2,
+         *         "FAILED": 3,
+         *         "TIMED_OUT": 0,
+         *         "UNFINISHED": 0,
+         *         "latencyP50Ms": 12,
+         *         "latencyP99Ms": 140
+         *       },
+         *       "openProblems": {
+         *         "UNSETTLED_CREDIT": 1,
+         *         "UNCLOSED_ROUND": 0,
+         *         "UNKNOWN_OUTCOME": 0
+         *       },
+         *       "activeSessions": 14
+         *     }
+         */
+        OverviewStats: {
+            /**
+             * Format: date-time
+             * @description The window's start (an hour before `to`).
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description The window's end: when the figures were read.
+             */
+            to: string;
+            /** @description Transactions received in the window. */
+            transactions: components["schemas"]["TransactionCounts"];
+            /** @description Wallet calls started in the window, for transactions received in the last 24 hours. */
+            walletCalls: components["schemas"]["WalletCallStats"];
+            /** @description Open problems per kind, whenever they were opened. */
+            openProblems: components["schemas"]["ProblemCounts"];
+            /** @description Sessions not expired now. */
+            activeSessions: components["schemas"]["Count"];
+        };
+        /**
          * Format: int32
          * @description A page size: 1 to 200; 50 when omitted.
          */
@@ -1373,6 +1471,56 @@ export interface components {
          * @enum {string}
          */
         RoundState: "OPEN" | "COMPLETE" | "RECONCILED";
+        /** @description A page of sessions, newest first. */
+        SessionPage: {
+            /** @description At most `limit` sessions. */
+            items: components["schemas"]["SessionSummary"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        /**
+         * @description One game session of a player, as the operator sees it; never its token.
+         * @example {
+         *       "id": "1042",
+         *       "playerRef": "player-10042",
+         *       "gameId": "starfall",
+         *       "providerId": "prov-star",
+         *       "currency": "EUR",
+         *       "mode": "REAL",
+         *       "language": "en",
+         *       "createdAt": "2026-01-16T10:00:00Z",
+         *       "expiresAt": "2026-01-16T14:00:00Z",
+         *       "active": true
+         *     }
+         */
+        SessionSummary: {
+            /** @description The session's id in lists (opaque; the token itself is never shown). */
+            id: string;
+            /** @description The operator's player. */
+            playerRef: components["schemas"]["Identifier"];
+            /** @description The game launched. */
+            gameId: components["schemas"]["Identifier"];
+            /** @description The game's provider. */
+            providerId: components["schemas"]["Identifier"];
+            /** @description The session's currency. */
+            currency: components["schemas"]["CurrencyCode"];
+            /** @description REAL or DEMO. */
+            mode: components["schemas"]["GameMode"];
+            /** @description The language asked for at launch, when one was. */
+            language: string | null;
+            /**
+             * Format: date-time
+             * @description When it was launched.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it expires (or expired).
+             */
+            expiresAt: string;
+            /** @description False once it expired (a kicked session is gone from the list). */
+            active: boolean;
+        };
         /**
          * @description A request naming only a session: used by session/verify and the provider balance query.
          * @example {
@@ -1452,6 +1600,20 @@ export interface components {
             error?: string;
             /** @description How long the call took, in ms. */
             latencyMs: components["schemas"]["Count"];
+        };
+        /** @description Transactions received in the window, per state and per type. */
+        TransactionCounts: {
+            /** @description Every transaction received in the window. */
+            total: components["schemas"]["Count"];
+            PENDING: components["schemas"]["Count"];
+            OK: components["schemas"]["Count"];
+            DECLINED: components["schemas"]["Count"];
+            FAILED: components["schemas"]["Count"];
+            TIMED_OUT: components["schemas"]["Count"];
+            BET: components["schemas"]["Count"];
+            WIN: components["schemas"]["Count"];
+            ROLLBACK: components["schemas"]["Count"];
+            ADJUSTMENT: components["schemas"]["Count"];
         };
         /** @description One transaction in full: the request, the stored state, the wallet's answer and every call made. */
         TransactionDetail: {
@@ -1694,6 +1856,25 @@ export interface components {
          * @enum {string}
          */
         WalletCallRequester: "PROVIDER" | "SETTLEMENT_RETRY" | "RECONCILER" | "ADMIN" | "OPERATOR";
+        /** @description Calls made to the operator's wallet in the window, per outcome, and how long they took. */
+        WalletCallStats: {
+            /** @description Every call started in the window. */
+            total: components["schemas"]["Count"];
+            /** @description Calls the wallet answered with an applied result. */
+            OK: components["schemas"]["Count"];
+            /** @description Calls the wallet declined (a BET refused). */
+            DECLINED: components["schemas"]["Count"];
+            /** @description Calls that failed (non-200, malformed answer, network error). */
+            FAILED: components["schemas"]["Count"];
+            /** @description Calls that got no answer within the callback timeout. */
+            TIMED_OUT: components["schemas"]["Count"];
+            /** @description Calls a stopped service cut short, or still out. */
+            UNFINISHED: components["schemas"]["Count"];
+            /** @description Median duration of the finished calls, in ms; null when there were none. */
+            latencyP50Ms: components["schemas"]["Count"] | null;
+            /** @description 99th-percentile duration of the finished calls, in ms; null when there were none. */
+            latencyP99Ms: components["schemas"]["Count"] | null;
+        };
         /**
          * @description A payout: credits the player; a zero-amount WIN is valid. It carries neither originalTransactionId nor direction (400).
          * @example {
@@ -3425,6 +3606,103 @@ export interface operations {
             };
         };
     };
+    getOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures of the last hour. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OverviewStats"];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     kickPlayer: {
         parameters: {
             query?: never;
@@ -4117,6 +4395,114 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: {
+                /** @description Only this player's. */
+                playerRef?: components["schemas"]["Identifier"];
+                /** @description Only this game's. */
+                gameId?: components["schemas"]["Identifier"];
+                /** @description `active` (default), `expired` or `all`. */
+                status?: "active" | "expired" | "all";
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Page size, 1 to 200 (default 50). */
+                limit?: components["schemas"]["PageLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of sessions and the cursor of the next one. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionPage"];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };

@@ -40,12 +40,17 @@ export class ProblemService {
     const limit = pageLimit(query.limit);
     const rows = this.deps.problems.list(operatorId, { ...(query.kind ? { kind: query.kind } : {}), status: query.status ?? "open" }, before, limit + 1);
     const page = rows.slice(0, limit);
-    const counts = this.deps.problems.openCounts(operatorId);
     return {
-      counts: Object.fromEntries(KINDS.map((k) => [k, counts[k] ?? 0])),
+      counts: this.openCounts(operatorId),
       items: page.map(problemView),
       nextCursor: rows.length > limit ? encodeCursor([page.at(-1)!.id]) : null,
     };
+  }
+
+  /** How many open problems of each kind the operator has, every kind named. */
+  openCounts(operatorId: string): Record<ProblemKind, number> {
+    const counts = this.deps.problems.openCounts(operatorId);
+    return Object.fromEntries(KINDS.map((k) => [k, counts[k] ?? 0])) as Record<ProblemKind, number>;
   }
 
   async resend(acting: Acting, id: string) {

@@ -9,6 +9,7 @@ import { rawBody } from "./raw-body.js";
 import { requestLog } from "./request-log.js";
 import { backofficeRoutes } from "./routes/backoffice-routes.js";
 import { freeSpinRoutes } from "./routes/free-spin-routes.js";
+import { monitoringRoutes } from "./routes/monitoring-routes.js";
 import { operatorRoutes } from "./routes/operator-routes.js";
 import { portalRoutes } from "./routes/portal-routes.js";
 import { reconciliationRoutes } from "./routes/reconciliation-routes.js";
@@ -55,6 +56,7 @@ export function buildApp(services: Services, options: { validateResponses?: bool
   app.use(openApiValidator({ validateResponses: options.validateResponses ?? false }));
   app.use(operatorRoutes(services));
   app.use(reconciliationRoutes(services));
+  app.use(monitoringRoutes(services));
   app.use(freeSpinRoutes(services));
   app.use(replayRoutes(services));
   app.use(portalRoutes({

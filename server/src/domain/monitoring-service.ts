@@ -1,0 +1,92 @@
+import type { SqliteMonitoringQueries, WindowCall } from "../store/monitoring-queries.js";
+import { decodeCursor, encodeCursor, pageLimit } from "./page-cursor.js";
+
+/** The query of `GET /v1/operator/sessions` as validated by the OpenAPI. */
+export interface SessionListQuery {
+  playerRef?: string;
+  gameId?: string;
+  status?: "active" | "expired" | "all";
+  cursor?: string;
+  limit?: unknown;
+}
+
+const HOUR_MS = 3_600_000;
+/** Calls are looked for among transactions received this long before the window: a re-send of an older one is not counted. */
+const CALL_LOOKBACK_MS = 24 * HOUR_MS;
+const STATES = ["PENDING", "OK", "DECLINED", "FAILED", "TIMED_OUT"] as const;
+const TYPES = ["BET", "WIN", "ROLLBACK", "ADJUSTMENT"] as const;
+const CALL_OUTCOMES = ["OK", "DECLINED", "FAILED", "TIMED_OUT"] as const;
+
+/** What the back office's sessions page and overview read: the operator's own sessions and its last hour. */
+export class MonitoringService {
+  constructor(private readonly deps: {
+    queries: SqliteMonitoringQueries;
+    openProblemCounts: (operatorId: string) => Record<string, number>;
+    now?: () => number;
+  }) {}
+
+  private now(): number {
+    return (this.deps.now ?? Date.now)();
+  }
+
+  async listSessions(operatorId: string, query: SessionListQuery) {
+    const after = decodeCursor(query.cursor, 2);
+    const limit = pageLimit(query.limit);
+    const now = this.now();
+    const filter = {
+      ...(query.playerRef === undefined ? {} : { playerRef: query.playerRef }),
+      ...(query.gameId === undefined ? {} : { gameId: query.gameId }),
+      status: query.status ?? "active", now,
+    };
+    // One more than the page tells whether another page follows, without a count.
+    const rows = await this.deps.queries.sessions(operatorId, filter, after && { createdAt: after[0]!, rowid: after[1]! }, limit + 1);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      items: page.map((s) => ({
+        id: String(s.rowid), playerRef: s.playerRef, gameId: s.gameId, providerId: s.providerId, currency: s.currency,
+        mode: s.demo ? "DEMO" : "REAL", language: s.language, createdAt: new Date(s.createdAt).toISOString(),
+        expiresAt: new Date(s.expiresAt).toISOString(), active: s.expiresAt > now,
+      })),
+      nextCursor: rows.length > limit && last ? encodeCursor([last.createdAt, last.rowid]) : null,
+    };
+  }
+
+  async overview(operatorId: string) {
+    const to = this.now();
+    const from = to - HOUR_MS;
+    const [counts, calls, activeSessions] = await Promise.all([
+      this.deps.queries.transactionCounts(operatorId, from, to),
+      this.deps.queries.walletCalls(operatorId, from - CALL_LOOKBACK_MS, from, to),
+      this.deps.queries.activeSessions(operatorId, to),
+    ]);
+    const transactions: Record<string, number> = { total: 0, ...zeros(STATES), ...zeros(TYPES) };
+    for (const { state, type, n } of counts) {
+      transactions.total! += n;
+      transactions[state] = (transactions[state] ?? 0) + n;
+      transactions[type] = (transactions[type] ?? 0) + n;
+    }
+    return {
+      from: new Date(from).toISOString(), to: new Date(to).toISOString(), transactions, walletCalls: callStats(calls),
+      openProblems: this.deps.openProblemCounts(operatorId), activeSessions,
+    };
+  }
+}
+
+function zeros(keys: readonly string[]): Record<string, number> {
+  return Object.fromEntries(keys.map((k) => [k, 0]));
+}
+
+/** Counts per outcome and the nearest-rank p50 and p99 of the finished calls' durations. */
+function callStats(calls: WindowCall[]) {
+  const outcomes: Record<string, number> = { ...zeros(CALL_OUTCOMES), UNFINISHED: 0 };
+  const durations: number[] = [];
+  for (const call of calls) {
+    const key = call.outcome !== null && call.outcome in outcomes ? call.outcome : "UNFINISHED";
+    outcomes[key]! += 1;
+    if (call.durationMs !== null && call.outcome !== null) durations.push(Math.max(0, call.durationMs));
+  }
+  durations.sort((a, b) => a - b);
+  const rank = (p: number) => (durations.length === 0 ? null : durations[Math.ceil(p * durations.length) - 1]!);
+  return { total: calls.length, ...outcomes, latencyP50Ms: rank(0.5), latencyP99Ms: rank(0.99) };
+}
