@@ -50,7 +50,7 @@ export function composeServices(config: CroupierConfig, db: SqliteDatabase, logg
   } });
   const providerWebhooks = new ProviderWebhooks(http, tenants, logger);
   // The ledger, the nonces and the sessions, the writes of every request path, share one group commit.
-  const commits = new GroupCommit(db, config.database.synchronous);
+  const commits = new GroupCommit(db);
   const sessionStore = new SqliteSessionStore(db, commits);
   const sessions = new SessionService(sessionStore, catalogue, tenants, providerWebhooks, config.limits.sessionTtlSeconds);
   const demo = new DemoWallet(config.limits.demoStartingBalance);

@@ -6,6 +6,7 @@ import { describeFailure, serviceVersion } from "./cli-output.js";
 import { limitHeapGrowth } from "./heap-growth.js";
 import { startServer } from "./server.js";
 import { NewerSchemaError } from "./store/database.js";
+import { DatabaseUnreachableError } from "./store/postgres/database.js";
 
 const USAGE = `Usage: npm run server -- --config FILE   (or CROUPIER_CONFIG=FILE npm run server)
 
@@ -16,6 +17,7 @@ Options:
 
 Environment:
   CROUPIER_CONFIG                  the configuration file, when --config is not given
+  CROUPIER_DATABASE_URL            a PostgreSQL URL (postgres://user@host:5432/db), instead of database.url in the file
   CROUPIER_DRAIN_DELAY_MS          on SIGTERM, how long /readyz answers 503 before the listener closes (default 0)
   CROUPIER_OPERATOR_<ID>_SECRET    an operator's secret, instead of "secret" in the file
   CROUPIER_PROVIDER_<ID>_SECRET    a provider's secret, instead of "secret" in the file
@@ -84,7 +86,7 @@ main().catch((error: unknown) => {
     process.stderr.write(`croupier: ${error.message}\n`);
     process.exit(2);
   }
-  if (error instanceof NewerSchemaError) {
+  if (error instanceof NewerSchemaError || error instanceof DatabaseUnreachableError) {
     process.stderr.write(`croupier: cannot start: ${error.message}\n`);
     process.exit(1);
   }

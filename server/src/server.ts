@@ -3,12 +3,14 @@ import type { AddressInfo } from "node:net";
 import { pino, type Logger } from "pino";
 import { hostname } from "node:os";
 import { composeServices, type InstanceOptions, type Services } from "./compose.js";
-import type { CroupierConfig } from "./config/types.js";
+import { ConfigError } from "./config/config-error.js";
+import { isPostgres, type CroupierConfig } from "./config/types.js";
 import { authenticationOptions, buildApp } from "./http/app.js";
 import { SERVICE_OPENAPI_PATH } from "./http/openapi-validator.js";
 import { providerWalletApi } from "./http/provider-wallet-api.js";
 import { assignRequestId } from "./http/request-id.js";
 import { openDatabase } from "./store/database.js";
+import { openPostgres } from "./store/postgres/database.js";
 
 /** A running service. */
 export interface RunningServer {
@@ -40,6 +42,11 @@ export function defaultInstanceId(): string {
 export async function startServer(config: CroupierConfig, options: StartOptions = {}): Promise<RunningServer> {
   const instanceId = options.instanceId ?? defaultInstanceId();
   const logger = options.logger ?? pino({ level: config.logLevel, base: { service: "croupier", instance: instanceId } });
+  if (isPostgres(config.database)) {
+    // Migrated and reachable; the PostgreSQL adapters of the stores come with the asynchronous ports (issue 20).
+    await (await openPostgres(config.database)).end();
+    throw new ConfigError("database.url", "this build migrates a PostgreSQL database but cannot yet serve from one; use database.sqlitePath");
+  }
   const db = openDatabase(config.database.sqlitePath, config.database.synchronous);
   const services = composeServices(config, db, logger, { instanceId, processMetrics: options.processMetrics, resolveHost: options.resolveHost });
   // The serving process owns the database: nothing can still be waiting for a grant left pending by the

@@ -46,12 +46,17 @@ describe("the configuration file's JSON Schema (server/config.schema.json)", () 
     expect(validate(example()), JSON.stringify(validate.errors)).toBe(true);
     const declared = unique(schemaPaths(configSchema as SchemaNode));
     const secrets = ["operators[].secret", "providers[].secret"];
+    // The example is a SQLite configuration: PostgreSQL's keys exclude sqlitePath, and the README's cluster section shows them.
+    const postgresOnly = ["database.url", "database.poolSize"];
     const examplePaths = unique(valuePaths(example()));
-    expect(examplePaths, JSON.stringify(declared.filter((p) => !examplePaths.includes(p)))).toEqual(declared.filter((p) => !secrets.includes(p)));
+    expect(examplePaths, JSON.stringify(declared.filter((p) => !examplePaths.includes(p)))).toEqual(declared.filter((p) => !secrets.includes(p) && !postgresOnly.includes(p)));
     // The parsed configuration's keys are the schema's (the types in config/types.ts follow it), plus the secrets.
     const parsed = parseConfig(example(), { env: EXAMPLE_SECRETS });
     const parsedPaths = unique(valuePaths(parsed));
-    expect(parsedPaths, JSON.stringify([declared.filter((p) => !parsedPaths.includes(p)), parsedPaths.filter((p) => !declared.includes(p))])).toEqual(declared.filter((p) => p !== "$schema"));
+    expect(parsedPaths, JSON.stringify([declared.filter((p) => !parsedPaths.includes(p)), parsedPaths.filter((p) => !declared.includes(p))]))
+      .toEqual(declared.filter((p) => p !== "$schema" && !postgresOnly.includes(p)));
+    const postgres = parseConfig({ ...example(), database: { url: "postgres://croupier@db.internal:5432/croupier" } }, { env: EXAMPLE_SECRETS });
+    expect(postgres.database).toEqual({ url: "postgres://croupier@db.internal:5432/croupier", poolSize: 10 });
   });
 
   it("fills in the defaults the schema declares", () => {
@@ -75,6 +80,10 @@ describe("the configuration file's JSON Schema (server/config.schema.json)", () 
       [(j) => (j.limits.clockSkewSeconds = -1), '"limits.clockSkewSeconds": must be a number >= 0'],
       [(j) => (j.logLevel = "loud"), '"logLevel": must be one of debug, info, warn, error, silent'],
       [(j) => (j.database = { synchronous: "off" }), '"database.synchronous": must be FULL or NORMAL'],
+      [(j) => (j.database = { url: "mysql://db/croupier" }), '"database.url": must be a postgres:// or postgresql:// URL'],
+      [(j) => (j.database = { url: "postgres://db/croupier", poolSize: 0 }), '"database.poolSize": must be an integer from 1 to 1000'],
+      [(j) => (j.database = { url: "postgres://db/croupier", sqlitePath: "./data/croupier.db" }),
+        '"database.sqlitePath": give either database.sqlitePath (SQLite) or database.url (PostgreSQL), not both'],
       [(j) => (j.providers[0].currencies = ["EUR", "eur"]), '"providers[0].currencies[1]": must be an uppercase ISO-4217 code'],
       [(j) => (j.operators[1].id = "op\u0007"), '"operators[1].id": must be 1-255 characters without control characters'],
       [(j) => (j.operators[0].callbackUrl = "ftp://wallet.example"), '"operators[0].callbackUrl": must be an absolute http(s) URL'],
@@ -94,6 +103,19 @@ describe("the configuration file's JSON Schema (server/config.schema.json)", () 
       mistake(json);
       expect(() => parseConfig(json), message).toThrow(`invalid configuration at ${message}`);
     }
+  });
+});
+
+describe("the database from the environment", () => {
+  it("CROUPIER_DATABASE_URL selects PostgreSQL over the file's url, and refuses a file that names a SQLite path", () => {
+    const url = "postgresql://croupier:pw@10.0.0.5:5433/croupier";
+    const fromEnv = parseConfig({ ...testConfigJson(), database: { url: "postgres://elsewhere/db", poolSize: 4 } }, { env: { CROUPIER_DATABASE_URL: url } });
+    expect(fromEnv.database).toEqual({ url, poolSize: 4 });
+    expect(parseConfig({ ...testConfigJson(), database: {} }, { env: { CROUPIER_DATABASE_URL: url } }).database).toEqual({ url, poolSize: 10 });
+    expect(() => parseConfig(testConfigJson({ sqlitePath: "./x.db" }), { env: { CROUPIER_DATABASE_URL: url } }))
+      .toThrow('invalid configuration at "database.sqlitePath": give either database.sqlitePath (SQLite) or CROUPIER_DATABASE_URL (PostgreSQL), not both');
+    expect(() => parseConfig(testConfigJson(), { env: { CROUPIER_DATABASE_URL: "sqlite:./x.db" } }))
+      .toThrow('invalid configuration at "CROUPIER_DATABASE_URL": must be a postgres:// or postgresql:// URL');
   });
 });
 

@@ -69,7 +69,7 @@ describe("running the service (decisions.md §3)", () => {
     expect(config.operators[1]!.rateLimit).toEqual({ requestsPerSecond: 5, burst: 3 });
     expect(config.reconciler).toEqual({ staleRoundSeconds: 0.5, sweepIntervalSeconds: 0 });
     expect(config.limits.replayLinkSeconds).toBe(1.5);
-    expect(config.database.sqlitePath).toBe("./data/croupier.db");
+    expect(config.database).toEqual({ sqlitePath: "./data/croupier.db", synchronous: "FULL" });
     expect(config.campaigns).toEqual([]);
     expect(config.operators[0]!.callbackUrl).toBeUndefined();
     expect(config.operators[1]!.callbackUrl).toBeUndefined();

@@ -1,13 +1,14 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { loadConfigFile } from "../config/load.js";
 import { ConfigError } from "../config/parse.js";
-import type { CroupierConfig } from "../config/types.js";
+import { isPostgres, type CroupierConfig, type SqliteDatabaseConfig } from "../config/types.js";
 import { serviceVersion } from "../cli-output.js";
 import { openDatabase, type SqliteDatabase } from "../store/database.js";
 
 /** What a command gets: the loaded configuration, the opened database, its arguments and output streams. */
 export interface AdminContext {
-  config: CroupierConfig;
+  /** The admin commands open the SQLite file themselves: a PostgreSQL configuration is refused before they run. */
+  config: CroupierConfig & { database: SqliteDatabaseConfig };
   db: SqliteDatabase;
   /** Positional arguments after the command name. */
   args: string[];
@@ -79,9 +80,14 @@ export async function runAdminCommand(commands: readonly AdminCommand[], argv: s
     err(`admin ${command.name}: ${error.message}`);
     return USAGE_EXIT_CODE;
   }
-  const db = openDatabase(config.database.sqlitePath, config.database.synchronous);
+  if (isPostgres(config.database)) {
+    err(`admin ${command.name}: the admin commands need a SQLite database (database.sqlitePath); with database.url use the operator API or the back office`);
+    return USAGE_EXIT_CODE;
+  }
+  const database = config.database;
+  const db = openDatabase(database.sqlitePath, database.synchronous);
   try {
-    return await command.run({ config, db, args: parsed.positionals, options: parsed.values, out, err });
+    return await command.run({ config: { ...config, database }, db, args: parsed.positionals, options: parsed.values, out, err });
   } finally {
     db.close();
   }

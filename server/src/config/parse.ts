@@ -1,7 +1,7 @@
 import { ConfigError } from "./config-error.js";
 import { validateConfigFile } from "./schema.js";
 import { resolveSecret, type Environment } from "./secrets.js";
-import type { ConfigFile, CroupierConfig, RateLimitConfig } from "./types.js";
+import type { ConfigFile, CroupierConfig, DatabaseConfig, RateLimitConfig } from "./types.js";
 
 export { ConfigError } from "./config-error.js";
 export { secretVariable, type Environment } from "./secrets.js";
@@ -47,7 +47,7 @@ export function parseConfig(input: unknown, options: { env?: Environment } = {})
   const { host, port } = file.server;
   return {
     server: { host, port, publicBaseUrl: (file.server.publicBaseUrl ?? `http://${host}:${port}`).replace(/\/+$/, "") },
-    database: { sqlitePath: file.database.sqlitePath, synchronous: file.database.synchronous.toUpperCase() as "FULL" | "NORMAL" },
+    database: databaseOf(file.database, env),
     limits: { ...file.limits, rateLimit: defaultRate },
     reconciler: file.reconciler,
     settlementRetry: file.settlementRetry,
@@ -58,6 +58,29 @@ export function parseConfig(input: unknown, options: { env?: Environment } = {})
     providers,
     campaigns: file.campaigns,
   };
+}
+
+/** The default SQLite file when the configuration names no database. */
+const DEFAULT_SQLITE_PATH = "./data/croupier.db";
+
+/**
+ * SQLite or PostgreSQL: `url` (or `CROUPIER_DATABASE_URL`, which replaces the file's url) selects PostgreSQL,
+ * `sqlitePath` SQLite; naming both is a mistake, since one of them would be silently ignored.
+ */
+function databaseOf(database: ConfigFile["database"], env: Environment): DatabaseConfig {
+  const fromEnv = env.CROUPIER_DATABASE_URL;
+  if (fromEnv !== undefined && fromEnv !== "" && !/^postgres(ql)?:\/\/\S+$/.test(fromEnv)) {
+    throw new ConfigError("CROUPIER_DATABASE_URL", "must be a postgres:// or postgresql:// URL");
+  }
+  const url = fromEnv || database.url;
+  if (url === undefined) {
+    return { sqlitePath: database.sqlitePath ?? DEFAULT_SQLITE_PATH, synchronous: database.synchronous.toUpperCase() as "FULL" | "NORMAL" };
+  }
+  if (database.sqlitePath !== undefined) {
+    const other = fromEnv ? "CROUPIER_DATABASE_URL" : "database.url";
+    throw new ConfigError("database.sqlitePath", `give either database.sqlitePath (SQLite) or ${other} (PostgreSQL), not both`);
+  }
+  return { url, poolSize: database.poolSize };
 }
 
 /** Ids unique where they must be, and every operator's provider and every campaign's game configured. */

@@ -22,6 +22,7 @@ const PATTERN_MESSAGES: Record<string, string> = {
   httpUrl: "must be an absolute http(s) URL",
   optionalHttpUrl: "must be an absolute http(s) URL",
   synchronous: "must be FULL or NORMAL",
+  postgresUrl: "must be a postgres:// or postgresql:// URL",
 };
 
 /**

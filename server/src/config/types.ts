@@ -55,10 +55,29 @@ export interface CampaignConfig {
   validUntil?: string;
 }
 
+/** A SQLite database file: the embedded default, one service process per file. */
+export interface SqliteDatabaseConfig {
+  sqlitePath: string;
+  synchronous: "FULL" | "NORMAL";
+}
+
+/** A PostgreSQL database: any number of service instances may share it. */
+export interface PostgresDatabaseConfig {
+  url: string;
+  /** Connections this instance holds at most. */
+  poolSize: number;
+}
+
+/** Which database the service keeps its state in. */
+export type DatabaseConfig = SqliteDatabaseConfig | PostgresDatabaseConfig;
+
+/** Narrows a database configuration to PostgreSQL (a `url` selects it). */
+export const isPostgres = (database: DatabaseConfig): database is PostgresDatabaseConfig => "url" in database;
+
 /** The whole, validated configuration with every default filled in. */
 export interface CroupierConfig {
   server: { host: string; port: number; publicBaseUrl: string };
-  database: { sqlitePath: string; synchronous: "FULL" | "NORMAL" };
+  database: DatabaseConfig;
   limits: {
     clockSkewSeconds: number;
     secretGraceSeconds: number;
@@ -89,7 +108,7 @@ export interface CroupierConfig {
  */
 export interface ConfigFile {
   server: { host: string; port: number; publicBaseUrl?: string };
-  database: { sqlitePath: string; synchronous: string };
+  database: { sqlitePath?: string; synchronous: string; url?: string; poolSize: number };
   limits: Omit<CroupierConfig["limits"], "rateLimit"> & { rateLimit?: Partial<RateLimitConfig> };
   reconciler: CroupierConfig["reconciler"];
   settlementRetry: CroupierConfig["settlementRetry"];

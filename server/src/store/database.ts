@@ -2,6 +2,9 @@ import Database from "better-sqlite3";
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import { MIGRATIONS } from "./migrations.js";
+import { pendingMigrations } from "./schema-version.js";
+
+export { NewerSchemaError } from "./schema-version.js";
 
 /** The better-sqlite3 handle type, re-exported so other modules need not import the driver. */
 export type SqliteDatabase = Database.Database;
@@ -37,9 +40,6 @@ export function pingDatabase(db: SqliteDatabase): void {
   db.prepare("SELECT 1").get();
 }
 
-/** A database migrated by a newer release than this one: starting on it could misread what that release wrote. */
-export class NewerSchemaError extends Error {}
-
 /** The database file, its WAL and its shared-memory index: 0600 (SQLite creates the latter two with the main file's mode). */
 function restrictFiles(path: string): void {
   for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodSync(file, 0o600);
@@ -47,15 +47,9 @@ function restrictFiles(path: string): void {
 
 function migrate(db: SqliteDatabase): void {
   db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)");
-  const applied = new Set(db.prepare("SELECT version FROM schema_migrations").pluck().all() as number[]);
-  const known = Math.max(0, ...MIGRATIONS.map((m) => m.version));
-  const newest = Math.max(0, ...applied);
-  if (newest > known) {
-    throw new NewerSchemaError(`the database has schema version ${newest}, newer than this release knows (${known}): run a release at least as new`);
-  }
+  const pending = pendingMigrations(MIGRATIONS, db.prepare("SELECT version FROM schema_migrations").pluck().all() as number[]);
   const record = db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)");
-  for (const migration of MIGRATIONS) {
-    if (applied.has(migration.version)) continue;
+  for (const migration of pending) {
     db.transaction(() => {
       db.exec(migration.sql);
       record.run(migration.version, migration.name, new Date().toISOString());

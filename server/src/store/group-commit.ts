@@ -29,8 +29,8 @@ export class GroupCommit {
   private readonly release;
   private readonly rollbackTo;
 
-  /** `synchronous` is the connection's setting, restored after every commit that skipped the fsync. */
-  constructor(private readonly db: SqliteDatabase, synchronous: "FULL" | "NORMAL" = "FULL") {
+  /** `synchronous` is the connection's setting (by default read from it), restored after every commit that skipped the fsync. */
+  constructor(private readonly db: SqliteDatabase, synchronous: "FULL" | "NORMAL" = synchronousOf(db)) {
     this.canSkipFsync = synchronous === "FULL" && !db.memory;
     this.begin = db.prepare("BEGIN IMMEDIATE");
     this.commit = db.prepare("COMMIT");
@@ -100,4 +100,9 @@ export class GroupCommit {
       return { ok: false, error };
     }
   }
+}
+
+/** The connection's synchronous setting as the group commit distinguishes it (SQLite reports FULL as 2, NORMAL as 1). */
+function synchronousOf(db: SqliteDatabase): "FULL" | "NORMAL" {
+  return db.pragma("synchronous", { simple: true }) === 2 ? "FULL" : "NORMAL";
 }

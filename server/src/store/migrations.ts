@@ -1,8 +1,10 @@
+import type { Migration } from "./schema-version.js";
+
 /**
  * Versioned schema migrations, applied in order at start inside one transaction each.
  * Append new versions; never edit one that has shipped.
  */
-export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
+export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     name: "core",

@@ -1,0 +1,102 @@
+import pg from "pg";
+import type { PostgresDatabaseConfig } from "../../config/types.js";
+import { pendingMigrations } from "../schema-version.js";
+import { POSTGRES_MIGRATIONS } from "./migrations.js";
+
+/** The pool every PostgreSQL adapter shares, re-exported so other modules need not import the driver. */
+export type PostgresPool = pg.Pool;
+
+/** The database cannot be reached or refused us at start: the operator's to fix, so a message and no stack trace. */
+export class DatabaseUnreachableError extends Error {}
+
+/**
+ * BIGINT (OID 20) and COUNT(*) come back as strings by default, since they may exceed 2^53. Every BIGINT here is unix
+ * milliseconds, minor units or a row count, far below that: they are read as numbers.
+ */
+const types = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === pg.types.builtins.INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/**
+ * A key of our own for pg_advisory_lock: instances starting together take it, so exactly one applies the
+ * migrations while the others wait and then find nothing left to do.
+ */
+const MIGRATION_LOCK_KEY = 0x43_52_4f_55; // "CROU"
+
+/** How long a connection attempt may take before start gives up (a firewall that drops packets never refuses). */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * Opens a pool on the configured PostgreSQL database and applies pending migrations under an advisory lock. An
+ * unreachable database (or one that refuses the credentials) is a {@link DatabaseUnreachableError}; a database a newer
+ * release migrated, a NewerSchemaError.
+ */
+export async function openPostgres(config: PostgresDatabaseConfig): Promise<PostgresPool> {
+  const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, types });
+  // An idle connection the server drops (restart, failover) emits 'error' on the pool; unhandled it would kill the
+  // process. The next query opens a new connection, and requests in flight get their own error.
+  pool.on("error", () => {});
+  try {
+    await migrate(pool);
+  } catch (error) {
+    await pool.end();
+    throw unreachableOr(error, config.url);
+  }
+  return pool;
+}
+
+/** Throws when the database does not answer a trivial query (the readiness probe). */
+export async function pingPostgres(pool: PostgresPool): Promise<void> {
+  await pool.query("SELECT 1");
+}
+
+async function migrate(pool: PostgresPool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    try {
+      await client.query("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)");
+      const applied = (await client.query<{ version: number }>("SELECT version FROM schema_migrations")).rows.map((r) => r.version);
+      for (const migration of pendingMigrations(POSTGRES_MIGRATIONS, applied)) {
+        await client.query("BEGIN");
+        try {
+          await client.query(migration.sql);
+          await client.query("INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
+            [migration.version, migration.name, new Date().toISOString()]);
+          await client.query("COMMIT");
+        } catch (error) {
+          await client.query("ROLLBACK");
+          throw error;
+        }
+      }
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Connection failures (refused, unknown host, timeout, authentication, a missing database) become one clear message
+ * naming the host and database, never the password; anything else (a bug, a newer schema) passes through.
+ */
+function unreachableOr(error: unknown, url: string): unknown {
+  const code = (error as { code?: unknown }).code;
+  const message = (error as Error).message ?? String(error);
+  const connectionProblem = typeof code === "string" && (/^(E[A-Z]+|28\w{3}|3D000|57P03|08\w{3})$/.test(code))
+    || /timeout|terminated/i.test(message);
+  if (!connectionProblem) return error;
+  return new DatabaseUnreachableError(`cannot reach the PostgreSQL database ${describeTarget(url)}: ${message}`);
+}
+
+/** host:port/database of a connection URL, without the user's password. */
+export function describeTarget(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || "5432"}${parsed.pathname}`;
+  } catch {
+    return "(unparsable URL)";
+  }
+}

@@ -1,0 +1,182 @@
+import type { Migration } from "../schema-version.js";
+
+/**
+ * Versioned schema migrations for PostgreSQL, applied in order at start, each in its own transaction, under an
+ * advisory lock (see database.ts). The same tables as SQLite's (../migrations.ts) in PostgreSQL's dialect, numbered
+ * on their own: version 1 is SQLite's seven versions' end state. Times are unix milliseconds in BIGINT (seconds where
+ * the SQLite column says so). Append new versions; never edit one that has shipped.
+ */
+export const POSTGRES_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: "core",
+    sql: `
+      CREATE TABLE tenant_state (
+        tenant_id TEXT PRIMARY KEY,
+        role TEXT NOT NULL CHECK (role IN ('operator', 'provider')),
+        secret TEXT NOT NULL,
+        previous_secret TEXT,
+        previous_valid_until BIGINT,           -- unix seconds
+        callback_url TEXT,
+        callback_timeout_ms INTEGER,
+        secret_from_portal BOOLEAN NOT NULL DEFAULT FALSE,
+        callback_url_from_portal BOOLEAN NOT NULL DEFAULT FALSE,
+        updated_at BIGINT NOT NULL
+      );
+
+      -- Nonces seen per tenant, shared by every instance: a nonce one instance accepted is refused by all others.
+      -- Kept until their expiry (unix seconds), then swept.
+      CREATE TABLE nonces (
+        tenant_id TEXT NOT NULL,
+        nonce TEXT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        PRIMARY KEY (tenant_id, nonce)
+      );
+      CREATE INDEX nonces_expiry ON nonces (expires_at);
+
+      CREATE TABLE sessions (
+        token TEXT PRIMARY KEY,
+        operator_id TEXT NOT NULL,
+        provider_id TEXT NOT NULL,
+        player_ref TEXT NOT NULL,
+        game_id TEXT NOT NULL,
+        currency TEXT NOT NULL,
+        language TEXT,
+        demo BOOLEAN NOT NULL,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL
+      );
+      CREATE INDEX sessions_player ON sessions (operator_id, player_ref);
+      CREATE INDEX sessions_expiry ON sessions (expires_at);
+
+      -- The wallet relay's ledger. A PENDING row is a claim: claimed_by names the instance calling the wallet, and
+      -- the claim's lease runs out when updated_at is older than the operator's callback timeout.
+      CREATE TABLE transactions (
+        provider_id TEXT NOT NULL,
+        transaction_id TEXT NOT NULL,
+        operator_id TEXT NOT NULL,
+        player_ref TEXT NOT NULL,
+        game_id TEXT NOT NULL,
+        round_id TEXT NOT NULL,
+        type TEXT NOT NULL,
+        amount BIGINT NOT NULL,
+        currency TEXT NOT NULL,
+        original_transaction_id TEXT,
+        round_complete BOOLEAN NOT NULL DEFAULT FALSE,
+        request_hash TEXT NOT NULL,
+        callback_body TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('PENDING', 'OK', 'DECLINED', 'FAILED', 'TIMED_OUT')),
+        response_balance BIGINT,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        last_error TEXT,
+        next_retry_at BIGINT,
+        problem BOOLEAN NOT NULL DEFAULT FALSE,
+        claimed_by TEXT,
+        created_at BIGINT NOT NULL,
+        updated_at BIGINT NOT NULL,
+        seq BIGSERIAL NOT NULL,                -- arrival order, for a round's transactions in the order they came
+        delivery_log JSONB,
+        PRIMARY KEY (provider_id, transaction_id)
+      );
+      CREATE INDEX transactions_round ON transactions (operator_id, game_id, round_id);
+      CREATE INDEX transactions_state ON transactions (state, next_retry_at);
+      CREATE INDEX transactions_wallet_id ON transactions (operator_id, player_ref, transaction_id);
+      CREATE INDEX transactions_operator_created ON transactions (operator_id, created_at);
+      CREATE INDEX transactions_original ON transactions (provider_id, original_transaction_id) WHERE type = 'ROLLBACK';
+
+      CREATE TABLE rounds (
+        provider_id TEXT NOT NULL,
+        operator_id TEXT NOT NULL,
+        game_id TEXT NOT NULL,
+        round_id TEXT NOT NULL,
+        player_ref TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('OPEN', 'COMPLETED', 'CLOSED')),
+        last_activity_at BIGINT NOT NULL,
+        PRIMARY KEY (provider_id, operator_id, game_id, round_id)
+      );
+      CREATE INDEX rounds_stale ON rounds (status, last_activity_at);
+
+      CREATE TABLE grants (
+        id TEXT PRIMARY KEY,
+        operator_id TEXT NOT NULL,
+        provider_id TEXT NOT NULL,
+        game_id TEXT NOT NULL,
+        player_ref TEXT NOT NULL,
+        campaign_id TEXT,
+        spins INTEGER NOT NULL,
+        bet_amount_minor BIGINT NOT NULL,
+        currency TEXT NOT NULL,
+        external_ref TEXT,
+        status TEXT NOT NULL CHECK (status IN ('pending', 'active', 'cancelled', 'failed')),
+        idempotency_key TEXT NOT NULL,
+        expires_at TEXT,
+        last_error TEXT,
+        claimed_by TEXT,                       -- the instance calling the provider while pending
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        UNIQUE (operator_id, idempotency_key)
+      );
+      CREATE INDEX grants_player ON grants (operator_id, player_ref);
+
+      CREATE TABLE problems (
+        id BIGSERIAL PRIMARY KEY,
+        operator_id TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('UNSETTLED_CREDIT', 'UNCLOSED_ROUND', 'UNKNOWN_OUTCOME')),
+        provider_id TEXT NOT NULL,
+        transaction_id TEXT,
+        game_id TEXT NOT NULL,
+        round_id TEXT NOT NULL,
+        player_ref TEXT NOT NULL,
+        detail TEXT,
+        created_at BIGINT NOT NULL,
+        resolved_at BIGINT,
+        resolved_by TEXT,
+        resolution TEXT
+      );
+      CREATE UNIQUE INDEX problems_open ON problems (kind, provider_id, game_id, round_id, COALESCE(transaction_id, ''))
+        WHERE resolved_at IS NULL;
+      CREATE INDEX problems_operator ON problems (operator_id, id);
+      CREATE INDEX problems_open_transaction ON problems (provider_id, transaction_id) WHERE resolved_at IS NULL;
+
+      CREATE TABLE audit_log (
+        id BIGSERIAL PRIMARY KEY,
+        operator_id TEXT NOT NULL,
+        actor TEXT NOT NULL,
+        action TEXT NOT NULL,
+        target TEXT NOT NULL,
+        note TEXT,
+        result TEXT,
+        created_at BIGINT NOT NULL
+      );
+      CREATE INDEX audit_log_operator ON audit_log (operator_id, id);
+
+      CREATE TABLE backoffice_users (
+        username TEXT PRIMARY KEY,
+        operator_id TEXT,
+        role TEXT NOT NULL CHECK (role IN ('viewer', 'manager')),
+        password_hash TEXT NOT NULL,
+        created_at BIGINT NOT NULL
+      );
+      CREATE TABLE backoffice_sessions (
+        token_hash TEXT PRIMARY KEY,
+        username TEXT NOT NULL REFERENCES backoffice_users (username) ON DELETE CASCADE,
+        csrf_token TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL
+      );
+      CREATE INDEX backoffice_sessions_expiry ON backoffice_sessions (expires_at);
+
+      -- Cluster coordination: each live instance's heartbeat (the rate limit's share is the limit over the live
+      -- count), and named leases so that one instance at a time runs each background job.
+      CREATE TABLE instances (
+        instance_id TEXT PRIMARY KEY,
+        last_seen_at BIGINT NOT NULL
+      );
+      CREATE TABLE job_leases (
+        job TEXT PRIMARY KEY,
+        owner TEXT NOT NULL,
+        expires_at BIGINT NOT NULL
+      );
+    `,
+  },
+];
