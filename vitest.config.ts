@@ -1,5 +1,12 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * The at-rest key every service a test starts uses (CROUPIER_SECRET_KEY is required: README, Security): set in each
+ * test process's environment, which the services tests spawn inherit; in-process ones read it through the harness.
+ * For tests only; tests of a missing or wrong key take it out or replace it.
+ */
+const env = { CROUPIER_SECRET_KEY: "Y3JvdXBpZXIgdGVzdHMgb25seTogbmV2ZXIgcmVhbCE=" };
+
 const packages = ["signing", "spec", "server", "sdk-operator", "sdk-provider", "conformance", "mock-operator-wallet", "scripts"];
 
 export default defineConfig({
@@ -14,6 +21,7 @@ export default defineConfig({
           exclude: ["**/node_modules/**", "**/dist/**", ...(name === "server" ? ["test/reliability/**"] : [])],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          env,
         },
       })),
       {
@@ -24,6 +32,7 @@ export default defineConfig({
           // Load, faults and crashes on a shared 2-core machine: generous limits, no timing assertions.
           testTimeout: 300_000,
           hookTimeout: 120_000,
+          env,
         },
       },
     ],

@@ -37,13 +37,14 @@ import { Metrics } from "./observability/metrics.js";
 import { Readiness } from "./observability/readiness.js";
 import { SqliteRoundLookup } from "./store/transaction-round-lookup.js";
 import type { HostResolver } from "./domain/callback-url-policy.js";
+import type { SecretBox } from "./domain/secret-box.js";
 
 /**
  * The composition root: builds every service from the configuration and the database, wiring stores into
  * domain services and domain services into outbound clients. Nothing else constructs these.
  */
-export function composeServices(config: CroupierConfig, db: SqliteDatabase, logger: Logger, instance: InstanceOptions = {}): Services {
-  const tenants = new TenantDirectory(config, new SqliteTenantStore(db));
+export function composeServices(config: CroupierConfig, db: SqliteDatabase, box: SecretBox, logger: Logger, instance: InstanceOptions = {}): Services {
+  const tenants = new TenantDirectory(config, new SqliteTenantStore(db), box);
   const catalogue = new Catalogue(config);
   const http = new SignedHttpClient({ addresses: {
     allowPrivate: config.allowPrivateCallbackAddresses, trustedOrigins: configuredOrigins(config), resolve: instance.resolveHost,
@@ -52,13 +53,13 @@ export function composeServices(config: CroupierConfig, db: SqliteDatabase, logg
   // The ledger, the nonces and the sessions, the writes of every request path, share one group commit.
   const commits = new GroupCommit(db);
   const sessionStore = new SqliteSessionStore(db, commits);
-  const sessions = new SessionService(sessionStore, catalogue, tenants, providerWebhooks, config.limits.sessionTtlSeconds);
+  const sessions = new SessionService(sessionStore, catalogue, tenants, providerWebhooks, box, config.limits.sessionTtlSeconds);
   const demo = new DemoWallet(config.limits.demoStartingBalance);
   const grants = new GrantService(new SqliteGrantStore(db), catalogue, config.campaigns, providerWebhooks, logger);
   const transactions = new SqliteTransactionStore(db, commits);
   const metrics = new Metrics({ instanceId: instance.instanceId ?? "local", ledger: transactions, processMetrics: instance.processMetrics });
   const operatorWallet = new OperatorWallet(http, tenants, metrics);
-  const relay = new TransactionRelay(transactions, operatorWallet, tenants, config.settlementRetry, logger);
+  const relay = new TransactionRelay(transactions, operatorWallet, tenants, config.settlementRetry, box, logger);
   const wallet = new WalletService({
     sessions, tenants, catalogue, store: transactions, relay, operatorWallet, demo,
   });
@@ -88,7 +89,7 @@ export function composeServices(config: CroupierConfig, db: SqliteDatabase, logg
     wallet,
     reconciler,
     settlementRetry,
-    ledger: new LedgerService(ledgerQueries),
+    ledger: new LedgerService(ledgerQueries, relay),
     problems,
     monitoring: new MonitoringService({ queries: new SqliteMonitoringQueries(db), openProblemCounts: (id) => problems.openCounts(id) }),
     deliveryLogSweeper: new DeliveryLogSweeper({ queries: ledgerQueries, operatorIds: () => config.operators.map((o) => o.id) }, config.limits, logger),

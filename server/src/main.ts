@@ -2,6 +2,8 @@
 import { parseArgs } from "node:util";
 import { loadConfigFile } from "./config/load.js";
 import { ConfigError } from "./config/parse.js";
+import { secretKeyFromEnvironment } from "./config/secret-key.js";
+import { SecretKeyError } from "./domain/secret-box.js";
 import { describeFailure, serviceVersion } from "./cli-output.js";
 import { limitHeapGrowth } from "./heap-growth.js";
 import { startServer } from "./server.js";
@@ -18,6 +20,9 @@ Options:
 Environment:
   CROUPIER_CONFIG                  the configuration file, when --config is not given
   CROUPIER_DATABASE_URL            a PostgreSQL URL (postgres://user@host:5432/db), instead of database.url in the file
+  CROUPIER_SECRET_KEY              required: the key that encrypts tenant secrets and session tokens at rest,
+                                   32 bytes as 64 hex digits or base64 (openssl rand -base64 32)
+  CROUPIER_SECRET_KEY_FILE         a file that holds that key, instead
   CROUPIER_DRAIN_DELAY_MS          on SIGTERM, how long /readyz answers 503 before the listener closes (default 0)
   CROUPIER_OPERATOR_<ID>_SECRET    an operator's secret, instead of "secret" in the file
   CROUPIER_PROVIDER_<ID>_SECRET    a provider's secret, instead of "secret" in the file
@@ -51,7 +56,8 @@ async function main(): Promise<void> {
   const config = loadConfigFile(path);
   const drainDelayMs = drainDelayFromEnvironment();
   limitHeapGrowth();
-  const running = await startServer(config, { processMetrics: true });
+  const secretKey = secretKeyFromEnvironment(process.env);
+  const running = await startServer(config, { processMetrics: true, secretKey });
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -84,6 +90,10 @@ function drainDelayFromEnvironment(): number {
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`croupier: ${error.message}\n`);
+    process.exit(2);
+  }
+  if (error instanceof SecretKeyError) {
+    process.stderr.write(`croupier: cannot start: ${error.message}\n`);
     process.exit(2);
   }
   if (error instanceof NewerSchemaError || error instanceof DatabaseUnreachableError) {

@@ -9,8 +9,10 @@ import { authenticationOptions, buildApp } from "./http/app.js";
 import { SERVICE_OPENAPI_PATH } from "./http/openapi-validator.js";
 import { providerWalletApi } from "./http/provider-wallet-api.js";
 import { assignRequestId } from "./http/request-id.js";
+import type { SecretBox } from "./domain/secret-box.js";
 import { openDatabase } from "./store/database.js";
 import { openPostgres } from "./store/postgres/database.js";
+import { unlockDatabase } from "./unlock-database.js";
 
 /** A running service. */
 export interface RunningServer {
@@ -26,6 +28,11 @@ export const SERVER_MAX_CONNECTIONS = 10_000;
 
 /** How to start the service beyond its configuration. */
 export interface StartOptions extends InstanceOptions {
+  /**
+   * The key sealing secrets and session tokens at rest (`CROUPIER_SECRET_KEY`, 32 bytes). Without it the start is
+   * refused with a SecretKeyError saying what to do (unlock-database.ts).
+   */
+  secretKey?: Buffer;
   validateResponses?: boolean;
   logger?: Logger;
 }
@@ -48,7 +55,14 @@ export async function startServer(config: CroupierConfig, options: StartOptions 
     throw new ConfigError("database.url", "this build migrates a PostgreSQL database but cannot yet serve from one; use database.sqlitePath");
   }
   const db = openDatabase(config.database.sqlitePath, config.database.synchronous);
-  const services = composeServices(config, db, logger, { instanceId, processMetrics: options.processMetrics, resolveHost: options.resolveHost });
+  let box: SecretBox;
+  try {
+    box = unlockDatabase(db, options.secretKey);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const services = composeServices(config, db, box, logger, { instanceId, processMetrics: options.processMetrics, resolveHost: options.resolveHost });
   // The serving process owns the database: nothing can still be waiting for a grant left pending by the
   // previous one. Only here, never in tools (admin) that open the database beside a running service.
   services.grants.failInterruptedGrants();

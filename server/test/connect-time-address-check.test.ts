@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../src/config/parse.js";
 import { isForbiddenAddress } from "../src/domain/callback-url-policy.js";
 import { startServer, type RunningServer } from "../src/server.js";
-import { OPERATOR, signedRequest, testConfigJson } from "./harness.js";
+import { OPERATOR, signedRequest, testConfigJson, testSecretKey } from "./harness.js";
 import { betRequest, launchSession, postTransaction } from "./wallet-harness.js";
 
 /**
@@ -31,7 +31,7 @@ describe("callback addresses are checked at connect time", () => {
 
   async function start(allowPrivateCallbackAddresses: boolean): Promise<RunningServer> {
     const json = testConfigJson({ allowPrivateCallbackAddresses });
-    const server = await startServer(parseConfig(json), { resolveHost });
+    const server = await startServer(parseConfig(json), { resolveHost, secretKey: testSecretKey() });
     servers.push(server);
     return server;
   }

@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseConfig } from "../src/config/parse.js";
+import { secretKeyFromEnvironment } from "../src/config/secret-key.js";
 import type { CroupierConfig } from "../src/config/types.js";
 import { startServer, type RunningServer } from "../src/server.js";
 
@@ -54,10 +55,17 @@ export function tempDir(): { path: string; remove(): void } {
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
 
+/** The at-rest key of the tests' services: CROUPIER_SECRET_KEY, which vitest.config.ts sets for every test process. */
+export function testSecretKey(): Buffer {
+  const key = secretKeyFromEnvironment(process.env);
+  if (!key) throw new Error("CROUPIER_SECRET_KEY is not set: run the tests through vitest (vitest.config.ts sets it)");
+  return key;
+}
+
 /** Starts the real server in-process on an ephemeral port, with response validation on. */
 export async function startTestServer(json: Record<string, unknown> = testConfigJson()): Promise<RunningServer & { config: CroupierConfig }> {
   const config = parseConfig(json);
-  const running = await startServer(config, { validateResponses: true });
+  const running = await startServer(config, { validateResponses: true, secretKey: testSecretKey() });
   return { ...running, config };
 }
 

@@ -8,7 +8,8 @@ import { openDatabase } from "../src/store/database.js";
 import { GroupCommit } from "../src/store/group-commit.js";
 import { SqliteNonceStore } from "../src/store/sqlite-nonce-store.js";
 import { SqliteTenantStore } from "../src/store/tenant-store.js";
-import { OPERATOR, testConfigJson } from "./harness.js";
+import { OPERATOR, testConfigJson, testSecretKey } from "./harness.js";
+import { SecretBox } from "../src/domain/secret-box.js";
 
 const SKEW = 300;
 
@@ -16,7 +17,7 @@ const SKEW = 300;
 function authenticatorAt(clock: { now: number }, nonces?: (db: ReturnType<typeof openDatabase>) => NonceStore) {
   const config = parseConfig(testConfigJson({ limits: { clockSkewSeconds: SKEW, rateLimit: { requestsPerSecond: 1000, burst: 1000 } } }));
   const db = openDatabase(":memory:");
-  const tenants = new TenantDirectory(config, new SqliteTenantStore(db), () => clock.now);
+  const tenants = new TenantDirectory(config, new SqliteTenantStore(db), new SecretBox(testSecretKey()), () => clock.now);
   const store = nonces?.(db) ?? new SqliteNonceStore(db, new GroupCommit(db), SKEW, () => clock.now);
   return createAuthenticator({ tenants, nonces: store, rateLimiter: new RateLimiter(() => config.limits.rateLimit), clockSkewSeconds: SKEW,
     nowSeconds: () => clock.now });

@@ -3,7 +3,7 @@ import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../src/config/parse.js";
 import { startServer, type RunningServer } from "../src/server.js";
-import { OPERATOR, PROVIDER, signedRequest, testConfigJson } from "./harness.js";
+import { OPERATOR, PROVIDER, signedRequest, testConfigJson, testSecretKey } from "./harness.js";
 
 describe("request log: one JSON line per request on both HTTP paths, never a body, secret or token", () => {
   const lines: Record<string, unknown>[] = [];
@@ -18,7 +18,7 @@ describe("request log: one JSON line per request on both HTTP paths, never a bod
       },
     });
     const config = parseConfig({ ...testConfigJson(), logLevel: "info" });
-    server = await startServer(config, { logger: pino({ level: "info" }, sink) });
+    server = await startServer(config, { logger: pino({ level: "info" }, sink), secretKey: testSecretKey() });
   });
   afterAll(() => server.close());
 
@@ -59,7 +59,7 @@ describe("request ids: every response carries X-Request-Id, and the request log 
         done();
       },
     });
-    server = await startServer(parseConfig({ ...testConfigJson(), logLevel: "info" }), { logger: pino({ level: "info" }, sink) });
+    server = await startServer(parseConfig({ ...testConfigJson(), logLevel: "info" }), { logger: pino({ level: "info" }, sink), secretKey: testSecretKey() });
   });
   afterAll(() => server.close());
 

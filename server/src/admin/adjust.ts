@@ -34,14 +34,14 @@ export const adjustCommand: AdminCommand = {
     operator: { type: "string" }, player: { type: "string" }, game: { type: "string" }, currency: { type: "string" },
     amount: { type: "string" }, direction: { type: "string" }, id: { type: "string" }, reason: { type: "string" },
   },
-  async run({ config, db, args, options, out, err }) {
+  async run({ config, db, secretBox, args, options, out, err }) {
     const parsed = parseOptions(args, options);
     if (typeof parsed === "string") {
       err(`admin adjust: ${parsed}\nUsage: npm run admin -- ${USAGE} --config FILE`);
       return USAGE_EXIT_CODE;
     }
     const { operatorId, request } = parsed;
-    const tenants = new TenantDirectory(config, new SqliteTenantStore(db));
+    const tenants = new TenantDirectory(config, new SqliteTenantStore(db), secretBox());
     const game = new Catalogue(config).visibleGame(operatorId, request.gameId);
     const operator = tenants.operator(operatorId);
     const refusal = !operator ? `no operator ${operatorId} in the configuration`
@@ -55,7 +55,7 @@ export const adjustCommand: AdminCommand = {
     const http = new SignedHttpClient();
     try {
       const store = new SqliteTransactionStore(db, new GroupCommit(db, config.database.synchronous));
-      const relay = new TransactionRelay(store, new OperatorWallet(http, tenants), tenants, config.settlementRetry, pino({ level: "silent" }));
+      const relay = new TransactionRelay(store, new OperatorWallet(http, tenants), tenants, config.settlementRetry, secretBox(), pino({ level: "silent" }));
       const record = await relay.submit({
         providerId: ADJUSTMENT_PROVIDER_ID, transactionId: request.transactionId, operatorId, playerRef: request.playerRef,
         gameId: request.gameId, roundId: request.roundId, type: "ADJUSTMENT", amount: request.amount, currency: request.currency,

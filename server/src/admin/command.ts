@@ -3,7 +3,10 @@ import { loadConfigFile } from "../config/load.js";
 import { ConfigError } from "../config/parse.js";
 import { isPostgres, type CroupierConfig, type SqliteDatabaseConfig } from "../config/types.js";
 import { serviceVersion } from "../cli-output.js";
+import { secretKeyFromEnvironment } from "../config/secret-key.js";
+import { SecretKeyError, type SecretBox } from "../domain/secret-box.js";
 import { openDatabase, type SqliteDatabase } from "../store/database.js";
+import { unlockDatabase } from "../unlock-database.js";
 
 /** What a command gets: the loaded configuration, the opened database, its arguments and output streams. */
 export interface AdminContext {
@@ -12,6 +15,11 @@ export interface AdminContext {
   db: SqliteDatabase;
   /** Positional arguments after the command name. */
   args: string[];
+  /**
+   * The box that opens the database's secrets and session tokens (`CROUPIER_SECRET_KEY`), for the commands that read or
+   * write them; throws a SecretKeyError (or a ConfigError for a malformed key), which the command line reports.
+   */
+  secretBox(): SecretBox;
   /** Values of the command's own options. */
   options: Record<string, string | boolean | (string | boolean)[] | undefined>;
   out(line: string): void;
@@ -86,8 +94,14 @@ export async function runAdminCommand(commands: readonly AdminCommand[], argv: s
   }
   const database = config.database;
   const db = openDatabase(database.sqlitePath, database.synchronous);
+  let box: SecretBox | undefined;
+  const secretBox = () => (box ??= unlockDatabase(db, secretKeyFromEnvironment(process.env)));
   try {
-    return await command.run({ config: { ...config, database }, db, args: parsed.positionals, options: parsed.values, out, err });
+    return await command.run({ config: { ...config, database }, db, secretBox, args: parsed.positionals, options: parsed.values, out, err });
+  } catch (error) {
+    if (!(error instanceof SecretKeyError || error instanceof ConfigError)) throw error;
+    err(`admin ${command.name}: ${error.message}`);
+    return USAGE_EXIT_CODE;
   } finally {
     db.close();
   }

@@ -24,7 +24,7 @@ export const endSessionsCommand: AdminCommand = {
   usage: USAGE,
   summary: "end a player's sessions now (self-exclusion, fraud hold) and tell the providers",
   options: { operator: { type: "string" }, player: { type: "string" }, reason: { type: "string" } },
-  async run({ config, db, args, options, out, err }) {
+  async run({ config, db, secretBox, args, options, out, err }) {
     const [operatorId, playerRef, reason] = [options.operator, options.player, options.reason];
     const mistake = args.length > 0 ? `unexpected argument "${args[0]}"`
       : typeof operatorId !== "string" || operatorId === "" || typeof playerRef !== "string" || playerRef === "" ? "--operator and --player required"
@@ -39,11 +39,11 @@ export const endSessionsCommand: AdminCommand = {
     }
     const http = new SignedHttpClient();
     try {
-      const tenants = new TenantDirectory(config, new SqliteTenantStore(db));
+      const tenants = new TenantDirectory(config, new SqliteTenantStore(db), secretBox());
       // Failed revoke webhooks are worth seeing: logged to stderr, as the service logs them.
       const webhooks = new ProviderWebhooks(http, tenants, pino({ level: "warn" }, pino.destination(2)));
       const sessions = new SessionService(new SqliteSessionStore(db, new GroupCommit(db, config.database.synchronous)),
-        new Catalogue(config), tenants, webhooks, config.limits.sessionTtlSeconds);
+        new Catalogue(config), tenants, webhooks, secretBox(), config.limits.sessionTtlSeconds);
       const { count, notified } = await sessions.end(operatorId as string, playerRef as string, reason as RevokeReason);
       await notified;
       out(JSON.stringify({ revokedCount: count }));

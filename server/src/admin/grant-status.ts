@@ -14,7 +14,7 @@ export const grantStatusCommand: AdminCommand = {
   name: "grant-status",
   usage: "grant-status <grantId>",
   summary: "ask the provider how many spins of a free-spin grant remain",
-  async run({ config, db, args, out, err }) {
+  async run({ config, db, secretBox, args, out, err }) {
     const [grantId] = args;
     if (grantId === undefined || args.length !== 1) {
       err("admin grant-status: exactly one grant id expected\nUsage: npm run admin -- grant-status <grantId> --config FILE");
@@ -31,7 +31,7 @@ export const grantStatusCommand: AdminCommand = {
     }
     const http = new SignedHttpClient();
     try {
-      const webhooks = new ProviderWebhooks(http, new TenantDirectory(config, new SqliteTenantStore(db)), pino({ level: "silent" }));
+      const webhooks = new ProviderWebhooks(http, new TenantDirectory(config, new SqliteTenantStore(db), secretBox()), pino({ level: "silent" }));
       const outcome = await webhooks.post(grant.providerId, "/v1/game/free-spins/status", {
         externalRef: grant.externalRef, playerRef: grant.playerRef, gameId: grant.gameId,
       });

@@ -28,7 +28,7 @@ export const issueGrantCommand: AdminCommand = {
     game: { type: "string" }, spins: { type: "string" }, currency: { type: "string" }, bet: { type: "string" },
     "expires-at": { type: "string" },
   },
-  async run({ config, db, args, options, out, err }) {
+  async run({ config, db, secretBox, args, options, out, err }) {
     const request = parseRequest(args, options);
     if (typeof request === "string") {
       err(`admin issue-grant: ${request}\nUsage: npm run admin -- ${USAGE} --config FILE`);
@@ -41,7 +41,7 @@ export const issueGrantCommand: AdminCommand = {
     }
     const http = new SignedHttpClient();
     try {
-      const tenants = new TenantDirectory(config, new SqliteTenantStore(db));
+      const tenants = new TenantDirectory(config, new SqliteTenantStore(db), secretBox());
       const logger = pino({ level: "silent" });
       const grants = new GrantService(new SqliteGrantStore(db), new Catalogue(config), config.campaigns,
         new ProviderWebhooks(http, tenants, logger), logger);

@@ -21,23 +21,30 @@ export function secretVariable(kind: "operator" | "provider", id: string): strin
  */
 export function resolveSecret(kind: "operator" | "provider", id: string, fromFile: string | undefined, at: string, env: Environment): string {
   const name = secretVariable(kind, id);
+  const secret = environmentSecret(name, env) ?? fromFile;
+  if (secret !== undefined) return secret;
+  throw new ConfigError(at, `is required: set it in the file, or in ${name} (or ${name}_FILE naming a file that holds it)`);
+}
+
+/**
+ * A secret from the environment variable `name`, or from the file named by `name` + `_FILE` (one trailing newline
+ * dropped); undefined when neither is set. Both set, or an unreadable or empty file, is a ConfigError naming the variable.
+ */
+export function environmentSecret(name: string, env: Environment): string | undefined {
   const value = env[name];
   const file = env[`${name}_FILE`];
   if (value !== undefined && value !== "" && file !== undefined && file !== "") {
     throw new ConfigError(name, `both ${name} and ${name}_FILE are set; set one`);
   }
   if (value !== undefined && value !== "") return value;
-  if (file !== undefined && file !== "") {
-    let text: string;
-    try {
-      text = readFileSync(file, "utf8");
-    } catch (error) {
-      throw new ConfigError(`${name}_FILE`, `cannot read ${file}: ${(error as Error).message}`);
-    }
-    const secret = text.replace(/\r?\n$/, "");
-    if (secret === "") throw new ConfigError(`${name}_FILE`, `${file} is empty`);
-    return secret;
+  if (file === undefined || file === "") return undefined;
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    throw new ConfigError(`${name}_FILE`, `cannot read ${file}: ${(error as Error).message}`);
   }
-  if (fromFile !== undefined) return fromFile;
-  throw new ConfigError(at, `is required: set it in the file, or in ${name} (or ${name}_FILE naming a file that holds it)`);
+  const secret = text.replace(/\r?\n$/, "");
+  if (secret === "") throw new ConfigError(`${name}_FILE`, `${file} is empty`);
+  return secret;
 }

@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { BackofficeStore, BackofficeUserRecord } from "../store/backoffice-store.js";
 import { ApiError, badRequest, unauthenticated } from "./errors.js";
 import { decoyHash, hashPassword, verifyPassword } from "./password-hash.js";
 import { RateLimiter } from "./rate-limiter.js";
+import { tokenDigest } from "./secret-box.js";
 
 /** Who is signed in to the back office: `operatorId` null means a platform account, which may act for any operator. */
 export interface BackofficeActor {
@@ -92,7 +93,7 @@ export class BackofficeAccounts {
     // Each sign-in sweeps the expired sessions, so the table stays about as small as the live set.
     this.store.purgeExpired(now);
     const token = randomBytes(32).toString("base64url");
-    const session = { tokenHash: digest(token), username: user.username, csrfToken: randomBytes(32).toString("base64url"), createdAt: now,
+    const session = { tokenHash: tokenDigest(token), username: user.username, csrfToken: randomBytes(32).toString("base64url"), createdAt: now,
       expiresAt: now + this.options.sessionTtlSeconds * 1000 };
     this.store.insertSession(session);
     return { token, actor: actorOf(user), csrfToken: session.csrfToken, expiresAt: session.expiresAt };
@@ -100,7 +101,7 @@ export class BackofficeAccounts {
 
   /** The live session a cookie value opens, or undefined when it is unknown, signed out or expired. */
   sessionFor(token: string): BackofficeSession | undefined {
-    const session = this.store.findSession(digest(token));
+    const session = this.store.findSession(tokenDigest(token));
     if (!session || session.expiresAt <= this.now()) return undefined;
     const user = this.store.findUser(session.username);
     return user && { actor: actorOf(user), csrfToken: session.csrfToken, expiresAt: session.expiresAt };
@@ -108,10 +109,9 @@ export class BackofficeAccounts {
 
   /** Ends the session server-side: the cookie no longer opens anything, even if a copy of it is kept. */
   signOut(token: string): void {
-    this.store.deleteSession(digest(token));
+    this.store.deleteSession(tokenDigest(token));
   }
 }
 
-const digest = (token: string) => createHash("sha256").update(token).digest("base64url");
 
 const actorOf = (user: BackofficeUserRecord): BackofficeActor => ({ username: user.username, role: user.role, operatorId: user.operatorId });

@@ -1,6 +1,7 @@
 import type { SqliteLedgerQueries, TransactionFilter } from "../store/ledger-queries.js";
 import { notFound } from "./errors.js";
 import { decodeCursor, encodeCursor, pageLimit } from "./page-cursor.js";
+import type { TransactionRelay } from "./transaction-relay.js";
 import { roundDetail, transactionDetail, transactionSummary } from "./reconciliation-views.js";
 
 /** The query of `GET /v1/operator/transactions` as validated by the OpenAPI (times RFC 3339). */
@@ -11,7 +12,7 @@ export type TransactionListQuery = Omit<TransactionFilter, "from" | "to"> & { fr
  * delivery log, and rounds. Another operator's transaction or round is simply not found.
  */
 export class LedgerService {
-  constructor(private readonly queries: SqliteLedgerQueries) {}
+  constructor(private readonly queries: SqliteLedgerQueries, private readonly relay: Pick<TransactionRelay, "callbackBodyOf">) {}
 
   listTransactions(operatorId: string, query: TransactionListQuery) {
     const { from, to, cursor, limit: asked, ...equal } = query;
@@ -31,7 +32,7 @@ export class LedgerService {
   transaction(operatorId: string, providerId: string, transactionId: string) {
     const found = this.queries.detail(operatorId, { providerId, transactionId });
     if (!found) throw notFound("transaction not found");
-    return transactionDetail(found);
+    return transactionDetail(found, this.relay.callbackBodyOf(found));
   }
 
   round(operatorId: string, gameId: string, roundId: string) {

@@ -1,6 +1,7 @@
 import type { SqliteLedgerQueries } from "../store/ledger-queries.js";
 import type { ProblemKind } from "../store/problem-statements.js";
 import type { ProblemRecord, ProblemStatus, SqliteProblemStore } from "../store/problem-store.js";
+import type { TransactionKey } from "../store/transaction-store.js";
 import { ApiError, badRequest, notConfigured, notFound } from "./errors.js";
 import { decodeCursor, encodeCursor, pageLimit } from "./page-cursor.js";
 import { auditView, problemView, transactionDetail } from "./reconciliation-views.js";
@@ -77,7 +78,7 @@ export class ProblemService {
       operatorId: acting.operatorId, actor: acting.actor, action: "RESEND", target: describe(problem), note: null,
       result: after.lastError === null || after.state === "OK" ? after.state : `${after.state}: ${after.lastError}`,
     }, this.now());
-    return { problem: problemView(this.find(acting.operatorId, id)), transaction: transactionDetail(this.deps.ledger.detail(acting.operatorId, key)!) };
+    return { problem: problemView(this.find(acting.operatorId, id)), transaction: this.detail(acting.operatorId, key) };
   }
 
   async resolve(acting: Acting, id: string, note: string) {
@@ -96,6 +97,12 @@ export class ProblemService {
     const rows = this.deps.problems.auditLog(operatorId, before, limit + 1);
     const page = rows.slice(0, limit);
     return { items: page.map(auditView), nextCursor: rows.length > limit ? encodeCursor([page.at(-1)!.id]) : null };
+  }
+
+  /** The transaction a re-send answered with, in full (its body opened as sent). */
+  private detail(operatorId: string, key: TransactionKey) {
+    const found = this.deps.ledger.detail(operatorId, key)!;
+    return transactionDetail(found, this.deps.relay.callbackBodyOf(found));
   }
 
   /** The operator's problem by its id (a decimal integer); anything else, or another operator's, is not found. */

@@ -18,9 +18,10 @@ export function transactionSummary(t: TransactionRecord) {
   };
 }
 
-export function transactionDetail(t: TransactionRecord & { deliveryLog: DeliveryLogEntry[] }) {
+/** `request` is the record's callback body as sent (the record holds it sealed). */
+export function transactionDetail(t: TransactionRecord & { deliveryLog: DeliveryLogEntry[] }, request: string) {
   return {
-    ...transactionSummary(t), request: t.callbackBody,
+    ...transactionSummary(t), request,
     deliveryLog: t.deliveryLog.map((c) => ({
       attempt: c.attempt, requestedBy: c.requestedBy, actor: c.actor, startedAt: iso(c.startedAt), endedAt: isoOrNull(c.endedAt),
       durationMs: c.endedAt === null ? null : Math.max(0, c.endedAt - c.startedAt), httpStatus: c.httpStatus, failure: c.failure,

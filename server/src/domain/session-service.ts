@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { SessionRecord, SessionStore } from "../store/session-store.js";
 import type { Catalogue } from "./catalogue.js";
 import { badRequest, forbidden, notFound, unauthenticated } from "./errors.js";
+import { tokenDigest, type SecretBox } from "./secret-box.js";
 import type { TenantDirectory } from "./tenant-directory.js";
 
 /** LaunchGameRequestBody of the spec (already schema-validated). */
@@ -17,19 +18,27 @@ export interface LaunchRequest {
 /** Why a session was force-ended, as the session-revoke webhook tells the provider (decisions.md §2). */
 export type RevokeReason = "KICK" | "SELF_EXCLUSION" | "FRAUD_HOLD" | "EXPIRED";
 
+/** A session as the domain uses it: what is stored, with the token itself (presented by the caller, or opened). */
+export type Session = Omit<SessionRecord, "tokenHash" | "tokenSealed"> & { token: string };
+
 /** Tells providers that sessions ended (the session-revoke webhook); best effort, never awaited on a request path. */
 export interface SessionRevokeNotifier {
   /** Settles, never rejecting, once every provider was told or failed to be (failures are logged). */
-  notify(sessions: SessionRecord[], reason: RevokeReason): Promise<void>;
+  notify(sessions: Session[], reason: RevokeReason): Promise<void>;
 }
 
-/** Creates sessions at launch, resolves them on wallet calls, and ends them on a kick. */
+/**
+ * Creates sessions at launch, resolves them on wallet calls, and ends them on a kick. A token is stored only as its
+ * digest, which look-ups use, and sealed by the {@link SecretBox}, opened only to tell a provider which session ended:
+ * the database files alone let nobody play a session.
+ */
 export class SessionService {
   constructor(
     private readonly store: SessionStore,
     private readonly catalogue: Catalogue,
     private readonly tenants: TenantDirectory,
     private readonly notifier: SessionRevokeNotifier,
+    private readonly box: SecretBox,
     private readonly sessionTtlSeconds: number,
     private readonly now: () => number = Date.now,
   ) {}
@@ -50,7 +59,7 @@ export class SessionService {
     if (operator?.config.blockedPlayers.includes(request.playerRef)) throw forbidden("launch blocked by risk control");
 
     const now = this.now();
-    const session: SessionRecord = {
+    const session: Session = {
       token: `st_${randomBytes(32).toString("base64url")}`,
       operatorId,
       providerId: entry.provider.id,
@@ -62,7 +71,8 @@ export class SessionService {
       createdAt: now,
       expiresAt: now + this.sessionTtlSeconds * 1000,
     };
-    await this.store.insert(session);
+    const { token, ...stored } = session;
+    await this.store.insert({ ...stored, tokenHash: tokenDigest(token), tokenSealed: this.box.seal(token) });
     return { launchUrl: buildLaunchUrl(entry.game.launchBaseUrl, session, request.lobbyUrl), sessionToken: session.token };
   }
 
@@ -70,11 +80,12 @@ export class SessionService {
    * The live session for a provider's wallet call: 401 when the token is unknown, expired or kicked;
    * 403 when it belongs to another provider than the signer.
    */
-  resolveForProvider(token: string, providerId: string): SessionRecord {
-    const session = this.store.find(token);
-    if (!session || session.expiresAt <= this.now()) throw unauthenticated("invalid or expired session token");
-    if (session.providerId !== providerId) throw forbidden("session belongs to another provider");
-    return session;
+  resolveForProvider(token: string, providerId: string): Session {
+    const found = this.store.find(tokenDigest(token));
+    if (!found || found.expiresAt <= this.now()) throw unauthenticated("invalid or expired session token");
+    if (found.providerId !== providerId) throw forbidden("session belongs to another provider");
+    const { tokenHash: _hash, tokenSealed: _sealed, ...session } = found;
+    return { ...session, token };
   }
 
   /** The operator's kick (spec B.2): {@link end} with reason KICK, providers told off the request path. */
@@ -87,13 +98,14 @@ export class SessionService {
    * `notified` settles once they were told (a request path does not wait for it, a one-shot tool does).
    */
   async end(operatorId: string, playerRef: string, reason: RevokeReason): Promise<{ count: number; notified: Promise<void> }> {
-    const ended = await this.store.deleteForPlayer(operatorId, playerRef, this.now());
+    const ended = (await this.store.deleteForPlayer(operatorId, playerRef, this.now()))
+      .map(({ tokenHash: _hash, tokenSealed, ...session }) => ({ ...session, token: this.box.open(tokenSealed) }));
     return { count: ended.length, notified: this.notifier.notify(ended, reason) };
   }
 }
 
 /** launchBaseUrl + token, then lang, mode=DEMO and the URL-encoded lobby, as decisions.md §2 lays out. */
-export function buildLaunchUrl(base: string, session: SessionRecord, lobbyUrl: string | undefined): string {
+export function buildLaunchUrl(base: string, session: Session, lobbyUrl: string | undefined): string {
   let url = `${base}${base.includes("?") ? "&" : "?"}token=${encodeURIComponent(session.token)}`;
   if (session.language) url += `&lang=${encodeURIComponent(session.language)}`;
   if (session.demo) url += "&mode=DEMO";

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { CroupierConfig, OperatorConfig, ProviderConfig, RateLimitConfig } from "../config/types.js";
 import type { TenantState, TenantStore } from "../store/tenant-store.js";
+import type { SecretBox } from "./secret-box.js";
 
 /** The default callback timeout seeded when an operator first sets its callback URL (spec E). */
 export const DEFAULT_CALLBACK_TIMEOUT_MS = 5000;
@@ -15,17 +16,23 @@ export interface Operator {
 /**
  * Who the tenants are, their secrets and callback addresses. The static catalogue comes from the config file;
  * secrets and callback URLs come from the store, seeded from the file only the first time a tenant is seen.
- * Kept in memory (write-through) because every signed request looks up a secret.
+ * Kept in memory (write-through) because every signed request looks up a secret. The store holds every secret sealed
+ * by the {@link SecretBox}: this class seals what it writes and opens what it reads, so no store sees a plain secret.
  */
 export class TenantDirectory {
   private readonly states = new Map<string, TenantState>();
   private readonly operators = new Map<string, OperatorConfig>();
   private readonly providers = new Map<string, ProviderConfig>();
 
-  constructor(private readonly config: CroupierConfig, private readonly store: TenantStore, private readonly nowSeconds: () => number = () => Math.floor(Date.now() / 1000)) {
+  constructor(
+    private readonly config: CroupierConfig,
+    private readonly store: TenantStore,
+    private readonly box: SecretBox,
+    private readonly nowSeconds: () => number = () => Math.floor(Date.now() / 1000),
+  ) {
     for (const operator of config.operators) {
       this.operators.set(operator.id, operator);
-      this.states.set(operator.id, store.seed({
+      this.states.set(operator.id, this.seed({
         tenantId: operator.id, role: "operator", secret: operator.secret, previousSecret: null, previousValidUntil: null,
         callbackUrl: operator.callbackUrl ?? null, callbackTimeoutMs: operator.callbackUrl ? DEFAULT_CALLBACK_TIMEOUT_MS : null,
         secretFromPortal: false, callbackUrlFromPortal: false,
@@ -33,7 +40,7 @@ export class TenantDirectory {
     }
     for (const provider of config.providers) {
       this.providers.set(provider.id, provider);
-      this.states.set(provider.id, store.seed({
+      this.states.set(provider.id, this.seed({
         tenantId: provider.id, role: "provider", secret: provider.secret, previousSecret: null, previousValidUntil: null,
         callbackUrl: null, callbackTimeoutMs: null, secretFromPortal: false, callbackUrlFromPortal: false,
       }));
@@ -93,7 +100,7 @@ export class TenantDirectory {
       callbackTimeoutMs: state.callbackTimeoutMs ?? DEFAULT_CALLBACK_TIMEOUT_MS,
       callbackUrlFromPortal: true,
     };
-    this.store.save(next);
+    this.save(next);
     this.states.set(operatorId, next);
     return { callbackUrl, callbackTimeoutMs: this.callbackTimeoutOf(this.operators.get(operatorId), next) };
   }
@@ -104,7 +111,7 @@ export class TenantDirectory {
     const validUntil = this.nowSeconds() + this.config.limits.secretGraceSeconds;
     const secret = `sk_${randomBytes(32).toString("base64url")}`;
     const next: TenantState = { ...state, secret, previousSecret: state.secret, previousValidUntil: validUntil, secretFromPortal: true };
-    this.store.save(next);
+    this.save(next);
     this.states.set(tenantId, next);
     return { secret, previousSecretValidUntil: new Date(validUntil * 1000).toISOString() };
   }
@@ -112,9 +119,19 @@ export class TenantDirectory {
   /** Ends the previous secret's grace period at once (after a leak, the old secret must stop working now). */
   revokePreviousSecret(tenantId: string): { previousSecretValidUntil: null } {
     const next: TenantState = { ...this.requireState(tenantId), previousSecret: null, previousValidUntil: null };
-    this.store.save(next);
+    this.save(next);
     this.states.set(tenantId, next);
     return { previousSecretValidUntil: null };
+  }
+
+  /** Stores the file's view of a tenant (its secret sealed) and returns the stored state with its secrets opened. */
+  private seed(fromFile: TenantState): TenantState {
+    const stored = this.store.seed({ ...fromFile, secret: this.box.seal(fromFile.secret) });
+    return { ...stored, secret: this.box.open(stored.secret), previousSecret: stored.previousSecret && this.box.open(stored.previousSecret) };
+  }
+
+  private save(state: TenantState): void {
+    this.store.save({ ...state, secret: this.box.seal(state.secret), previousSecret: state.previousSecret && this.box.seal(state.previousSecret) });
   }
 
   /** The admin team's value from the file wins; otherwise the one seeded when the URL was first set. */

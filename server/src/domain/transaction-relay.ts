@@ -3,6 +3,7 @@ import type { CallbackOutcome, OperatorWallet } from "../outbound/operator-walle
 import type { CallRequest } from "../store/delivery-log.js";
 import type { NewTransaction, TransactionKey, TransactionRecord, TransactionStore } from "../store/transaction-store.js";
 import { ApiError } from "./errors.js";
+import type { SecretBox } from "./secret-box.js";
 import { transactionIdReused } from "./transaction-request.js";
 import { DEFAULT_CALLBACK_TIMEOUT_MS, type Operator, type TenantDirectory } from "./tenant-directory.js";
 
@@ -35,7 +36,9 @@ const resentByPlatform = (type: TransactionRecord["type"]) => type === "WIN" || 
  * (provider, settlement retry, reconciler, admin, the operator's re-send): the record is claimed as PENDING in one
  * synchronous SQLite transaction before the call and its outcome written after; an in-process in-flight set refuses a
  * second caller for the same transaction while the first is waiting on the operator. The claim and the outcome also
- * write the call's delivery log entry (who asked, when, what came back).
+ * write the call's delivery log entry (who asked, when, what came back). The callback body is stored sealed by the
+ * {@link SecretBox} (it carries the player's session token) and opened for each send, so every resend is still the
+ * identical bytes.
  */
 export class TransactionRelay {
   private readonly inFlight = new Set<string>();
@@ -45,6 +48,7 @@ export class TransactionRelay {
     private readonly wallet: OperatorWallet,
     private readonly tenants: TenantDirectory,
     private readonly policy: SettlementPolicy,
+    private readonly box: SecretBox,
     private readonly logger: Logger,
     private readonly now: () => number = Date.now,
   ) {}
@@ -58,11 +62,13 @@ export class TransactionRelay {
    * Records and sends a transaction, or returns the stored record when it is already settled (no call).
    * 409 while another attempt is in flight; 400 when the id was used with a different request.
    * The returned record may be FAILED or TIMED_OUT; the caller decides what that means for its client.
+   * `transaction.callbackBody` is the plain body; the returned record's is sealed (see {@link callbackBodyOf}).
    */
   async submit(transaction: NewTransaction, operator: ReachableOperator, touchRound: boolean, request: CallRequest): Promise<TransactionRecord> {
     if (this.isInFlight(transaction)) throw inFlightConflict();
     const now = this.now();
-    const claim = await this.store.claim(transaction, now, now - operator.callbackTimeoutMs, touchRound, request);
+    const sealed = { ...transaction, callbackBody: this.box.seal(transaction.callbackBody) };
+    const claim = await this.store.claim(sealed, now, now - operator.callbackTimeoutMs, touchRound, request);
     switch (claim.kind) {
       case "settled":
         return claim.record;
@@ -86,6 +92,11 @@ export class TransactionRelay {
     const now = this.now();
     const record = await this.store.claimForResend(key, now, now - operator.callbackTimeoutMs, request);
     return record ? this.deliver(record, operator) : undefined;
+  }
+
+  /** The exact body sent to the operator for a stored record (stored sealed). */
+  callbackBodyOf(record: TransactionRecord): string {
+    return this.box.open(record.callbackBody);
   }
 
   /**
@@ -116,7 +127,7 @@ export class TransactionRelay {
     const key = keyOf(record);
     this.inFlight.add(key);
     try {
-      return await this.recordOutcome(record, await this.wallet.transaction(operator, record.type, record.callbackBody));
+      return await this.recordOutcome(record, await this.wallet.transaction(operator, record.type, this.callbackBodyOf(record)));
     } finally {
       // Only after the outcome is written, so nobody sees neither the in-flight mark nor the outcome.
       this.inFlight.delete(key);

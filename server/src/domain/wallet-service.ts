@@ -1,12 +1,11 @@
 import type { OperatorWallet } from "../outbound/operator-wallet.js";
-import type { SessionRecord } from "../store/session-store.js";
 import type { TransactionRecord, TransactionStore } from "../store/transaction-store.js";
 import type { Catalogue } from "./catalogue.js";
 import type { DemoWallet, TransactionResponse } from "./demo-wallet.js";
 import { ApiError, badRequest, notConfigured } from "./errors.js";
 import { staleRollbackId } from "./reconciler.js";
 import { rawJsonMember } from "./raw-json-member.js";
-import type { SessionService } from "./session-service.js";
+import type { Session, SessionService } from "./session-service.js";
 import type { ReachableOperator, TransactionRelay } from "./transaction-relay.js";
 import { callbackBody, requestFingerprint, transactionIdReused, validateTransactionRequest, type TransactionRequest } from "./transaction-request.js";
 import type { TenantDirectory } from "./tenant-directory.js";
@@ -89,7 +88,7 @@ export class WalletService {
       throw transactionIdReused();
     }
     const settled = existing !== undefined && (existing.state === "OK" || existing.state === "DECLINED");
-    if (settled && sessionTokenOf(existing) === valid.sessionToken) return answer(existing);
+    if (settled && this.sessionTokenOf(existing) === valid.sessionToken) return answer(existing);
     const demoRepeat = this.deps.demo.repeat(key, fingerprint, valid.sessionToken);
     if (demoRepeat) return demoRepeat;
 
@@ -133,7 +132,12 @@ export class WalletService {
     return answer(record);
   }
 
-  private reachableOperator(session: SessionRecord): ReachableOperator {
+  /** The session token the record was submitted with, as sent to the operator. */
+  private sessionTokenOf(record: TransactionRecord): string {
+    return (JSON.parse(this.deps.relay.callbackBodyOf(record)) as { sessionToken: string }).sessionToken;
+  }
+
+  private reachableOperator(session: Session): ReachableOperator {
     const operator = this.deps.tenants.operator(session.operatorId);
     if (!operator) throw notConfigured("operator not configured");
     if (!operator.callbackUrl) throw notConfigured("the operator has not configured its wallet callback URL");
@@ -141,10 +145,6 @@ export class WalletService {
   }
 }
 
-/** The session token the record was submitted with, as sent to the operator. */
-function sessionTokenOf(record: TransactionRecord): string {
-  return (JSON.parse(record.callbackBody) as { sessionToken: string }).sessionToken;
-}
 
 /** The provider's answer for a record: its settled response, or a retryable 500 naming what happened. */
 function answer(record: TransactionRecord): TransactionResponse {

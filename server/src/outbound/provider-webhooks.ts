@@ -1,8 +1,7 @@
 import type { Logger } from "pino";
-import type { RevokeReason, SessionRevokeNotifier } from "../domain/session-service.js";
+import type { RevokeReason, Session, SessionRevokeNotifier } from "../domain/session-service.js";
 import type { TenantDirectory } from "../domain/tenant-directory.js";
 import { quoteProvider } from "../domain/provider-message.js";
-import type { SessionRecord } from "../store/session-store.js";
 import { OutboundFailure, type OutboundResponse, type SignedHttpClient } from "./signed-http-client.js";
 
 /** Timeout for calls to provider webhooks; the spec sets none, so the wallet callback default (5000 ms) bounds them too. */
@@ -43,7 +42,7 @@ export class ProviderWebhooks implements SessionRevokeNotifier {
   }
 
   /** Session-revoke webhooks, all at once; an unreachable provider changes nothing and is only logged. */
-  async notify(sessions: SessionRecord[], reason: RevokeReason): Promise<void> {
+  async notify(sessions: Session[], reason: RevokeReason): Promise<void> {
     await Promise.all(sessions.map(async (session) => {
       const outcome = await this.post(session.providerId, "/v1/game/session/revoke", {
         sessionToken: session.token, playerRef: session.playerRef, gameId: session.gameId, reason,

@@ -218,4 +218,20 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX backoffice_sessions_expiry ON backoffice_sessions (expires_at);
     `,
   },
+  {
+    version: 8,
+    name: "secrets-at-rest",
+    // Session tokens are stored as a SHA-256 digest (looked up by it) and sealed under CROUPIER_SECRET_KEY (for the
+    // session-revoke webhook, which names the token to its provider). Rows written before keep their plaintext token in
+    // token_hash with token_sealed NULL until the first start with the key converts them, with every other plaintext
+    // secret (unlock-database.ts). The check value tells that key from any other at every start.
+    sql: `
+      ALTER TABLE sessions RENAME COLUMN token TO token_hash;
+      ALTER TABLE sessions ADD COLUMN token_sealed TEXT;
+      CREATE TABLE secret_key_check (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        sealed TEXT NOT NULL
+      );
+    `,
+  },
 ];

@@ -1,9 +1,14 @@
 import type { SqliteDatabase } from "./database.js";
 import type { GroupCommit } from "./group-commit.js";
 
-/** A game session as stored (spec: Session, server-side state). Times are unix milliseconds. */
+/**
+ * A game session as stored (spec: Session, server-side state). Times are unix milliseconds. The token itself is never
+ * stored: only its digest (what look-ups use) and its sealed form (for the session-revoke webhook), both made by the
+ * session service (domain/secret-box.ts).
+ */
 export interface SessionRecord {
-  token: string;
+  tokenHash: string;
+  tokenSealed: string;
   operatorId: string;
   providerId: string;
   playerRef: string;
@@ -18,7 +23,7 @@ export interface SessionRecord {
 /** Session persistence; a PostgreSQL store would implement the same. Writes resolve once committed. */
 export interface SessionStore {
   insert(session: SessionRecord): Promise<void>;
-  find(token: string): SessionRecord | undefined;
+  find(tokenHash: string): SessionRecord | undefined;
   /** Deletes every session of the player under the operator and returns those still alive (for the revoke webhooks). */
   deleteForPlayer(operatorId: string, playerRef: string, now: number): Promise<SessionRecord[]>;
   /** Deletes up to `limit` sessions that expired before `before`, oldest first, and returns how many it deleted. */
@@ -26,12 +31,12 @@ export interface SessionStore {
 }
 
 interface Row {
-  token: string; operator_id: string; provider_id: string; player_ref: string; game_id: string; currency: string;
+  token_hash: string; token_sealed: string; operator_id: string; provider_id: string; player_ref: string; game_id: string; currency: string;
   language: string | null; demo: number; created_at: number; expires_at: number;
 }
 
 const fromRow = (r: Row): SessionRecord => ({
-  token: r.token, operatorId: r.operator_id, providerId: r.provider_id, playerRef: r.player_ref, gameId: r.game_id,
+  tokenHash: r.token_hash, tokenSealed: r.token_sealed, operatorId: r.operator_id, providerId: r.provider_id, playerRef: r.player_ref, gameId: r.game_id,
   currency: r.currency, language: r.language, demo: r.demo === 1, createdAt: r.created_at, expiresAt: r.expires_at,
 });
 
@@ -45,14 +50,14 @@ export class SqliteSessionStore implements SessionStore {
 
   constructor(db: SqliteDatabase, private readonly commits: GroupCommit) {
     this.insertStmt = db.prepare(
-      `INSERT INTO sessions (token, operator_id, provider_id, player_ref, game_id, currency, language, demo, created_at, expires_at)
-       VALUES (@token, @operatorId, @providerId, @playerRef, @gameId, @currency, @language, @demo, @createdAt, @expiresAt)`,
+      `INSERT INTO sessions (token_hash, token_sealed, operator_id, provider_id, player_ref, game_id, currency, language, demo, created_at, expires_at)
+       VALUES (@tokenHash, @tokenSealed, @operatorId, @providerId, @playerRef, @gameId, @currency, @language, @demo, @createdAt, @expiresAt)`,
     );
-    this.findStmt = db.prepare("SELECT * FROM sessions WHERE token = ?");
+    this.findStmt = db.prepare("SELECT * FROM sessions WHERE token_hash = ?");
     this.selectPlayer = db.prepare("SELECT * FROM sessions WHERE operator_id = ? AND player_ref = ?");
     this.deletePlayer = db.prepare("DELETE FROM sessions WHERE operator_id = ? AND player_ref = ?");
     this.purge = db.prepare(
-      "DELETE FROM sessions WHERE token IN (SELECT token FROM sessions WHERE expires_at < ? ORDER BY expires_at LIMIT ?)",
+      "DELETE FROM sessions WHERE token_hash IN (SELECT token_hash FROM sessions WHERE expires_at < ? ORDER BY expires_at LIMIT ?)",
     );
   }
 
@@ -60,8 +65,8 @@ export class SqliteSessionStore implements SessionStore {
     return this.commits.run(() => void this.insertStmt.run({ ...session, demo: session.demo ? 1 : 0 }));
   }
 
-  find(token: string): SessionRecord | undefined {
-    const row = this.findStmt.get(token) as Row | undefined;
+  find(tokenHash: string): SessionRecord | undefined {
+    const row = this.findStmt.get(tokenHash) as Row | undefined;
     return row ? fromRow(row) : undefined;
   }
 

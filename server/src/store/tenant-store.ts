@@ -1,6 +1,6 @@
 import type { SqliteDatabase } from "./database.js";
 
-/** What a tenant has changed about itself through the portal, as persisted. */
+/** What a tenant has changed about itself through the portal, as persisted (secrets sealed: domain/secret-box.ts). */
 export interface TenantState {
   tenantId: string;
   role: "operator" | "provider";

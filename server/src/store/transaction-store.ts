@@ -28,7 +28,10 @@ export interface NewTransaction extends TransactionKey {
   roundComplete: boolean;
   /** Fingerprint of the canonical request fields; a reuse of the id with another fingerprint is refused. */
   requestHash: string;
-  /** The exact JSON sent to the operator, resent byte for byte on every retry. */
+  /**
+   * The exact JSON sent to the operator, resent byte for byte on every retry; stored as the relay hands it over,
+   * sealed (it carries the session token: domain/secret-box.ts).
+   */
   callbackBody: string;
 }
 

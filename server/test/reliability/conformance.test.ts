@@ -8,7 +8,7 @@ import { startWallet, type RunningWallet } from "@croupier/mock-operator-wallet"
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../../src/config/parse.js";
 import { startServer, type RunningServer } from "../../src/server.js";
-import { OPERATOR, OTHER_OPERATOR, OTHER_PROVIDER, PROVIDER, sendJson, startScriptedPeer, testConfigJson, type ScriptedPeer } from "../harness.js";
+import { OPERATOR, OTHER_OPERATOR, OTHER_PROVIDER, PROVIDER, sendJson, startScriptedPeer, testConfigJson, testSecretKey, type ScriptedPeer } from "../harness.js";
 import { reportFigure } from "./support/budget.js";
 import { PrismProxy } from "./support/prism-proxy.js";
 import { rawRequest, signedRaw, type Bend, type RawReply } from "./support/raw-client.js";
@@ -53,7 +53,7 @@ describe("conformance to the service OpenAPI document (Prism validation proxy)",
     // op-beta has no callback URL (its wallet calls answer 503); prov-moon may make 3 calls, so its 4th shows a 429.
     base.operators = [{ ...base.operators[0], callbackUrl: walletSide.url }, { ...base.operators[1] }];
     base.providers = [base.providers[0]!, { ...base.providers[1], rateLimit: { requestsPerSecond: 0.001, burst: 3 } }];
-    server = await startServer(parseConfig({ ...base, allowPrivateCallbackAddresses: true }), { validateResponses: false });
+    server = await startServer(parseConfig({ ...base, allowPrivateCallbackAddresses: true }), { validateResponses: false, secretKey: testSecretKey() });
     [strict, lenient] = await Promise.all([
       PrismProxy.start(server.url, { validateRequests: true }),
       PrismProxy.start(server.url, { validateRequests: false }),

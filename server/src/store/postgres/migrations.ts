@@ -179,4 +179,18 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: "secrets-at-rest",
+    // SQLite's version 8: session tokens stored by their SHA-256 digest and sealed under CROUPIER_SECRET_KEY, and the
+    // check value that tells that key from any other (unlock-database.ts). PostgreSQL never held plaintext ones.
+    sql: `
+      ALTER TABLE sessions RENAME COLUMN token TO token_hash;
+      ALTER TABLE sessions ADD COLUMN token_sealed TEXT;
+      CREATE TABLE secret_key_check (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        sealed TEXT NOT NULL
+      );
+    `,
+  },
 ];

@@ -1,0 +1,61 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+
+/** Marks a sealed value. Plaintext written by releases before encryption at rest never starts with it (see isSealed). */
+const PREFIX = "aes256gcm:";
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+/** Bytes of the service's key: AES-256. */
+export const SECRET_KEY_BYTES = 32;
+
+/** A key that is malformed, missing when the database needs one, or not the one the database was sealed with. */
+export class SecretKeyError extends Error {
+  override readonly name = "SecretKeyError";
+}
+
+/**
+ * Encrypts what must not be readable from the database files (tenant secrets, session tokens, the stored wallet
+ * callback bodies that carry them) with AES-256-GCM under the service's key (`CROUPIER_SECRET_KEY`). It sits above
+ * every store, so each store only keeps the strings it is given. A random 96-bit IV per value; the GCM tag makes a
+ * value altered on disk, or sealed under another key, fail to open instead of decrypting to garbage. Microseconds
+ * per value, so it sits on the money path (one seal per transaction) without a measurable cost.
+ */
+export class SecretBox {
+  constructor(private readonly key: Buffer) {
+    if (key.length !== SECRET_KEY_BYTES) throw new SecretKeyError(`the key must be ${SECRET_KEY_BYTES} bytes, not ${key.length}`);
+  }
+
+  /** `aes256gcm:` + base64url(IV | tag | ciphertext). */
+  seal(text: string): string {
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv("aes-256-gcm", this.key, iv);
+    const body = Buffer.concat([cipher.update(text, "utf8"), cipher.final()]);
+    return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url");
+  }
+
+  /** The text a {@link seal} call sealed; throws a SecretKeyError when it was sealed under another key or altered. */
+  open(sealed: string): string {
+    if (!SecretBox.isSealed(sealed)) throw new SecretKeyError("not a sealed value");
+    const bytes = Buffer.from(sealed.slice(PREFIX.length), "base64url");
+    if (bytes.length < IV_BYTES + TAG_BYTES) throw new SecretKeyError("a sealed value is truncated");
+    try {
+      const decipher = createDecipheriv("aes-256-gcm", this.key, bytes.subarray(0, IV_BYTES));
+      decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+      return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString("utf8");
+    } catch {
+      throw new SecretKeyError("a sealed value does not open under this key (another key sealed it, or it was altered)");
+    }
+  }
+
+  /** Whether a stored value is sealed; plaintext of older releases (JSON bodies, `st_`/`sk_` tokens, file secrets) is not. */
+  static isSealed(value: string): boolean {
+    return value.startsWith(PREFIX);
+  }
+}
+
+/**
+ * The one-way digest under which a bearer token (a game session's, a back-office sign-in's) is stored and looked up:
+ * SHA-256, base64url. The tokens are 256 random bits, so a fast hash is enough: nothing to guess, nothing to salt.
+ */
+export function tokenDigest(token: string): string {
+  return createHash("sha256").update(token).digest("base64url");
+}

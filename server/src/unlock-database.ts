@@ -1,0 +1,60 @@
+import { SecretBox, SecretKeyError, tokenDigest } from "./domain/secret-box.js";
+import type { SqliteDatabase } from "./store/database.js";
+import { sealLegacyPlaintext } from "./store/legacy-plaintext.js";
+import { SqliteSecretKeyCheck } from "./store/secret-key-check.js";
+
+/** What the check value seals: opening it proves the key is the database's. */
+const CHECK_TEXT = "croupier secret key check v1";
+
+/**
+ * The {@link SecretBox} for a database, or a SecretKeyError that says what to do. Every tenant secret, session token
+ * and stored callback body is sealed, so the service (and every admin command that reads them) needs the key:
+ * - no key: refused, saying whether the database already holds sealed values (then only their key will do);
+ * - another key than the one the database was first unlocked with: refused (its check value does not open);
+ * - the first start with a key: what older releases stored in plaintext is sealed and the check value written, in one
+ *   transaction, with secure_delete on so the plaintext's cells are zeroed; a checkpoint then moves it all out of the
+ *   WAL into the database file.
+ */
+export function unlockDatabase(db: SqliteDatabase, key: Buffer | undefined): SecretBox {
+  const check = new SqliteSecretKeyCheck(db);
+  const stored = check.read();
+  if (key === undefined) {
+    throw new SecretKeyError(stored === undefined
+      ? "CROUPIER_SECRET_KEY is not set: tenant secrets and session tokens are encrypted at rest under it. Generate one "
+        + "with `openssl rand -base64 32`, keep it apart from the database and its backups, and set CROUPIER_SECRET_KEY "
+        + "(or CROUPIER_SECRET_KEY_FILE naming a file that holds it)"
+      : "the database holds tenant secrets and session tokens encrypted under CROUPIER_SECRET_KEY, which is not set: "
+        + "set it (or CROUPIER_SECRET_KEY_FILE) to the key they were encrypted with");
+  }
+  const box = new SecretBox(key);
+  const sealed = stored ?? firstUnlock(db, box, check);
+  if (!opensToCheck(box, sealed)) throw new SecretKeyError("CROUPIER_SECRET_KEY is not the key this database was encrypted with");
+  return box;
+}
+
+/** Seals the plaintext older releases left and writes the check value; returns the check value now stored. */
+function firstUnlock(db: SqliteDatabase, box: SecretBox, check: SqliteSecretKeyCheck): string {
+  db.pragma("secure_delete = ON");
+  try {
+    // Read again inside the write lock: another process (an admin command beside the service) may have just done it.
+    return db.transaction(() => {
+      const now = check.read();
+      if (now !== undefined) return now;
+      sealLegacyPlaintext(db, { seal: (text) => box.seal(text), isSealed: SecretBox.isSealed, digest: tokenDigest });
+      const written = box.seal(CHECK_TEXT);
+      check.write(written);
+      return written;
+    }).immediate();
+  } finally {
+    db.pragma("secure_delete = OFF");
+    db.pragma("wal_checkpoint(TRUNCATE)");
+  }
+}
+
+function opensToCheck(box: SecretBox, sealed: string): boolean {
+  try {
+    return box.open(sealed) === CHECK_TEXT;
+  } catch {
+    return false;
+  }
+}
