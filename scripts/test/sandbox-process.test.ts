@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startNodeProcess, tempDir, type NodeProcess } from "./process-harness.js";
@@ -55,12 +55,25 @@ describe("npm start (the built sandbox entry)", () => {
     expect(existsSync(join(dir.path, "sandbox.db"))).toBe(true);
   });
 
-  it("stops cleanly on SIGTERM too", async () => {
-    const sandbox = startNodeProcess(SANDBOX, ["--port", "0", "--wallet-port", "0", "--provider-port", "0", "--data-dir", dir.path, "--quiet"], { cwd: root });
+  it("stops cleanly on SIGTERM too, and a restart opens what the last run encrypted with the key it keeps beside the database", async () => {
+    const args = ["--port", "0", "--wallet-port", "0", "--provider-port", "0", "--data-dir", dir.path, "--quiet"];
+    const sandbox = startNodeProcess(SANDBOX, args, { cwd: root });
     started.push(sandbox);
     await sandbox.waitForOutput("Try next");
     sandbox.child.kill("SIGTERM");
     expect(await sandbox.exited).toBe(0);
+    const keyFile = join(dir.path, "sandbox.key");
+    const key = readFileSync(keyFile, "utf8");
+    expect(Buffer.from(key.trim(), "base64")).toHaveLength(32);
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+
+    const again = startNodeProcess(SANDBOX, args, { cwd: root });
+    started.push(again);
+    await again.waitForOutput("Try next");
+    again.child.kill("SIGTERM");
+    expect(await again.exited).toBe(0);
+    expect(again.stderr()).toBe("");
+    expect(readFileSync(keyFile, "utf8")).toBe(key);
   });
 
   it("refuses a bad port with the usage text and exit code 2", async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -114,7 +115,9 @@ async function startCroupier(identity: BenchIdentity, name: keyof typeof CROUPIE
   const configPath = join(dir, `${name}.config.json`);
   const config = croupierConfig(identity, { port, sqlitePath: join(dir, `${name}.db`), walletUrl, ...CROUPIER_VARIANTS[name] });
   writeFileSync(configPath, JSON.stringify(config, null, 2));
-  return spawnBenchProcess(name, scriptPath.croupier, ["--config", configPath], { healthUrl: `http://127.0.0.1:${port}` });
+  // A key of its own per run: the service seals tenant secrets, session tokens and callback bodies at rest under it.
+  return spawnBenchProcess(name, scriptPath.croupier, ["--config", configPath], { healthUrl: `http://127.0.0.1:${port}` },
+    { CROUPIER_SECRET_KEY: randomBytes(32).toString("base64") });
 }
 
 /** One REAL session per player, created through the signed operator launch route as an operator would. */

@@ -1,8 +1,10 @@
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { startWallet, type RunningWallet } from "@croupier/mock-operator-wallet";
 import { createOperatorClient } from "@croupier/sdk-operator";
 import { parseConfig } from "@croupier/server/config";
+import { parseSecretKey } from "@croupier/server/config/secret-key";
 import { startServer, type RunningServer } from "@croupier/server/server";
 import { startMockProvider, type RunningMockProvider } from "./mock-provider/mock-provider-server.js";
 import { choosePort } from "./port-choice.js";
@@ -50,7 +52,18 @@ export const SANDBOX_FILES = {
   walletDb: "sandbox-wallet.db",
   config: "sandbox.config.json",
   target: "sandbox.json",
+  /** The service's at-rest key (CROUPIER_SECRET_KEY), base64, 0600. */
+  secretKey: "sandbox.key",
 } as const;
+
+/**
+ * The sandbox service's at-rest key, made on first use and kept beside its database, so a restart opens what the last
+ * run encrypted. `CROUPIER_SECRET_KEY_FILE=data/sandbox.key` lets `npm run server` open the same database.
+ */
+function sandboxSecretKey(path: string): Buffer {
+  if (!existsSync(path)) writeFileSync(path, `${randomBytes(32).toString("base64")}\n`, { mode: 0o600, flag: "wx" });
+  return parseSecretKey(readFileSync(path, "utf8"));
+}
 
 function removeDatabase(path: string): void {
   for (const suffix of ["", "-wal", "-shm"]) rmSync(path + suffix, { force: true });
@@ -91,7 +104,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     const config = buildSandboxConfig({
       host, servicePort, walletUrl: wallet.url, providerUrl: provider.url, sqlitePath: serviceDb, logLevel: options.logLevel ?? "warn",
     });
-    const service = await startServer(parseConfig(config));
+    const service = await startServer(parseConfig(config), { secretKey: sandboxSecretKey(join(dataDir, SANDBOX_FILES.secretKey)) });
     stops.push(() => service.close());
 
     const operator = createOperatorClient({ baseUrl: service.url, tenantId: SANDBOX_OPERATOR.id, secret: SANDBOX_OPERATOR.secret });
