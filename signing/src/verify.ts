@@ -21,14 +21,11 @@ export type VerificationResult =
     }
   | { ok: false; reason: VerificationFailure };
 
-/** A request as received, before any JSON parsing. */
-export interface VerifyRequest {
-  method: string;
+/** A request as received, before its body is read: what {@link checkSigningHeaders} judges. */
+export interface SignedHeadersRequest {
   /** The request target as received on the wire (`req.originalUrl` in Express, `req.url` in node:http). */
   target: string;
   headers: HeaderSource;
-  /** The raw body bytes as received. */
-  body: string | Uint8Array;
   /**
    * The secrets valid for the claimed tenant (current first, then any previous one still in its grace
    * period), or a lookup from tenant id to them; an empty list or `undefined` means unknown tenant.
@@ -42,14 +39,26 @@ export interface VerifyRequest {
   now?: number;
 }
 
+/** A request as received, before any JSON parsing. */
+export interface VerifyRequest extends SignedHeadersRequest {
+  method: string;
+  /** The raw body bytes as received. */
+  body: string | Uint8Array;
+}
+
+/** What the headers claim once {@link checkSigningHeaders} accepts them; the signature is still unchecked. */
+export type SigningHeadersResult =
+  | { ok: true; tenantId: string; nonce: string; timestamp: string; signature: string; secrets: readonly string[] }
+  | { ok: false; reason: VerificationFailure };
+
 const HEX_SIGNATURE = /^[0-9a-f]{64}$/;
 
 /**
- * Verifies a signed request per decisions.md §1, in its order: nonce format first, then tenant,
- * timestamp and signature. It does not remember nonces: pair it with a {@link NonceStore} after it
- * succeeds, so nobody can burn nonces without the secret.
+ * Every check of decisions.md §1 that needs no body, in its order: nonce format, the header set, tenant, timestamp
+ * format and clock, the signature's format. A server runs it before reading a body, so a caller it does not know
+ * cannot make it buffer one; {@link verify} runs it again with the body and then checks the signature itself.
  */
-export function verify(request: VerifyRequest): VerificationResult {
+export function checkSigningHeaders(request: SignedHeadersRequest): SigningHeadersResult {
   const nonce = readHeader(request.headers, SIGNING_HEADERS.nonce);
   if (!isValidNonce(nonce)) return { ok: false, reason: "invalid-nonce" };
   const tenantId = readHeader(request.headers, SIGNING_HEADERS.tenantId);
@@ -64,11 +73,22 @@ export function verify(request: VerifyRequest): VerificationResult {
   if (!isValidTimestamp(timestamp)) return { ok: false, reason: "bad-timestamp" };
   const now = request.now ?? Math.floor(Date.now() / 1000);
   const tolerance = request.toleranceSeconds ?? 300;
-  const seconds = Number(timestamp);
-  if (Math.abs(now - seconds) > tolerance) return { ok: false, reason: "stale-timestamp" };
+  if (Math.abs(now - Number(timestamp)) > tolerance) return { ok: false, reason: "stale-timestamp" };
   if (!HEX_SIGNATURE.test(signature)) return { ok: false, reason: "bad-signature" };
   if (request.target.includes("\n") || tenantId.includes("\n")) return { ok: false, reason: "bad-signature" };
-  const given = Buffer.from(signature, "hex");
+  return { ok: true, tenantId, nonce, timestamp, signature, secrets };
+}
+
+/**
+ * Verifies a signed request per decisions.md §1, in its order: nonce format first, then tenant,
+ * timestamp and signature. It does not remember nonces: pair it with a {@link NonceStore} after it
+ * succeeds, so nobody can burn nonces without the secret.
+ */
+export function verify(request: VerifyRequest): VerificationResult {
+  const claimed = checkSigningHeaders(request);
+  if (!claimed.ok) return claimed;
+  const { tenantId, nonce, timestamp, secrets } = claimed;
+  const given = Buffer.from(claimed.signature, "hex");
   let matched = -1;
   // Try every secret without stopping early, so timing does not reveal which one matched.
   for (const [index, secret] of secrets.entries()) {
@@ -79,7 +99,7 @@ export function verify(request: VerifyRequest): VerificationResult {
     if (timingSafeEqual(expected, given) && matched === -1) matched = index;
   }
   if (matched === -1) return { ok: false, reason: "bad-signature" };
-  return { ok: true, tenantId, nonce, timestamp: seconds, secretIndex: matched };
+  return { ok: true, tenantId, nonce, timestamp: Number(timestamp), secretIndex: matched };
 }
 
 /** Thrown by SDK verification helpers; `reason` says which check failed. */

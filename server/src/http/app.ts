@@ -1,7 +1,7 @@
 import express, { type Express } from "express";
 import type { Services } from "../compose.js";
 import { notFound } from "../domain/errors.js";
-import { authenticate, type AuthenticateOptions } from "./authenticate.js";
+import { authenticate, authenticateHeaders, type AuthenticateOptions } from "./authenticate.js";
 import { errorHandler } from "./error-handler.js";
 import { jsonBody } from "./json-body.js";
 import { openApiValidator } from "./openapi-validator.js";
@@ -29,7 +29,7 @@ export function authenticationOptions(services: Services): AuthenticateOptions {
 
 /**
  * Every route but the provider wallet API (served by http/provider-wallet-api.ts, the money path, without Express).
- * The middleware order is the contract's: raw body → signature, nonce, rate limit, role → JSON parse →
+ * The middleware order is the contract's: signing headers (or session) → raw body → signature, nonce, rate limit, role → JSON parse →
  * OpenAPI validation → routes → one error handler.
  */
 export function buildApp(services: Services, options: { validateResponses?: boolean } = {}): Express {
@@ -50,8 +50,10 @@ export function buildApp(services: Services, options: { validateResponses?: bool
     const { contentType, body } = await services.metrics.scrape();
     res.type(contentType).send(body);
   });
+  const authentication = authenticationOptions(services);
+  app.use(authenticateHeaders(authentication));
   app.use(rawBody);
-  app.use(authenticate(authenticationOptions(services)));
+  app.use(authenticate(authentication));
   app.use(jsonBody);
   app.use(openApiValidator({ validateResponses: options.validateResponses ?? false }));
   app.use(operatorRoutes(services));

@@ -1,5 +1,5 @@
-import type { IncomingHttpHeaders } from "node:http";
-import { verify, type NonceStore } from "@croupier/signing";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
+import { checkSigningHeaders, verify, type NonceStore, type VerificationFailure } from "@croupier/signing";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { ApiError } from "../domain/errors.js";
 import type { BackofficeAccounts } from "../domain/backoffice-accounts.js";
@@ -57,6 +57,32 @@ export type Authentication =
 
 const NO_BODY = Buffer.alloc(0);
 
+/** A refused signature as answered: a bad nonce format is a 400, anything else the plain-text 401. */
+function signatureRefusal(reason: VerificationFailure): Authentication {
+  const invalidNonce = reason === "invalid-nonce";
+  return {
+    ok: false,
+    error: new ApiError(invalidNonce ? "invalid_nonce" : "invalid_signature", invalidNonce ? "invalid nonce" : "invalid signature"),
+    authFailure: reason,
+  };
+}
+
+/**
+ * The part of the check that needs no body (issue 17 item 5): a missing or malformed signing header set, an unknown
+ * tenant or a stale timestamp is refused before the body is read, so a caller the service does not know cannot make it
+ * buffer one. Undefined when the request may go on to have its body read and its signature checked.
+ */
+export function createHeaderCheck(options: AuthenticateOptions): (request: { target: string; headers: IncomingHttpHeaders }) => Authentication | undefined {
+  const nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
+  const secrets = (tenantId: string) => options.tenants.secretsFor(tenantId);
+  return (request) => {
+    const result = checkSigningHeaders({
+      target: request.target, headers: request.headers, secrets, toleranceSeconds: options.clockSkewSeconds, now: nowSeconds(),
+    });
+    return result.ok ? undefined : signatureRefusal(result.reason);
+  };
+}
+
 /**
  * Builds the check every signed call passes before any handler runs, in the order of decisions.md §1: nonce format
  * (400), signature, tenant and timestamp (401 plain text), nonce replay (401 JSON), rate limit (429), role (401), then
@@ -77,14 +103,7 @@ export function createAuthenticator(options: AuthenticateOptions): (request: Sig
       toleranceSeconds: options.clockSkewSeconds,
       now,
     });
-    if (!result.ok) {
-      const invalidNonce = result.reason === "invalid-nonce";
-      return {
-        ok: false,
-        error: new ApiError(invalidNonce ? "invalid_nonce" : "invalid_signature", invalidNonce ? "invalid nonce" : "invalid signature"),
-        authFailure: result.reason,
-      };
-    }
+    if (!result.ok) return signatureRefusal(result.reason);
     const tenantId = result.tenantId;
     // Kept until the request's timestamp can no longer pass the clock check: a request signed ahead of our clock
     // stays acceptable until timestamp + skew, so its nonce must be remembered that long (decisions.md §4).
@@ -119,30 +138,61 @@ export function createAuthenticator(options: AuthenticateOptions): (request: Sig
   }
 }
 
+/** Whether a request declares a body (a length above zero, or chunks). */
+function declaresBody(headers: IncomingHttpHeaders): boolean {
+  const length = headers["content-length"];
+  return headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
+}
+
 /**
- * {@link createAuthenticator} for Express; expects `req.body` to be the raw body (rawBody runs first). A request that
- * carries no signing header but a back-office session cookie, and any back-office API call, is authenticated by its
- * session instead (http/backoffice-session.ts); sign-in needs neither. Anything else is judged by its signature alone.
+ * An answer given before the body was read closes the connection: otherwise Node would wait for the whole body, which
+ * it drains to reach the next request, and the caller would hold the connection as long as it likes.
  */
-export function authenticate(options: AuthenticateOptions): RequestHandler {
-  const check = createAuthenticator(options);
+export function closeAfterRefusal(req: IncomingMessage, res: ServerResponse): void {
+  if (declaresBody(req.headers)) res.setHeader("Connection", "close");
+}
+
+/** Puts an authentication outcome on the response for the handlers and the request log, or passes its refusal on. */
+function proceed(outcome: Authentication & { session?: AuthenticatedSession }, res: Response, next: NextFunction): void {
+  if (!outcome.ok) {
+    if (outcome.tenantId !== undefined) res.locals.tenantId = outcome.tenantId;
+    if (outcome.authFailure !== undefined) res.locals.authFailure = outcome.authFailure;
+    return next(outcome.error);
+  }
+  if (outcome.caller.tenantId !== "") res.locals.tenantId = outcome.caller.tenantId;
+  res.locals.caller = outcome.caller;
+  if (outcome.session !== undefined) res.locals.backofficeSession = outcome.session;
+  next();
+}
+
+/**
+ * The authentication stage before the body is read, for Express. A request that carries no signing header but a
+ * back-office session cookie, and any back-office API call, is authenticated here by its session (it needs no body;
+ * http/backoffice-session.ts); sign-in needs neither. A signed request has its headers checked
+ * ({@link createHeaderCheck}); its signature is checked after the body by {@link authenticate}.
+ */
+export function authenticateHeaders(options: AuthenticateOptions): RequestHandler {
+  const checkHeaders = createHeaderCheck(options);
   const checkSession = options.backoffice && createSessionAuthenticator({ ...options, accounts: options.backoffice });
-  const proceed = (outcome: Authentication & { session?: AuthenticatedSession }, res: Response, next: NextFunction) => {
-    if (!outcome.ok) {
-      if (outcome.tenantId !== undefined) res.locals.tenantId = outcome.tenantId;
-      if (outcome.authFailure !== undefined) res.locals.authFailure = outcome.authFailure;
-      return next(outcome.error);
-    }
-    if (outcome.caller.tenantId !== "") res.locals.tenantId = outcome.caller.tenantId;
-    res.locals.caller = outcome.caller;
-    if (outcome.session !== undefined) res.locals.backofficeSession = outcome.session;
-    next();
-  };
   return (req: Request, res: Response, next) => {
     if (checkSession && req.path === SIGN_IN_PATH) return next();
     const bySession = checkSession !== undefined
       && (req.path.startsWith("/backoffice/api/") || (!carriesSignature(req.headers) && sessionCookieOf(req.headers) !== undefined));
-    if (bySession) return proceed(checkSession({ method: req.method, path: req.path, headers: req.headers }), res, next);
+    const outcome = bySession ? checkSession({ method: req.method, path: req.path, headers: req.headers }) : checkHeaders({ target: req.originalUrl, headers: req.headers });
+    if (outcome === undefined) return next();
+    if (!outcome.ok) closeAfterRefusal(req, res);
+    proceed(outcome, res, next);
+  };
+}
+
+/**
+ * {@link createAuthenticator} for Express, after {@link authenticateHeaders}; expects `req.body` to be the raw body
+ * (rawBody runs first). A request a session authenticated, and sign-in, pass through.
+ */
+export function authenticate(options: AuthenticateOptions): RequestHandler {
+  const check = createAuthenticator(options);
+  return (req: Request, res: Response, next) => {
+    if (res.locals.caller !== undefined || (options.backoffice && req.path === SIGN_IN_PATH)) return next();
     const outcome = check({ method: req.method, target: req.originalUrl, path: req.path, headers: req.headers, body: req.body as Buffer | undefined });
     if (outcome instanceof Promise) void outcome.then((settled) => proceed(settled, res, next), next);
     else proceed(outcome, res, next);

@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import { ApiError, badRequest, toApiError } from "../domain/errors.js";
 import type { TransactionRequest } from "../domain/transaction-request.js";
 import type { WalletService } from "../domain/wallet-service.js";
-import { createAuthenticator, type AuthenticateOptions, type Caller, type SignedRequest } from "./authenticate.js";
+import { closeAfterRefusal, createAuthenticator, createHeaderCheck, type AuthenticateOptions, type Authentication, type Caller, type SignedRequest } from "./authenticate.js";
 import { describeFindings, ERROR_CODE_HEADER, errorReply } from "./error-handler.js";
 import { parseJsonBody } from "./json-body.js";
 import { OperationSchemas, type OperationKey } from "./operation-schemas.js";
@@ -55,26 +55,30 @@ export interface ProviderWalletApiOptions {
  * the money path, every game round's calls, and Express's per-request machinery (router layers tried in turn, its
  * request and response objects, express-openapi-validator's middleware chain) cost more CPU than everything else the
  * service does for a transaction. The pipeline is the one the other routes go through, in the same order and with the
- * same pieces: raw body, authentication (decisions.md §1), JSON parse, validation against the same OpenAPI document
+ * same pieces: signing headers before the body, raw body, authentication (decisions.md §1), JSON parse, validation against the same OpenAPI document
  * (its schemas compiled by {@link OperationSchemas}), the domain call, the one error mapping, the request log line.
  *
  * The returned function answers a POST to one of the three paths (as documented, or with a trailing slash, as Express
  * matches; any query) and returns true; for any other request it returns false and touches nothing.
  */
 export function providerWalletApi(options: ProviderWalletApiOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const checkHeaders = createHeaderCheck(options.authentication);
   const authenticate = createAuthenticator(options.authentication);
   const schemas = new OperationSchemas(options.documentPath, [...HANDLERS.keys()].map((path) => ({ method: "post", path })),
     { checkResponses: options.validateResponses });
   const line = requestLine(options.logger, options.metrics);
 
-  /** `request` is the call as it arrived; `key` the documented operation it is for. */
-  const serve = async (request: SignedRequest, res: ServerResponse, key: OperationKey, started: bigint, readError: ApiError | undefined): Promise<void> => {
+  /**
+   * `request` is the call as it arrived; `key` the documented operation it is for. `early` is the answer of a stage
+   * that refused the call before its body was read (signing headers) or while reading it.
+   */
+  const serve = async (request: SignedRequest, res: ServerResponse, key: OperationKey, started: bigint, early: ApiError | Authentication | undefined): Promise<void> => {
     const entry: RequestLogEntry = { method: "POST", route: key.path, status: 0, requestId: requestIdOf(res) };
     let answer: Answer;
     let internalError: unknown;
     try {
-      if (readError) throw readError;
-      const auth = await authenticate(request);
+      if (early instanceof ApiError) throw early;
+      const auth = early ?? await authenticate(request);
       if (!auth.ok) {
         entry.tenant = auth.tenantId;
         entry.authFailure = auth.authFailure;
@@ -111,14 +115,21 @@ export function providerWalletApi(options: ProviderWalletApiOptions): (req: Inco
     const documented = HANDLERS.has(path) ? path : path.endsWith("/") && HANDLERS.has(path.slice(0, -1)) ? path.slice(0, -1) : undefined;
     if (documented === undefined) return false;
     const started = line ? process.hrtime.bigint() : 0n;
-    readRawBody(req, (error, body) => {
-      serve({ method: "POST", target: url, path, headers: req.headers, body }, res, { method: "post", path: documented }, started, error)
+    const answer = (body: Buffer | undefined, early: ApiError | Authentication | undefined) => {
+      serve({ method: "POST", target: url, path, headers: req.headers, body }, res, { method: "post", path: documented }, started, early)
         .catch((unexpected: unknown) => {
           // Every failure of the call is answered inside serve; this is a bug there, and must not end the process.
           options.logger.error({ err: unexpected }, "provider wallet call failed unanswered");
           res.destroy();
         });
-    });
+    };
+    const refused = checkHeaders({ target: url, headers: req.headers });
+    if (refused !== undefined) {
+      closeAfterRefusal(req, res);
+      answer(undefined, refused);
+    } else {
+      readRawBody(req, (error, body) => answer(body, error));
+    }
     return true;
   };
 }
