@@ -23,9 +23,6 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Connections the service holds at once; more are closed as they arrive. */
-export const SERVER_MAX_CONNECTIONS = 10_000;
-
 /** How to start the service beyond its configuration. */
 export interface StartOptions extends InstanceOptions {
   /**
@@ -74,7 +71,8 @@ export async function startServer(config: CroupierConfig, options: StartOptions 
   });
   const app = buildApp(services, { validateResponses });
   // Timeouts are checked every second (Node's default: every 30 s, which would let a slow client outlast them).
-  const server = createServer({ headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1_000 }, (req, res) => {
+  const { headersTimeoutMs, requestTimeoutMs, maxConnections } = config.server;
+  const server = createServer({ headersTimeout: headersTimeoutMs, requestTimeout: requestTimeoutMs, connectionsCheckingInterval: 1_000 }, (req, res) => {
     assignRequestId(req, res);
     if (!walletApi(req, res)) app(req, res);
   });
@@ -87,8 +85,8 @@ export async function startServer(config: CroupierConfig, options: StartOptions 
   });
   server.keepAliveTimeout = 65_000;
   // Slow or idle clients cannot hold connections open at will: headers within 10 s, the whole request within 30 s,
-  // and at most `server.maxConnections` (default 10,000) connections at once (Node's defaults: 60 s, 300 s, unlimited).
-  server.maxConnections = SERVER_MAX_CONNECTIONS;
+  // and at most 10,000 connections at once by default (Node's defaults: 60 s, 300 s, unlimited).
+  server.maxConnections = maxConnections;
   for (const job of [services.reconciler, services.settlementRetry, services.sessionSweeper, services.deliveryLogSweeper]) {
     job.start();
     services.stoppers.push(() => job.stop());

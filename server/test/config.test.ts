@@ -62,7 +62,7 @@ describe("the configuration file's JSON Schema (server/config.schema.json)", () 
   it("fills in the defaults the schema declares", () => {
     const parsed = parseConfig({ operators: [], providers: [] });
     expect(parsed).toEqual({
-      server: { host: "127.0.0.1", port: 8080, publicBaseUrl: "http://127.0.0.1:8080" },
+      server: { host: "127.0.0.1", port: 8080, publicBaseUrl: "http://127.0.0.1:8080", headersTimeoutMs: 10000, requestTimeoutMs: 30000, maxConnections: 10000 },
       database: { sqlitePath: "./data/croupier.db", synchronous: "FULL" },
       limits: { clockSkewSeconds: 300, secretGraceSeconds: 604800, replayLinkSeconds: 900, sessionTtlSeconds: 86400,
         expiredSessionRetentionSeconds: 3600, deliveryLogRetentionSeconds: 2592000, demoStartingBalance: 100000, rateLimit: { requestsPerSecond: 100, burst: 200 } },
@@ -77,6 +77,7 @@ describe("the configuration file's JSON Schema (server/config.schema.json)", () 
     const cases: [(json: Record<string, any>) => void, string][] = [
       [(j) => (j.operators[0].callbackTimeoutMs = "soon"), '"operators[0].callbackTimeoutMs": must be an integer from 1 to 600000'],
       [(j) => (j.server = { port: 70000 }), '"server.port": must be an integer from 0 to 65535'],
+      [(j) => (j.server = { headersTimeoutMs: 20000, requestTimeoutMs: 15000 }), '"server.requestTimeoutMs": must be at least server.headersTimeoutMs'],
       [(j) => (j.limits.clockSkewSeconds = -1), '"limits.clockSkewSeconds": must be a number >= 0'],
       [(j) => (j.logLevel = "loud"), '"logLevel": must be one of debug, info, warn, error, silent'],
       [(j) => (j.database = { synchronous: "off" }), '"database.synchronous": must be FULL or NORMAL'],

@@ -44,9 +44,12 @@ export function parseConfig(input: unknown, options: { env?: Environment } = {})
     }
   });
 
-  const { host, port } = file.server;
+  const { host, port, headersTimeoutMs, requestTimeoutMs, maxConnections } = file.server;
+  if (requestTimeoutMs < headersTimeoutMs) throw new ConfigError("server.requestTimeoutMs", "must be at least server.headersTimeoutMs");
   return {
-    server: { host, port, publicBaseUrl: (file.server.publicBaseUrl ?? `http://${host}:${port}`).replace(/\/+$/, "") },
+    server: {
+      host, port, publicBaseUrl: (file.server.publicBaseUrl ?? `http://${host}:${port}`).replace(/\/+$/, ""), headersTimeoutMs, requestTimeoutMs, maxConnections,
+    },
     database: databaseOf(file.database, env),
     limits: { ...file.limits, rateLimit: defaultRate },
     reconciler: file.reconciler,

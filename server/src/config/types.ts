@@ -76,7 +76,11 @@ export const isPostgres = (database: DatabaseConfig): database is PostgresDataba
 
 /** The whole, validated configuration with every default filled in. */
 export interface CroupierConfig {
-  server: { host: string; port: number; publicBaseUrl: string };
+  server: {
+    host: string; port: number; publicBaseUrl: string;
+    /** Node's headersTimeout and requestTimeout, and the cap on connections held at once. */
+    headersTimeoutMs: number; requestTimeoutMs: number; maxConnections: number;
+  };
   database: DatabaseConfig;
   limits: {
     clockSkewSeconds: number;
@@ -107,7 +111,7 @@ export interface CroupierConfig {
  * the schema gives no default stay optional). server/test/config-schema.test.ts checks the two agree.
  */
 export interface ConfigFile {
-  server: { host: string; port: number; publicBaseUrl?: string };
+  server: { host: string; port: number; publicBaseUrl?: string; headersTimeoutMs: number; requestTimeoutMs: number; maxConnections: number };
   database: { sqlitePath?: string; synchronous: string; url?: string; poolSize: number };
   limits: Omit<CroupierConfig["limits"], "rateLimit"> & { rateLimit?: Partial<RateLimitConfig> };
   reconciler: CroupierConfig["reconciler"];
