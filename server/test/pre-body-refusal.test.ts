@@ -94,7 +94,7 @@ describe("issue 17 item 5: a caller the service does not know is refused before 
     const text = JSON.stringify({ sessionToken: "no-such-token" });
     const headers = sign({ secret: PROVIDER.secret, tenantId: PROVIDER.id, method: "POST", target: path, body: text });
     // The body follows the headers a while later: the answer (a 401 JSON for the unknown session) needs it.
-    const answer = await exchange(server.port, postHead(path, headers, Buffer.byteLength(text)), { text, afterMs: 300 });
+    const answer = await exchange(server.port, postHead(path, { ...headers }, Buffer.byteLength(text)), { text, afterMs: 300 });
     expect(answer.status).toBe(401);
     expect(answer.headers["content-type"]).toContain("application/json");
   });
@@ -104,7 +104,7 @@ describe("issue 17 item 5: a caller the service does not know is refused before 
     const signedFor = JSON.stringify({ sessionToken: "a" });
     const sent = JSON.stringify({ sessionToken: "b" });
     const headers = sign({ secret: PROVIDER.secret, tenantId: PROVIDER.id, method: "POST", target: path, body: signedFor });
-    const answer = await exchange(server.port, postHead(path, headers, Buffer.byteLength(sent)), { text: sent, afterMs: 50 });
+    const answer = await exchange(server.port, postHead(path, { ...headers }, Buffer.byteLength(sent)), { text: sent, afterMs: 50 });
     expect(answer.status).toBe(401);
     expect(answer.body).toBe("invalid signature");
   });
