@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // `node scripts/dist/bench/held-bodies.js [--server PATH] [--connections N]`: the attack of issue 17 item 5, measured.
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { loadavg, tmpdir } from "node:os";
@@ -33,7 +34,9 @@ async function main(): Promise<void> {
   const configPath = join(dir, "croupier.json");
   const settings = { port, sqlitePath: join(dir, "croupier.db"), walletUrl: "http://127.0.0.1:9/", synchronous: "FULL", logLevel: "silent" } as const;
   writeFileSync(configPath, JSON.stringify(croupierConfig(newBenchIdentity(), settings)));
-  const service = await spawnBenchProcess("croupier", values.server, ["--config", configPath], { healthUrl: `http://127.0.0.1:${port}` });
+  // An at-rest key of its own, as the bench gives each service (a build from before the key ignores it).
+  const service = await spawnBenchProcess("croupier", values.server, ["--config", configPath], { healthUrl: `http://127.0.0.1:${port}` },
+    { CROUPIER_SECRET_KEY: randomBytes(32).toString("base64") });
   const sockets: Socket[] = [];
   try {
     await sleep(2_000);
