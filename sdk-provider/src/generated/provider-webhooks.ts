@@ -191,7 +191,10 @@ export interface components {
         };
         /**
          * @description A non-empty opaque identifier (player reference, game id, round id, session token, campaign id,
-         *     idempotency key, transaction id): 1 to 255 characters.
+         *     idempotency key, transaction id): 1 to 255 characters, none of them a control character
+         *     (U+0000 to U+001F, U+007F): an identifier is logged, shown to people and forwarded to other
+         *     parties, where a NUL, a line break or an escape sequence would truncate, forge or garble what
+         *     they read. Such an identifier is answered with 400.
          */
         Identifier: string;
         /**

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, Response } from "express";
-import { ApiError, toApiError, type ApiErrorCode } from "../domain/errors.js";
+import { ApiError, cappedMessage, toApiError, type ApiErrorCode } from "../domain/errors.js";
 
 /**
  * The single mapping from error codes to HTTP statuses. The codes are the wire codes too (ErrorCode in
@@ -39,7 +39,7 @@ export function errorReply(error: ApiError): ErrorReply {
   const status = STATUS_BY_CODE[code];
   if (code === "invalid_signature") return { status, code, text: "invalid signature" };
   const retryAfterSeconds = error.details.retryAfterSeconds;
-  return { status, code, json: { error: error.message, code }, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) };
+  return { status, code, json: { error: cappedMessage(error.message), code }, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) };
 }
 
 /** Writes an ApiError through Express (see {@link errorReply}). */
@@ -61,13 +61,17 @@ export interface ValidationFinding {
   message?: string;
 }
 
+/** Ajv names a failed pattern by its source; the identifiers' one (spec: Identifier) is said in words instead. */
+const inWords = (message: string) =>
+  message.replace('must match pattern "^[^\\u0000-\\u001F\\u007F]*$"', "must not contain control characters (U+0000 to U+001F, U+007F)");
+
 /**
  * The message of a 400 for schema findings, as `body.amount must be >= 0`, each finding once. A body of two forms
  * (anyOf) fails with each form's findings, then a summary; a body of the form its `type` names (a discriminated union,
  * see validation-document.ts) fails with that form's findings, then `must match "then" schema`: summaries are left out.
  */
 export function describeFindings(findings: readonly ValidationFinding[]): string {
-  const details = findings.map((d) => `${(d.path ?? "").replace(/^\//, "").replace(/\//g, ".")} ${d.message ?? ""}`.trim());
+  const details = findings.map((d) => `${(d.path ?? "").replace(/^\//, "").replace(/\//g, ".")} ${inWords(d.message ?? "")}`.trim());
   const specific = details.filter((detail) => !/ must match (a schema in (anyOf|oneOf)|"then" schema)$/.test(detail));
   return [...new Set(specific.length > 0 ? specific : details)].join("; ");
 }
