@@ -39,6 +39,26 @@ export const forbidden = (message: string) => new ApiError("forbidden", message)
 export const unauthenticated = (message: string) => new ApiError("unauthenticated", message);
 export const notConfigured = (message: string) => new ApiError("not_configured", message);
 
+/** Longest client value an error message quotes: a message names what was wrong, it does not echo a request back. */
+export const MAX_QUOTED_CHARS = 64;
+
+/** A client's value as an error message quotes it: cut to {@link MAX_QUOTED_CHARS} (then `…`), JSON-quoted so control characters show escaped. */
+export function quoted(value: string): string {
+  const chars = [...value];
+  return JSON.stringify(chars.length > MAX_QUOTED_CHARS ? `${chars.slice(0, MAX_QUOTED_CHARS).join("")}…` : value);
+}
+
+/**
+ * Longest error message sent. A backstop for messages that quote a client's input without {@link quoted} (the OpenAPI
+ * validator's name unknown parameters, for one): longer ones are cut, ending in `…`.
+ */
+export const MAX_ERROR_MESSAGE_CHARS = 1000;
+
+/** An error message as sent: at most {@link MAX_ERROR_MESSAGE_CHARS} characters. */
+export function cappedMessage(message: string): string {
+  return message.length > MAX_ERROR_MESSAGE_CHARS ? `${message.slice(0, MAX_ERROR_MESSAGE_CHARS - 1)}…` : message;
+}
+
 /** Wraps anything thrown into an ApiError; unknown errors become a generic 500 that reveals nothing. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;

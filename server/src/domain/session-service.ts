@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { SessionRecord, SessionStore } from "../store/session-store.js";
 import type { Catalogue } from "./catalogue.js";
-import { badRequest, forbidden, notFound, unauthenticated } from "./errors.js";
+import { badRequest, forbidden, notFound, quoted, unauthenticated } from "./errors.js";
 import { tokenDigest, type SecretBox } from "./secret-box.js";
 import type { TenantDirectory } from "./tenant-directory.js";
 
@@ -52,7 +52,7 @@ export class SessionService {
     if (!entry) throw notFound("game not found");
     if (!entry.provider.currencies.includes(request.currency)) throw badRequest(`currency ${request.currency} is not supported by this game`);
     if (request.language !== undefined && !entry.provider.languages.includes(request.language)) {
-      throw badRequest(`language ${request.language} is not supported by this game`);
+      throw badRequest(`language ${quoted(request.language)} is not supported by this game`);
     }
     if (request.lobbyUrl !== undefined && !isAbsoluteHttpUrl(request.lobbyUrl)) throw badRequest("lobbyUrl must be an absolute http(s) URL");
     const operator = this.tenants.operator(operatorId);

@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import type { Response } from "express";
 import type { BackofficeAccounts, BackofficeSession } from "../domain/backoffice-accounts.js";
-import { ApiError, badRequest, forbidden, unauthenticated } from "../domain/errors.js";
+import { ApiError, badRequest, forbidden, quoted, unauthenticated } from "../domain/errors.js";
 import type { RateLimiter } from "../domain/rate-limiter.js";
 import type { TenantDirectory } from "../domain/tenant-directory.js";
 import type { Authentication } from "./authenticate.js";
@@ -82,7 +82,7 @@ function operatorActedFor(session: AuthenticatedSession, header: string | string
   const own = session.actor.operatorId;
   if (own !== null) return named === undefined || named === own ? own : forbidden(`this account belongs to ${own}`);
   if (named === undefined) return undefined;
-  return tenants.roleOf(named) === "operator" ? named : badRequest(`unknown operator "${named}"`);
+  return tenants.roleOf(named) === "operator" ? named : badRequest(`unknown operator ${quoted(named)}`);
 }
 
 /** How the audit log names a person: `backoffice:<username>`, beside `api:<tenantId>` for a signed call. */
