@@ -2,6 +2,7 @@ import Database from "better-sqlite3";
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseConfig } from "../src/config/parse.js";
 import { SecretKeyError } from "../src/domain/secret-box.js";
@@ -12,6 +13,8 @@ import {
   OPERATOR, PROVIDER, runNodeScript, sendJson, signedRequest, startScriptedPeer, startTestServer, tempDir, testConfigJson, type ScriptedPeer,
 } from "./harness.js";
 import { betRequest, launchSession, postTransaction, SERVICE_MAIN, startTestWallet, type TestWallet } from "./wallet-harness.js";
+
+const ADMIN = fileURLToPath(new URL("../dist/admin.js", import.meta.url));
 
 /** Every byte of the database's files (main file, WAL, shared memory), as one string to search. */
 function databaseBytes(dir: string): string {
@@ -156,5 +159,26 @@ describe("secrets and session tokens at rest (issue 17, item 7)", () => {
     expect(malformed.code).toBe(2);
     expect(malformed.stderr).toMatch(/"CROUPIER_SECRET_KEY": must be 32 bytes written as 64 hexadecimal digits or in base64/);
     for (const run of [missing, malformed]) expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("admin commands that open secrets need the database's key too; one that does not runs without it", async () => {
+    const url = await start();
+    await launchSession(url);
+    await server!.close();
+    server = undefined;
+    const configFile = join(dir.path, "config.json");
+    writeFileSync(configFile, JSON.stringify(testConfigJson({ webhook: studio.url, sqlitePath: join(dir.path, "croupier.db") })));
+    const endSessions = (key: string) => runNodeScript(ADMIN, ["end-sessions", "--operator", OPERATOR.id, "--player", "p-1", "--reason", "FRAUD_HOLD",
+      "--config", configFile], { CROUPIER_SECRET_KEY: key });
+    const missing = await endSessions("");
+    expect([missing.code, missing.stderr]).toEqual([2, expect.stringMatching(/^admin end-sessions: the database holds tenant secrets and session tokens encrypted/)]);
+    const wrong = await endSessions(randomBytes(32).toString("hex"));
+    expect([wrong.code, wrong.stderr]).toEqual([2, "admin end-sessions: CROUPIER_SECRET_KEY is not the key this database was encrypted with\n"]);
+    const listed = await runNodeScript(ADMIN, ["problems", "--config", configFile], { CROUPIER_SECRET_KEY: "" });
+    expect(listed.code).toBe(0);
+    // With the key, the kick opens the sealed token and names it to the provider.
+    const ended = await endSessions(process.env.CROUPIER_SECRET_KEY!);
+    expect([ended.code, ended.stdout]).toEqual([0, '{"revokedCount":1}\n']);
+    expect(studio.requests.filter((r) => r.url === "/v1/game/session/revoke")).toHaveLength(1);
   });
 });
