@@ -7,7 +7,7 @@ import { defineConfig } from "vitest/config";
  */
 const env = { CROUPIER_SECRET_KEY: "Y3JvdXBpZXIgdGVzdHMgb25seTogbmV2ZXIgcmVhbCE=" };
 
-const packages = ["signing", "spec", "server", "sdk-operator", "sdk-provider", "conformance", "mock-operator-wallet", "scripts"];
+const packages = ["signing", "spec", "backoffice", "server", "sdk-operator", "sdk-provider", "conformance", "mock-operator-wallet", "scripts"];
 
 export default defineConfig({
   test: {

@@ -31,6 +31,9 @@ describe("npm start (the built sandbox entry)", () => {
     expect(out).toContain("Croupier sandbox is running");
     expect(out).toContain("sandbox-only-op-acme-secret");
     expect(out).toContain("npm run demo");
+    expect(out).toMatch(/Web back office: http:\/\/127\.0\.0\.1:\d+\/backoffice\//);
+    expect(out).toMatch(/acme-manager +password sandbox-only-acme-manager +manager of op-acme/);
+    expect(out).toMatch(/platform +password sandbox-only-platform +manager of the platform/);
 
     const target = JSON.parse(readFileSync(join(dir.path, "sandbox.json"), "utf8")) as { serviceUrl: string; walletUrl: string; studioUrl: string };
     expect(out).toContain(target.serviceUrl);
@@ -45,7 +48,7 @@ describe("npm start (the built sandbox entry)", () => {
     started.push(demo);
     expect(await demo.exited).toBe(0);
     expect(demo.stdout()).toContain(`Demo against ${target.serviceUrl}`);
-    expect(demo.stdout()).toMatch(/ledgers agree: wallet balance \d+ = starting 100000 \+ applied 60/);
+    expect(demo.stdout()).toMatch(/ledgers agree: wallet balance \d+ = starting 100000 \+ applied -40/);
 
     sandbox.child.kill("SIGINT");
     expect(await sandbox.exited).toBe(0);

@@ -25,8 +25,10 @@ export interface DemoReport {
   ok: boolean;
   playerRef: string;
   steps: DemoStep[];
-  /** The game's own record of every transaction it sent. */
+  /** The game's own record of every transaction it sent, but {@link DemoReport.unsettled}. */
   transactions: PlayedTransaction[];
+  /** The WIN the flaky wallet failed, left in the back office's problems queue (the wallet has not applied it). */
+  unsettled: PlayedTransaction | undefined;
   /** Undefined when the demo stopped before it could compare. */
   ledgers: LedgerComparison | undefined;
 }
@@ -62,7 +64,7 @@ function expectOk(played: PlayedTransaction, failures: string[]): void {
 
 /**
  * Plays a scripted session against a sandbox, as an operator (sdk-operator) and a game (sdk-provider):
- * launch, three rounds, a rolled-back bet, a free-spin grant with some spins played and the rest
+ * launch, three rounds, a rolled-back bet, a WIN the flaky wallet fails (left as a problem for the back office), a free-spin grant with some spins played and the rest
  * cancelled, a replay link, and a kick after which the game's next call fails 401. Each step prints the
  * player's balance in the operator's wallet before and after; the demo ends by reconciling the game's
  * record of applied transactions with the wallet's ledger ("ledgers agree").
@@ -76,7 +78,7 @@ export async function runDemo(target: SandboxTarget, options: DemoOptions = {}):
   const operator: OperatorClient = createOperatorClient({ baseUrl: target.serviceUrl, tenantId: target.operator.id, secret: target.operator.secret });
   const provider = createProviderClient({ baseUrl: target.serviceUrl, tenantId: target.provider.id, secret: target.provider.secret });
   const steps: DemoStep[] = [];
-  const report: DemoReport = { ok: false, playerRef, steps, transactions: [], ledgers: undefined };
+  const report: DemoReport = { ok: false, playerRef, steps, transactions: [], unsettled: undefined, ledgers: undefined };
 
   const step = async (title: string, body: () => Promise<StepOutcome>): Promise<DemoStep> => {
     const balanceBefore = await wallet.balance(playerRef);
@@ -153,6 +155,33 @@ export async function runDemo(target: SandboxTarget, options: DemoOptions = {}):
     const rollback = await playing.rollback(bet);
     expectOk(rollback, failures);
     return { details: [describe(bet), `${describe(rollback)} (refunds ${bet.transactionId})`], failures, expectedDelta: 0 };
+  });
+
+  // A WIN the wallet refuses while it is flaky, left in the back office's problems queue for a person to re-send.
+  let unsettled: PlayedTransaction | undefined;
+  await step("A win the flaky wallet could not take: left in the back office's problems queue", async () => {
+    const failures: string[] = [];
+    const roundId = `round-${run}-flaky`;
+    const bet = await playing.bet(roundId, 100);
+    expectOk(bet, failures);
+    await wallet.setFailureRate(1);
+    try {
+      unsettled = await playing.win(roundId, 300);
+      if (unsettled.outcome !== "failed") failures.push(`expected the flaky wallet to fail the WIN: ${describe(unsettled)}`);
+      const problemId = await problemOf(operator, unsettled.transactionId);
+      if (problemId === undefined) failures.push("the failed WIN never reached the problems queue");
+    } finally {
+      await wallet.setFailureRate(0);
+    }
+    if ((await wallet.ledger(playerRef)).some((entry) => entry.transactionId === unsettled?.transactionId)) {
+      failures.push("the wallet applied the WIN it was told to fail");
+    }
+    return {
+      details: [describe(bet), `${unsettled ? describe(unsettled) : "no WIN sent"} while the wallet failed every call`,
+        `the platform retried it, then queued it as a problem: re-send it from ${target.serviceUrl}/backoffice/#/problems`],
+      failures,
+      expectedDelta: -100,
+    };
   });
 
   let grant: { id: string; externalRef: string } | undefined;
@@ -240,15 +269,29 @@ export async function runDemo(target: SandboxTarget, options: DemoOptions = {}):
     };
   });
 
-  report.transactions = [...playing.transactions];
+  // The WIN left for the back office is checked in its own step: the wallet has not applied it.
+  report.transactions = playing.transactions.filter((played) => played !== unsettled);
+  report.unsettled = unsettled;
   const walletBalance = await wallet.balance(playerRef);
   report.ledgers = compareLedgers({
-    transactions: playing.transactions,
+    transactions: report.transactions,
     entries: await wallet.ledger(playerRef),
     startingBalance,
     walletBalance: walletBalance ?? Number.NaN,
   });
   return finish(report, print);
+}
+
+/** Waits (up to 30 s: the sandbox's settlement horizon is 4 s) for the transaction's open problem; its id, or undefined. */
+async function problemOf(operator: OperatorClient, transactionId: string): Promise<string | undefined> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const { data } = await operator.listProblems({ kind: "UNSETTLED_CREDIT" });
+    const found = data?.items.find((problem) => problem.transactionId === transactionId);
+    if (found) return found.id;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return undefined;
 }
 
 function finish(report: DemoReport, print: (line: string) => void): DemoReport {

@@ -19,6 +19,14 @@ export class WalletView {
     return players.find((player) => player.playerRef === playerRef)?.balance;
   }
 
+  /** Sets the share (0..1) of wallet calls the mock wallet answers 500 without applying anything (its fault switch). */
+  async setFailureRate(failureRate: number): Promise<void> {
+    const response = await fetch(`${this.walletUrl}/control/faults`, {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ failureRate }),
+    });
+    if (response.status !== 200) throw new Error(`POST ${this.walletUrl}/control/faults answered ${response.status}`);
+  }
+
   /** Every ledger entry of the player, in the order the wallet applied them. */
   async ledger(playerRef: string): Promise<LedgerEntry[]> {
     const { entries } = await getJson<{ entries: LedgerEntry[] }>(`${this.walletUrl}/ledger?playerRef=${encodeURIComponent(playerRef)}`);

@@ -1,6 +1,6 @@
 import { relative } from "node:path";
 import type { RunningSandbox } from "./sandbox.js";
-import { webhookUrlFor } from "./sandbox-config.js";
+import { SANDBOX_ACCOUNTS, webhookUrlFor } from "./sandbox-config.js";
 
 interface ConfigShape {
   operators: { id: string; secret: string }[];
@@ -39,6 +39,10 @@ export function sandboxBanner(sandbox: RunningSandbox, databases: { service: str
     "Tenants (these secrets are for this sandbox only; never use them anywhere else):",
     ...tenants,
     `  campaign  ${campaigns}`,
+    "",
+    `Web back office: ${serviceUrl}/backoffice/ (sign in with one of these sandbox-only accounts)`,
+    ...SANDBOX_ACCOUNTS.map((a) => `  ${a.username.padEnd(13)} password ${a.password.padEnd(26)} ${a.role} of ${a.operatorId ?? "the platform (every operator)"}`),
+    "",
     `Configuration: ${shown(sandbox.configPath)} (run the service alone with npm run server -- --config ${shown(sandbox.configPath)})`,
     "",
     "Try next, in another terminal:",

@@ -24,6 +24,25 @@ export const SANDBOX_OTHER_PROVIDER: TenantCredentials = { id: "prov-moon", secr
 /** The game, currency and campaign the demo plays. */
 export const SANDBOX_GAME = { gameId: "starfall", currency: "EUR", campaignId: "welcome-10" } as const;
 
+/** A web back-office account of the sandbox: sign in at `/backoffice/` with its username and password. */
+export interface SandboxAccount {
+  username: string;
+  password: string;
+  /** The account's operator; null for a platform account (every operator, and the tenants' configuration). */
+  operatorId: string | null;
+  role: "viewer" | "manager";
+}
+
+/**
+ * Sandbox-only back-office accounts, fixed for the same reason as the secrets (and printed at start): a manager and a
+ * viewer of `op-acme`, and a platform account.
+ */
+export const SANDBOX_ACCOUNTS: readonly SandboxAccount[] = [
+  { username: "acme-manager", password: "sandbox-only-acme-manager", operatorId: SANDBOX_OPERATOR.id, role: "manager" },
+  { username: "acme-viewer", password: "sandbox-only-acme-viewer", operatorId: SANDBOX_OPERATOR.id, role: "viewer" },
+  { username: "platform", password: "sandbox-only-platform", operatorId: null, role: "manager" },
+];
+
 /** A player on the operator's blocklist, to see launch answer 403. */
 export const SANDBOX_BLOCKED_PLAYER = "p-excluded";
 
@@ -59,6 +78,9 @@ export function buildSandboxConfig(endpoints: SandboxEndpoints): Record<string, 
     logLevel: endpoints.logLevel,
     // The mock wallet lives on loopback; a real deployment keeps this false.
     allowPrivateCallbackAddresses: true,
+    // A credit the wallet keeps refusing becomes a problem for the back office within seconds, not the default day,
+    // so the demo's failed WIN shows in the problems queue while you watch.
+    settlementRetry: { initialDelaySeconds: 1, maxDelaySeconds: 2, horizonSeconds: 4 },
     operators: [
       {
         id: SANDBOX_OPERATOR.id,

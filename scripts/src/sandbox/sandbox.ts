@@ -8,7 +8,9 @@ import { parseSecretKey } from "@croupier/server/config/secret-key";
 import { startServer, type RunningServer } from "@croupier/server/server";
 import { startMockProvider, type RunningMockProvider } from "./mock-provider/mock-provider-server.js";
 import { choosePort } from "./port-choice.js";
-import { buildSandboxConfig, SANDBOX_GAME, SANDBOX_OPERATOR, SANDBOX_OTHER_PROVIDER, SANDBOX_PROVIDER } from "./sandbox-config.js";
+import {
+  buildSandboxConfig, SANDBOX_ACCOUNTS, SANDBOX_GAME, SANDBOX_OPERATOR, SANDBOX_OTHER_PROVIDER, SANDBOX_PROVIDER,
+} from "./sandbox-config.js";
 import type { SandboxTarget } from "./sandbox-target.js";
 
 /** How to start {@link startSandbox}; every port falls back to a free one when taken, 0 means any. */
@@ -112,6 +114,12 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     if (error) {
       throw new Error(`could not point ${SANDBOX_OPERATOR.id} at the mock wallet (${error.status} ${error.message}); ` +
         `was its secret rotated? start with --fresh to begin from a clean database`);
+    }
+
+    // Made afresh at every start, so the printed passwords work on a kept database too.
+    for (const account of SANDBOX_ACCOUNTS) {
+      service.services.backoffice.removeUser(account.username);
+      await service.services.backoffice.addUser(account);
     }
 
     const target: SandboxTarget = {

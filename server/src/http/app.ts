@@ -2,6 +2,7 @@ import express, { type Express } from "express";
 import type { Services } from "../compose.js";
 import { notFound } from "../domain/errors.js";
 import { authenticate, authenticateHeaders, type AuthenticateOptions } from "./authenticate.js";
+import { backofficeStatic } from "./backoffice-static.js";
 import { errorHandler } from "./error-handler.js";
 import { jsonBody } from "./json-body.js";
 import { openApiValidator } from "./openapi-validator.js";
@@ -50,6 +51,7 @@ export function buildApp(services: Services, options: { validateResponses?: bool
     const { contentType, body } = await services.metrics.scrape();
     res.type(contentType).send(body);
   });
+  app.use(backofficeStatic());
   const authentication = authenticationOptions(services);
   app.use(authenticateHeaders(authentication));
   app.use(rawBody);

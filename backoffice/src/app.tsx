@@ -1,0 +1,104 @@
+import { useEffect, useState } from "preact/hooks";
+import { api, call, callContext, type SessionInfo } from "./api.js";
+import { Loading } from "./components/notes.js";
+import { OperatorPicker } from "./components/operator-picker.js";
+import { GrantsPage } from "./pages/grants.js";
+import { OverviewPage } from "./pages/overview.js";
+import { ProblemsPage } from "./pages/problems.js";
+import { SessionsPage } from "./pages/sessions.js";
+import { SettingsPage } from "./pages/settings.js";
+import { SignInPage } from "./pages/sign-in.js";
+import { TransactionDetailPage } from "./pages/transaction-detail.js";
+import { TransactionsPage } from "./pages/transactions.js";
+import { href, useRoute, type Route } from "./router.js";
+import { ViewerContext } from "./session.js";
+
+const PAGES = [
+  { path: "overview", title: "Overview" },
+  { path: "transactions", title: "Transactions" },
+  { path: "problems", title: "Problems" },
+  { path: "sessions", title: "Players' sessions" },
+  { path: "grants", title: "Free spins" },
+  { path: "settings", title: "Settings" },
+] as const;
+
+const OPERATOR_KEY = "croupier.backoffice.operator";
+
+/** The back office: sign-in until there is a session, then the page the URL names inside the common layout. */
+export function App() {
+  const route = useRoute();
+  const [session, setSession] = useState<SessionInfo | null | undefined>(undefined);
+  const [ended, setEnded] = useState(false);
+  const [operatorId, setOperatorId] = useState<string>(() => window.sessionStorage.getItem(OPERATOR_KEY) ?? "");
+
+  const signedIn = (info: SessionInfo) => {
+    callContext.csrfToken = info.csrfToken;
+    setEnded(false);
+    setSession(info);
+  };
+  useEffect(() => {
+    callContext.onSignedOut = () => {
+      setEnded(true);
+      setSession(null);
+    };
+    void call(() => api.GET("/backoffice/api/me")).then(({ data }) => (data ? signedIn(data) : setSession(null)));
+  }, []);
+
+  const acting = session?.operatorId ?? operatorId;
+  callContext.operatorId = session?.platform ? acting : undefined;
+  const title = PAGES.find((p) => p.path === (route.path[0] ?? "overview"))?.title ?? "Not found";
+  useEffect(() => {
+    document.title = session ? `${title} · Croupier back office` : "Sign in · Croupier back office";
+  }, [title, session]);
+
+  if (session === undefined) return <main><Loading /></main>;
+  if (session === null) return <SignInPage ended={ended} onSignedIn={signedIn} />;
+
+  const pick = (id: string) => {
+    window.sessionStorage.setItem(OPERATOR_KEY, id);
+    setOperatorId(id);
+  };
+  const signOut = async () => {
+    await call(() => api.POST("/backoffice/api/sign-out", { params: { header: { "X-CSRF-Token": session.csrfToken } } }));
+    setSession(null);
+  };
+  return (
+    <ViewerContext.Provider value={{ session, operatorId: acting, canChange: session.role === "manager" }}>
+      <a class="skip" href="#content" onClick={(e) => { e.preventDefault(); document.getElementById("content")?.focus(); }}>Skip to content</a>
+      <header class="top">
+        <p class="brand">Croupier back office</p>
+        <nav aria-label="Main">
+          <ul>
+            {PAGES.map((p) => (
+              <li key={p.path}>
+                <a href={href(p.path)} aria-current={(route.path[0] ?? "overview") === p.path ? "page" : undefined}>{p.title}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div class="account">
+          {session.platform ? <OperatorPicker value={acting} onChange={pick} /> : <span>Operator {session.operatorId}</span>}
+          <span>{session.username} ({session.role})</span>
+          <button type="button" onClick={() => void signOut()}>Sign out</button>
+        </div>
+      </header>
+      <main id="content" tabIndex={-1}>
+        {acting === "" ? <p class="note">Choose an operator above to see its data.</p> : <Page key={acting} route={route} title={title} />}
+      </main>
+    </ViewerContext.Provider>
+  );
+}
+
+function Page({ route, title }: { route: Route; title: string }) {
+  const [page, ...rest] = route.path;
+  switch (page ?? "overview") {
+    case "overview": return <OverviewPage />;
+    case "transactions":
+      return rest.length === 2 ? <TransactionDetailPage providerId={rest[0]!} transactionId={rest[1]!} /> : <TransactionsPage query={route.query} />;
+    case "problems": return <ProblemsPage />;
+    case "sessions": return <SessionsPage />;
+    case "grants": return <GrantsPage />;
+    case "settings": return <SettingsPage />;
+    default: return <><h1>{title}</h1><p class="note">There is no such page. Pick one from the menu above.</p></>;
+  }
+}

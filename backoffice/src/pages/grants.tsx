@@ -1,0 +1,123 @@
+import { useEffect, useState } from "preact/hooks";
+import { api, call, type Schemas } from "../api.js";
+import { EmptyNote, ErrorNote, Loading, OutcomeNote } from "../components/notes.js";
+import { Pager, usePaged } from "../components/paged.js";
+import { formatMoney, formatTime, parseMoney, words } from "../format.js";
+import { useViewer } from "../session.js";
+
+const PAGE_SIZE = 20;
+type Grant = Schemas["GrantResponseBody"];
+
+/**
+ * Free-spin grants: the list (the API answers every grant at once, so this page shows them 20 at a time, newest
+ * first), issue from a campaign or directly, and cancel.
+ */
+export function GrantsPage() {
+  const { canChange } = useViewer();
+  const [playerRef, setPlayerRef] = useState("");
+  const [outcome, setOutcome] = useState<{ ok?: string; problem?: string }>();
+  const list = usePaged<Grant>(async (cursor) => {
+    const { data, problem } = await call(() => api.GET("/v1/operator/free-spins/grants", { params: { query: playerRef ? { playerRef } : {} } }));
+    if (!data) return { problem };
+    const newest = [...data].reverse();
+    const start = Number(cursor ?? 0);
+    const end = start + PAGE_SIZE;
+    return { data: { items: newest.slice(start, end), nextCursor: end < newest.length ? String(end) : null } };
+  }, playerRef);
+  const cancel = async (grant: Grant) => {
+    const { data, problem } = await call(() => api.POST("/v1/operator/free-spins/grants/{id}/cancel", { params: { path: { id: grant.id } } }));
+    setOutcome(data ? { ok: `Grant for ${grant.playerRef} cancelled: its unplayed spins are void.` } : { problem });
+    list.reload();
+  };
+  return (
+    <>
+      <h1>Free spins</h1>
+      {canChange && <IssueGrant onIssued={(message) => { setOutcome(message); list.reload(); }} />}
+      <h2>Grants</h2>
+      <form class="filters" aria-label="Filter grants" onSubmit={(e) => {
+        e.preventDefault();
+        setPlayerRef(String(new FormData(e.currentTarget).get("playerRef")).trim());
+      }}>
+        <label>Player<input name="playerRef" defaultValue={playerRef} /></label>
+        <div class="actions"><button type="submit">Apply filter</button></div>
+      </form>
+      <OutcomeNote outcome={outcome} />
+      {list.loading && <Loading />}
+      {list.problem && <ErrorNote>{list.problem}</ErrorNote>}
+      {list.page && list.page.items.length === 0 && <EmptyNote>No free-spin grants{playerRef ? ` for ${playerRef}` : ""} yet.</EmptyNote>}
+      {list.page && list.page.items.length > 0 && (
+        <table>
+          <caption class="visually-hidden">Free-spin grants, newest first</caption>
+          <thead>
+            <tr><th scope="col">Issued</th><th scope="col">Player</th><th scope="col">Game</th><th scope="col">Spins</th><th scope="col">Stake</th><th scope="col">Status</th><th scope="col">Campaign</th>{canChange && <th scope="col">Action</th>}</tr>
+          </thead>
+          <tbody>
+            {list.page.items.map((g) => (
+              <tr key={g.id}>
+                <td>{formatTime(g.createdAt)}</td><td>{g.playerRef}</td><td>{g.gameId}</td><td class="number">{g.spins}</td>
+                <td class="number">{g.betAmountMinor === 0 ? "game default" : formatMoney(g.betAmountMinor, g.currency)}</td>
+                <td>{words(g.status)}{g.lastError ? `: ${g.lastError}` : ""}</td><td>{g.campaignId ?? "direct"}</td>
+                {canChange && <td>{g.status === "active" && <button type="button" onClick={() => void cancel(g)}>Cancel grant for {g.playerRef}</button>}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Pager list={list} label="Grants" />
+    </>
+  );
+}
+
+/** Issues a grant. The idempotency key is made once per form, so a second click returns the same grant. */
+function IssueGrant({ onIssued }: { onIssued: (message: { ok?: string; problem?: string }) => void }) {
+  const [games, setGames] = useState<Schemas["GameSummary"][]>([]);
+  const [form, setForm] = useState({ key: crypto.randomUUID(), mode: "campaign" as "campaign" | "direct" });
+  const [problem, setProblem] = useState<string>();
+  useEffect(() => void call(() => api.GET("/v1/operator/games")).then(({ data }) => setGames(data ?? [])), []);
+  const submit = async (event: SubmitEvent) => {
+    event.preventDefault();
+    const f = new FormData(event.currentTarget as HTMLFormElement);
+    const text = (name: string) => String(f.get(name) ?? "").trim();
+    const common = { playerRef: text("playerRef"), idempotencyKey: `backoffice-${form.key}` };
+    let body: Schemas["IssueGrantRequestBody"];
+    if (form.mode === "campaign") body = { ...common, campaignId: text("campaignId") };
+    else {
+      const currency = text("currency");
+      const stake = text("bet") === "" ? 0 : parseMoney(text("bet"), currency);
+      if (stake === undefined) return setProblem(`The stake is an amount in ${currency}, such as 0.20.`);
+      body = { ...common, gameId: text("gameId"), spins: Number(text("spins")), currency, betAmountMinor: stake };
+    }
+    setProblem(undefined);
+    const { data, problem: failed } = await call(() => api.POST("/v1/operator/free-spins/grants", { body }));
+    if (!data) return setProblem(failed);
+    setForm({ ...form, key: crypto.randomUUID() });
+    onIssued(data.status === "active" ? { ok: `Issued ${data.spins} free spins on ${data.gameId} to ${data.playerRef}.` }
+      : { problem: `The grant was recorded as ${data.status}${data.lastError ? `: ${data.lastError}` : ""}.` });
+  };
+  const currencies = [...new Set(games.flatMap((g) => g.currencies))];
+  return (
+    <section aria-labelledby="issue-title" class="card">
+      <h2 id="issue-title">Issue free spins</h2>
+      <form onSubmit={(e) => void submit(e)} class="stacked">
+        <fieldset>
+          <legend>Grant from</legend>
+          <label><input type="radio" name="mode" checked={form.mode === "campaign"} onChange={() => setForm({ ...form, mode: "campaign" })} /> a campaign</label>
+          <label><input type="radio" name="mode" checked={form.mode === "direct"} onChange={() => setForm({ ...form, mode: "direct" })} /> a game, directly</label>
+        </fieldset>
+        <label>Player<input name="playerRef" required /></label>
+        {form.mode === "campaign" ? <label>Campaign id<input name="campaignId" required /></label> : (
+          <>
+            <label>Game
+              <select name="gameId" required>{games.map((g) => <option key={g.gameId} value={g.gameId}>{g.name} ({g.gameId})</option>)}</select>
+            </label>
+            <label>Spins<input name="spins" type="number" min={1} required /></label>
+            <label>Currency<select name="currency" required>{currencies.map((c) => <option key={c} value={c}>{c}</option>)}</select></label>
+            <label>Stake per spin (empty: the game's default)<input name="bet" inputMode="decimal" /></label>
+          </>
+        )}
+        {problem && <ErrorNote>{problem}</ErrorNote>}
+        <button type="submit">Issue grant</button>
+      </form>
+    </section>
+  );
+}

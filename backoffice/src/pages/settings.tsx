@@ -1,0 +1,140 @@
+import { useEffect, useState } from "preact/hooks";
+import { api, call, type Schemas } from "../api.js";
+import { ErrorNote, Loading, OutcomeNote } from "../components/notes.js";
+import { formatTime } from "../format.js";
+import { useViewer } from "../session.js";
+
+/**
+ * The operator's settings: the wallet callback URL with a test call, and secret rotation (the new secret is shown
+ * once). A platform account also sees every tenant's configuration, never a secret.
+ */
+export function SettingsPage() {
+  const { session, operatorId, canChange } = useViewer();
+  const [operators, setOperators] = useState<{ data?: Schemas["OperatorSettings"][]; problem?: string }>();
+  const [reloads, setReloads] = useState(0);
+  useEffect(() => void call(() => api.GET("/backoffice/api/operators")).then(setOperators), [reloads]);
+  const own = operators?.data?.find((o) => o.id === operatorId);
+  return (
+    <>
+      <h1>Settings</h1>
+      {!operators && <Loading />}
+      {operators?.problem && <ErrorNote>{operators.problem}</ErrorNote>}
+      {own && <CallbackUrl settings={own} canChange={canChange} onSaved={() => setReloads((n) => n + 1)} />}
+      <TestCall />
+      {canChange && <RotateSecret operatorId={operatorId} />}
+      {session.platform && operators?.data && <TenantTable operators={operators.data} />}
+    </>
+  );
+}
+
+function CallbackUrl({ settings, canChange, onSaved }: { settings: Schemas["OperatorSettings"]; canChange: boolean; onSaved: () => void }) {
+  const [outcome, setOutcome] = useState<{ ok?: string; problem?: string }>();
+  const save = async (event: SubmitEvent) => {
+    event.preventDefault();
+    const callbackUrl = String(new FormData(event.currentTarget as HTMLFormElement).get("callbackUrl")).trim();
+    const { data, problem } = await call(() => api.POST("/portal/api/callback-url", { body: { callbackUrl } }));
+    setOutcome(data ? { ok: `Saved: wallet calls now go to ${data.callbackUrl}.` } : { problem });
+    if (data) onSaved();
+  };
+  return (
+    <section class="card" aria-labelledby="callback-title">
+      <h2 id="callback-title">Wallet callback</h2>
+      <dl class="pairs">
+        <dt>Callback URL</dt><dd>{settings.callbackUrl ?? "not set: wallet calls fail until one is"}</dd>
+        <dt>Timeout</dt><dd>{settings.callbackTimeoutMs} ms</dd>
+      </dl>
+      {canChange && (
+        <form onSubmit={(e) => void save(e)} class="stacked">
+          <label for="callbackUrl">New callback URL</label>
+          <input id="callbackUrl" name="callbackUrl" type="url" required defaultValue={settings.callbackUrl ?? ""} />
+          <button type="submit">Save callback URL</button>
+        </form>
+      )}
+      <OutcomeNote outcome={outcome} />
+    </section>
+  );
+}
+
+function TestCall() {
+  const [result, setResult] = useState<{ data?: Schemas["TestCallResult"]; problem?: string }>();
+  const [busy, setBusy] = useState(false);
+  const send = async (event: SubmitEvent) => {
+    event.preventDefault();
+    const playerRef = String(new FormData(event.currentTarget as HTMLFormElement).get("playerRef")).trim();
+    setBusy(true);
+    setResult(await call(() => api.POST("/portal/api/test-call", { body: { playerRef } })));
+    setBusy(false);
+  };
+  const data = result?.data;
+  return (
+    <section class="card" aria-labelledby="test-title">
+      <h2 id="test-title">Send a test call</h2>
+      <p class="hint">One signed balance call to your wallet for a player: read only, no money moves.</p>
+      <form onSubmit={(e) => void send(e)} class="stacked">
+        <label for="test-player">Player</label>
+        <input id="test-player" name="playerRef" required />
+        <button type="submit" disabled={busy}>Send a test call</button>
+      </form>
+      {result?.problem && <ErrorNote>{result.problem}</ErrorNote>}
+      {data && (
+        <div role="status" class={data.ok ? "note status" : "note error"}>
+          <p>{data.ok ? `The wallet answered in ${data.latencyMs} ms.` : `The call failed after ${data.latencyMs} ms: ${data.error ?? "no answer"}.`}</p>
+          {data.balance !== undefined && <p>Balance (minor units): {data.balance}</p>}
+          {data.answer !== undefined && <pre aria-label="The wallet's answer">{data.answer}</pre>}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function RotateSecret({ operatorId }: { operatorId: string }) {
+  const [result, setResult] = useState<{ data?: Schemas["RotatedSecret"]; problem?: string }>();
+  const [confirming, setConfirming] = useState(false);
+  const rotate = async () => {
+    setConfirming(false);
+    setResult(await call(() => api.POST("/portal/api/rotate-secret")));
+  };
+  return (
+    <section class="card" aria-labelledby="secret-title">
+      <h2 id="secret-title">API secret of {operatorId}</h2>
+      <p class="hint">A new secret is shown once. The old one keeps working for ordinary calls until the grace period ends.</p>
+      {!confirming && !result?.data && <button type="button" onClick={() => setConfirming(true)}>Rotate the secret…</button>}
+      {confirming && (
+        <p>
+          Your integration must switch to the new secret before the grace period ends.{" "}
+          <button type="button" onClick={() => void rotate()}>Rotate now</button>{" "}
+          <button type="button" class="secondary" onClick={() => setConfirming(false)}>Keep the current secret</button>
+        </p>
+      )}
+      {result?.problem && <ErrorNote>{result.problem}</ErrorNote>}
+      {result?.data && (
+        <div role="status" class="note status">
+          <p>The new secret, shown only now. Copy it into your integration:</p>
+          <pre aria-label="New secret">{result.data.secret}</pre>
+          <p>The previous secret keeps working until {formatTime(result.data.previousSecretValidUntil)}.</p>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function TenantTable({ operators }: { operators: Schemas["OperatorSettings"][] }) {
+  return (
+    <section aria-labelledby="tenants-title">
+      <h2 id="tenants-title">Tenants' configuration</h2>
+      <table>
+        <thead>
+          <tr><th scope="col">Operator</th><th scope="col">Callback URL</th><th scope="col">Timeout</th><th scope="col">Providers</th><th scope="col">Blocked players</th><th scope="col">Rate limit</th></tr>
+        </thead>
+        <tbody>
+          {operators.map((o) => (
+            <tr key={o.id}>
+              <td>{o.id}</td><td>{o.callbackUrl ?? "not set"}</td><td>{o.callbackTimeoutMs} ms</td><td>{o.providers.join(", ")}</td>
+              <td class="number">{o.blockedPlayerCount}</td><td>{o.rateLimit.requestsPerSecond}/s, burst {o.rateLimit.burst}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import type { paths } from "../../../sdk-common/src/generated/service.js";
+import { api, call, type Schemas } from "../api.js";
+import { EmptyNote, ErrorNote, Loading } from "../components/notes.js";
+import { Pager, usePaged } from "../components/paged.js";
+import { formatMoney, formatTime, isoToLocalInput, localInputToIso, words } from "../format.js";
+import { href } from "../router.js";
+
+const TEXT_FILTERS = [
+  ["playerRef", "Player"], ["roundId", "Round"], ["transactionId", "Transaction id"], ["providerId", "Provider"], ["gameId", "Game"],
+] as const;
+const TYPES = ["BET", "WIN", "ROLLBACK", "ADJUSTMENT"] as const;
+const STATES = ["PENDING", "OK", "DECLINED", "FAILED", "TIMED_OUT"] as const;
+
+type Query = NonNullable<paths["/v1/operator/transactions"]["get"]["parameters"]["query"]>;
+
+/** The operator's transactions, newest first, with every filter of the API; the filters live in the URL. */
+export function TransactionsPage({ query }: { query: URLSearchParams }) {
+  const filters: Query = Object.fromEntries([...query.entries()].filter(([, v]) => v !== "")) as Query;
+  const list = usePaged<Schemas["TransactionSummary"]>(
+    (cursor) => call(() => api.GET("/v1/operator/transactions", { params: { query: { ...filters, ...(cursor ? { cursor } : {}) } } })),
+    query.toString(),
+  );
+  const apply = (event: SubmitEvent) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget as HTMLFormElement);
+    const next: Record<string, string | undefined> = {};
+    for (const [key, value] of form.entries()) next[key] = String(value).trim();
+    next.from = localInputToIso(String(form.get("from") ?? ""));
+    next.to = localInputToIso(String(form.get("to") ?? ""));
+    window.location.hash = href("transactions", next);
+  };
+  return (
+    <>
+      <h1>Transactions</h1>
+      <form class="filters" onSubmit={apply} aria-label="Filter transactions">
+        {TEXT_FILTERS.map(([name, label]) => (
+          <label key={name}>{label}<input name={name} defaultValue={query.get(name) ?? ""} /></label>
+        ))}
+        <label>Type<Select name="type" values={TYPES} value={query.get("type")} /></label>
+        <label>State<Select name="state" values={STATES} value={query.get("state")} /></label>
+        <label>From<input type="datetime-local" name="from" defaultValue={isoToLocalInput(query.get("from"))} /></label>
+        <label>Before<input type="datetime-local" name="to" defaultValue={isoToLocalInput(query.get("to"))} /></label>
+        <div class="actions">
+          <button type="submit">Apply filters</button>
+          <a href={href("transactions")}>Clear</a>
+        </div>
+      </form>
+      {list.loading && <Loading />}
+      {list.problem && <ErrorNote>{list.problem}</ErrorNote>}
+      {list.page && list.page.items.length === 0 && <EmptyNote>No transactions match these filters.</EmptyNote>}
+      {list.page && list.page.items.length > 0 && (
+        <table>
+          <caption class="visually-hidden">Transactions, newest first</caption>
+          <thead>
+            <tr><th scope="col">Received</th><th scope="col">Player</th><th scope="col">Type</th><th scope="col">Amount</th><th scope="col">State</th><th scope="col">Game</th><th scope="col">Round</th><th scope="col">Transaction</th></tr>
+          </thead>
+          <tbody>
+            {list.page.items.map((t) => (
+              <tr key={`${t.providerId}/${t.transactionId}`}>
+                <td>{formatTime(t.createdAt)}</td>
+                <td>{t.playerRef}</td>
+                <td>{t.type}</td>
+                <td class="number">{formatMoney(t.amount, t.currency)}</td>
+                <td><span class={`state state-${t.state}`}>{words(t.state)}</span>{t.problem && <span class="badge"> problem</span>}</td>
+                <td>{t.gameId}</td>
+                <td>{t.roundId}</td>
+                <td><a href={href(["transactions", t.providerId, t.transactionId])}>{t.transactionId}</a></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Pager list={list} label="Transactions" />
+    </>
+  );
+}
+
+function Select({ name, values, value }: { name: string; values: readonly string[]; value: string | null }) {
+  return (
+    <select name={name} defaultValue={value ?? ""}>
+      <option value="">Any</option>
+      {values.map((v) => <option key={v} value={v}>{words(v)}</option>)}
+    </select>
+  );
+}
