@@ -1,4 +1,3 @@
-import type { NonceStore } from "@croupier/signing";
 import type { Logger } from "pino";
 import type { CroupierConfig } from "./config/types.js";
 import { BackofficeAccounts } from "./domain/backoffice-accounts.js";
@@ -19,8 +18,12 @@ import { TenantDirectory } from "./domain/tenant-directory.js";
 import { TransactionRelay } from "./domain/transaction-relay.js";
 import { WalletService } from "./domain/wallet-service.js";
 import { WalletTestCall } from "./domain/wallet-test-call.js";
-import { OperatorWallet } from "./outbound/operator-wallet.js";
-import { ProviderWebhooks } from "./outbound/provider-webhooks.js";
+import type { TransactionStore } from "./domain/ports/ledger.js";
+import type { NonceLog } from "./domain/ports/nonces.js";
+import type { OperatorWallet } from "./domain/ports/operator-wallet.js";
+import type { ProviderWebhooks } from "./domain/ports/provider-webhooks.js";
+import { HttpOperatorWallet } from "./outbound/operator-wallet.js";
+import { HttpProviderWebhooks } from "./outbound/provider-webhooks.js";
 import { SignedHttpClient } from "./outbound/signed-http-client.js";
 import { SqliteBackofficeStore } from "./store/backoffice-store.js";
 import { pingDatabase, type SqliteDatabase } from "./store/database.js";
@@ -32,24 +35,26 @@ import { SqliteProblemStore } from "./store/problem-store.js";
 import { SqliteNonceStore } from "./store/sqlite-nonce-store.js";
 import { SqliteSessionStore } from "./store/session-store.js";
 import { SqliteTenantStore } from "./store/tenant-store.js";
-import { SqliteTransactionStore, type TransactionStore } from "./store/transaction-store.js";
+import { SqliteTransactionStore } from "./store/transaction-store.js";
 import { Metrics } from "./observability/metrics.js";
 import { Readiness } from "./observability/readiness.js";
 import { SqliteRoundLookup } from "./store/transaction-round-lookup.js";
-import type { HostResolver } from "./domain/callback-url-policy.js";
 import type { SecretBox } from "./domain/secret-box.js";
+import type { HostResolver } from "./shared/addresses.js";
 
 /**
  * The composition root: builds every service from the configuration and the database, wiring stores into
  * domain services and domain services into outbound clients. Nothing else constructs these.
  */
-export function composeServices(config: CroupierConfig, db: SqliteDatabase, box: SecretBox, logger: Logger, instance: InstanceOptions = {}): Services {
-  const tenants = new TenantDirectory(config, new SqliteTenantStore(db), box);
+export async function composeServices(
+  config: CroupierConfig, db: SqliteDatabase, box: SecretBox, logger: Logger, instance: InstanceOptions = {},
+): Promise<Services> {
+  const tenants = await TenantDirectory.open(config, new SqliteTenantStore(db), box);
   const catalogue = new Catalogue(config);
   const http = new SignedHttpClient({ addresses: {
     allowPrivate: config.allowPrivateCallbackAddresses, trustedOrigins: configuredOrigins(config), resolve: instance.resolveHost,
   } });
-  const providerWebhooks = new ProviderWebhooks(http, tenants, logger);
+  const providerWebhooks = new HttpProviderWebhooks(http, tenants, logger);
   // The ledger, the nonces and the sessions, the writes of every request path, share one group commit.
   const commits = new GroupCommit(db);
   const sessionStore = new SqliteSessionStore(db, commits);
@@ -58,7 +63,7 @@ export function composeServices(config: CroupierConfig, db: SqliteDatabase, box:
   const grants = new GrantService(new SqliteGrantStore(db), catalogue, config.campaigns, providerWebhooks, logger);
   const transactions = new SqliteTransactionStore(db, commits);
   const metrics = new Metrics({ instanceId: instance.instanceId ?? "local", ledger: transactions, processMetrics: instance.processMetrics });
-  const operatorWallet = new OperatorWallet(http, tenants, metrics);
+  const operatorWallet = new HttpOperatorWallet(http, tenants, metrics);
   const relay = new TransactionRelay(transactions, operatorWallet, tenants, config.settlementRetry, box, logger);
   const wallet = new WalletService({
     sessions, tenants, catalogue, store: transactions, relay, operatorWallet, demo,
@@ -145,7 +150,7 @@ export interface Services {
   backoffice: BackofficeAccounts;
   walletTestCall: WalletTestCall;
   sessionSweeper: ExpiredSessionSweeper;
-  nonces: NonceStore;
+  nonces: NonceLog;
   rateLimiter: RateLimiter;
   metrics: Metrics;
   readiness: Readiness;

@@ -59,10 +59,10 @@ export async function startServer(config: CroupierConfig, options: StartOptions 
     db.close();
     throw error;
   }
-  const services = composeServices(config, db, box, logger, { instanceId, processMetrics: options.processMetrics, resolveHost: options.resolveHost });
+  const services = await composeServices(config, db, box, logger, { instanceId, processMetrics: options.processMetrics, resolveHost: options.resolveHost });
   // The serving process owns the database: nothing can still be waiting for a grant left pending by the
   // previous one. Only here, never in tools (admin) that open the database beside a running service.
-  services.grants.failInterruptedGrants();
+  await services.grants.failInterruptedGrants();
   // Likewise for wallet calls: a PENDING record older than its callback timeout has an unknown outcome.
   await services.relay.recoverOrphans();
   const validateResponses = options.validateResponses ?? false;

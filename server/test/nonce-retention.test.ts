@@ -14,10 +14,10 @@ import { SecretBox } from "../src/domain/secret-box.js";
 const SKEW = 300;
 
 /** The server's authenticator over real stores, with a clock the test moves. */
-function authenticatorAt(clock: { now: number }, nonces?: (db: ReturnType<typeof openDatabase>) => NonceStore) {
+async function authenticatorAt(clock: { now: number }, nonces?: (db: ReturnType<typeof openDatabase>) => NonceStore) {
   const config = parseConfig(testConfigJson({ limits: { clockSkewSeconds: SKEW, rateLimit: { requestsPerSecond: 1000, burst: 1000 } } }));
   const db = openDatabase(":memory:");
-  const tenants = new TenantDirectory(config, new SqliteTenantStore(db), new SecretBox(testSecretKey()), () => clock.now);
+  const tenants = await TenantDirectory.open(config, new SqliteTenantStore(db), new SecretBox(testSecretKey()), () => clock.now);
   const store = nonces?.(db) ?? new SqliteNonceStore(db, new GroupCommit(db), SKEW, () => clock.now);
   return createAuthenticator({ tenants, nonces: store, rateLimiter: new RateLimiter(() => config.limits.rateLimit), clockSkewSeconds: SKEW,
     nowSeconds: () => clock.now });
@@ -34,7 +34,7 @@ const lower = (headers: object) => Object.fromEntries(Object.entries(headers).ma
 describe("nonce retention (decisions.md §4)", () => {
   it("refuses a replay of a future-dated request after now + skew has passed, while its timestamp is still acceptable", async () => {
     const clock = { now: 1_800_000_000 };
-    const check = authenticatorAt(clock);
+    const check = await authenticatorAt(clock);
     // Signed by a client whose clock runs 200 s fast: accepted (within the skew).
     const captured = rotateSecretCall(clock.now + 200, "fast-clock-nonce");
     expect((await check(captured)).ok).toBe(true);
@@ -55,7 +55,7 @@ describe("nonce retention (decisions.md §4)", () => {
     const asyncStore: NonceStore = {
       remember: (tenantId, nonce, expiresAt) => new Promise((resolve) => setImmediate(() => resolve(memory.remember(tenantId, nonce, expiresAt)))),
     };
-    const check = authenticatorAt(clock, () => asyncStore);
+    const check = await authenticatorAt(clock, () => asyncStore);
     const captured = rotateSecretCall(clock.now, "async-nonce");
     expect((await check(captured)).ok).toBe(true);
     const replay = await check(captured);

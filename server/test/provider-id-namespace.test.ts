@@ -64,7 +64,7 @@ describe("transactionIds of two providers at one operator's wallet", () => {
     expect((await fromA({ transactionId: "a-win-2-fresh", type: "WIN", amount: 5000, roundId: "r-2", roundComplete: true })).json)
       .toEqual({ status: "OK", balance: 13_900 });
     expect(walletIds()).toEqual(["a-bet-1", "a-rb-1", "a-bet-2", "a-win-2", "a-win-2-fresh"]);
-    expect(server.services.transactions.find({ providerId: PROVIDER.id, transactionId: "a-win-2" })).toBeUndefined();
+    expect(await server.services.transactions.find({ providerId: PROVIDER.id, transactionId: "a-win-2" })).toBeUndefined();
     // Conservation: the wallet's balance is the start plus every move the service recorded as OK.
     const recorded = wallet.ledger.entries("p-1").reduce((sum, entry) => sum + entry.delta, 0);
     expect(wallet.ledger.balance("p-1")).toBe(10_000 + recorded);

@@ -54,9 +54,9 @@ describe("stale-round reconciler", () => {
         amount: bet?.amount, currency: "EUR", gameId: "starfall" });
     }
     expect(wallet.balances.get("p-1")).toBe(10_000 - 10);
-    expect(roundStatus(server, roundId)).toBe("CLOSED");
-    expect(roundStatus(server, "round-done")).toBe("COMPLETED");
-    expect(roundStatus(server, "round-reversed")).toBe("CLOSED");
+    expect(await roundStatus(server, roundId)).toBe("CLOSED");
+    expect(await roundStatus(server, "round-done")).toBe("COMPLETED");
+    expect(await roundStatus(server, "round-reversed")).toBe("CLOSED");
 
     // Re-running sends nothing more; a late retry of the reversed bet is reported as not taken and never resent.
     await server.services.reconciler.runOnce();
@@ -72,10 +72,10 @@ describe("stale-round reconciler", () => {
     await postTransaction(server.url, bet);
     wallet.fault = (tx) => (tx.type === "ROLLBACK" ? { status: 500, body: { error: "busy" } } : undefined);
     await server.services.reconciler.runOnce();
-    expect(roundStatus(server, "round-retry")).toBe("OPEN");
+    expect(await roundStatus(server, "round-retry")).toBe("OPEN");
     wallet.fault = undefined;
     await server.services.reconciler.runOnce();
-    expect(roundStatus(server, "round-retry")).toBe("CLOSED");
+    expect(await roundStatus(server, "round-retry")).toBe("CLOSED");
     expect(rollbacksSent(wallet).map((t) => t.transactionId)).toEqual([`stale-rollback:${String(bet.transactionId)}`, `stale-rollback:${String(bet.transactionId)}`]);
     expect(wallet.applied.filter((t) => t.type === "ROLLBACK")).toHaveLength(1);
     expect(wallet.balances.get("p-1")).toBe(10_000);
@@ -95,7 +95,7 @@ describe("stale-round reconciler", () => {
       expect(rollbacksSent(wallet), roundId).toHaveLength(0);
       // The provider's retry (or the platform's) settles the WIN; the round ends COMPLETED.
       expect((await postTransaction(server.url, win)).json.status).toBe("OK");
-      expect(roundStatus(server, roundId)).toBe("COMPLETED");
+      expect(await roundStatus(server, roundId)).toBe("COMPLETED");
     }
     // Both rounds: -100 + 30, each applied once.
     expect(wallet.balances.get("p-1")).toBe(10_000 - 2 * 70);
@@ -109,7 +109,7 @@ describe("stale-round reconciler", () => {
     await server.services.reconciler.runOnce();
     expect(wallet.requests.some((r) => r.method === "GET")).toBe(true);
     expect(rollbacksSent(wallet)).toHaveLength(1);
-    expect(roundStatus(server, "round-nobalance")).toBe("CLOSED");
+    expect(await roundStatus(server, "round-nobalance")).toBe("CLOSED");
   });
 
   it("never sends a rollback twice when sweeps overlap (manual runs beside the timer)", async () => {
@@ -123,7 +123,7 @@ describe("stale-round reconciler", () => {
     const bets = [betRequest(token, { roundId: "round-overlap", amount: 1 }), betRequest(token, { roundId: "round-overlap", amount: 2 })];
     for (const bet of bets) await postTransaction(server.url, bet);
     await Promise.all([server.services.reconciler.runOnce(), server.services.reconciler.runOnce(), server.services.reconciler.runOnce()]);
-    await eventually(() => roundStatus(server, "round-overlap") === "CLOSED");
+    await eventually(async () => (await roundStatus(server, "round-overlap")) === "CLOSED");
     await new Promise((r) => setTimeout(r, 200));
     expect(rollbacksSent(wallet).map((t) => t.transactionId).sort()).toEqual(bets.map((b) => `stale-rollback:${String(b.transactionId)}`).sort());
   });
@@ -137,7 +137,7 @@ describe("stale-round reconciler", () => {
     expect((await postTransaction(server.url, own)).status).toBe(500);
     await server.services.reconciler.runOnce();
     expect(rollbacksSent(wallet)).toHaveLength(0);
-    expect(roundStatus(server, "round-own-rollback")).toBe("OPEN");
+    expect(await roundStatus(server, "round-own-rollback")).toBe("OPEN");
 
     // A timed-out bet whose synthetic reversal failed: the bet's retry must not race the reversal.
     const unknown = betRequest(token, { roundId: "round-unknown", amount: 70 });
@@ -150,7 +150,7 @@ describe("stale-round reconciler", () => {
     expect(held.status).toBe(409);
     expect(held.json.error).toMatch(/reconciler/);
     await server.services.reconciler.runOnce();
-    expect(roundStatus(server, "round-unknown")).toBe("CLOSED");
+    expect(await roundStatus(server, "round-unknown")).toBe("CLOSED");
     expect((await postTransaction(server.url, unknown)).json.status).toBe("DECLINED");
     expect(wallet.applied.filter((t) => t.transactionId === unknown.transactionId)).toHaveLength(0);
   });
@@ -161,6 +161,6 @@ describe("stale-round reconciler", () => {
     const report = await server.services.reconciler.runOnce();
     expect(report.roundsExamined).toBe(0);
     expect(rollbacksSent(wallet)).toHaveLength(0);
-    expect(roundStatus(server, "round-fresh")).toBe("OPEN");
+    expect(await roundStatus(server, "round-fresh")).toBe("OPEN");
   });
 });

@@ -31,11 +31,11 @@ describe("settlement retry of credits", () => {
     const key = { providerId: PROVIDER.id, transactionId: win.transactionId as string };
     const first = await postTransaction(server.url, win);
     expect(first.status).toBe(500);
-    const failed = server.services.transactions.find(key);
+    const failed = await server.services.transactions.find(key);
     expect(failed?.state).toBe("FAILED");
     expect((failed?.nextRetryAt ?? 0) - (failed?.updatedAt ?? 0)).toBe(50);
 
-    await eventually(() => server.services.transactions.find(key)?.state === "OK");
+    await eventually(async () => (await server.services.transactions.find(key))?.state === "OK");
     const calls = wallet.requests.filter((r) => r.method === "POST" && r.body.includes(win.transactionId as string));
     expect(calls).toHaveLength(5);
     expect(new Set(calls.map((c) => c.body)).size).toBe(1);
@@ -56,7 +56,7 @@ describe("settlement retry of credits", () => {
     wallet.fault = (tx) => (tx.type === "ROLLBACK" ? "apply-then-hold" : undefined);
     expect((await postTransaction(server.url, rollback)).status).toBe(500);
     wallet.fault = undefined;
-    await eventually(() => server.services.transactions.find({ providerId: PROVIDER.id, transactionId: rollback.transactionId as string })?.state === "OK");
+    await eventually(async () => (await server.services.transactions.find({ providerId: PROVIDER.id, transactionId: rollback.transactionId as string }))?.state === "OK");
     expect(wallet.applied.filter((t) => t.type === "ROLLBACK")).toHaveLength(1);
     expect(wallet.balances.get("p-1")).toBe(10_000);
   });
@@ -76,8 +76,8 @@ describe("settlement retry of credits", () => {
     wallet.fault = () => ({ status: 502, body: { error: "never" } });
     const win = betRequest(token, { type: "WIN", amount: 5 });
     expect((await postTransaction(server.url, win)).status).toBe(500);
-    await eventually(() => server.services.transactions.problems().some((p) => p.transactionId === win.transactionId));
-    const problem = server.services.transactions.problems().find((p) => p.transactionId === win.transactionId);
+    await eventually(async () => (await server.services.transactions.problems()).some((p) => p.transactionId === win.transactionId));
+    const problem = (await server.services.transactions.problems()).find((p) => p.transactionId === win.transactionId);
     expect(problem).toMatchObject({ type: "WIN", amount: 5, state: "FAILED", problem: true });
     expect(problem?.attempts).toBeGreaterThan(2);
     const calls = wallet.requests.length;

@@ -35,7 +35,7 @@ describe("operator failures surface as a retryable 500 and the retry resends the
     const first = await postTransaction(server.url, body);
     expect(first.status).toBe(500);
     expect(first.json.error).toMatch(/retry with the same transactionId/);
-    expect(server.services.transactions.find({ providerId: PROVIDER.id, transactionId: body.transactionId as string })?.state).toBe("FAILED");
+    expect((await server.services.transactions.find({ providerId: PROVIDER.id, transactionId: body.transactionId as string }))?.state).toBe("FAILED");
 
     wallet.fault = undefined;
     const retry = await postTransaction(server.url, body);
@@ -56,7 +56,7 @@ describe("operator failures surface as a retryable 500 and the retry resends the
     expect(first.status).toBe(500);
     expect(first.json.error).toMatch(/TIMED_OUT/);
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
-    expect(server.services.transactions.find({ providerId: PROVIDER.id, transactionId: body.transactionId as string })?.state).toBe("TIMED_OUT");
+    expect((await server.services.transactions.find({ providerId: PROVIDER.id, transactionId: body.transactionId as string }))?.state).toBe("TIMED_OUT");
 
     wallet.fault = undefined;
     const retry = await postTransaction(server.url, body);

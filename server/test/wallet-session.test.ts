@@ -173,7 +173,7 @@ describe("DEMO sessions", () => {
     expect((await postTransaction(server.url, betRequest(token, { playerRef: "p-demo", type: "ADJUSTMENT", direction: "CREDIT" }))).status).toBe(400);
     expect((await balanceOf(other)).json).toEqual({ balance: 500 });
     expect(wallet.requests.length).toBe(callsBefore);
-    expect(server.services.transactions.find({ providerId: PROVIDER.id, transactionId: bet.transactionId as string })).toBeUndefined();
+    expect(await server.services.transactions.find({ providerId: PROVIDER.id, transactionId: bet.transactionId as string })).toBeUndefined();
   });
 
   it("refund a bet only to the session that placed it: another player's ROLLBACK naming it credits nothing", async () => {

@@ -27,7 +27,7 @@ describe("POST /v1/wallet/transaction: the happy path", () => {
 
     const win = betRequest(token, { playerRef: "p-happy", type: "WIN", amount: 0, roundId: bet.roundId, roundComplete: true });
     expect((await postTransaction(server.url, win)).json).toEqual({ status: "OK", balance: 9750 });
-    expect(server.services.transactions.roundStatus({ providerId: PROVIDER.id, operatorId: OPERATOR.id, gameId: "starfall", roundId: bet.roundId as string }))
+    expect(await server.services.transactions.roundStatus({ providerId: PROVIDER.id, operatorId: OPERATOR.id, gameId: "starfall", roundId: bet.roundId as string }))
       .toBe("COMPLETED");
   });
 

@@ -3,8 +3,9 @@ import { Catalogue } from "../domain/catalogue.js";
 import { ApiError } from "../domain/errors.js";
 import { TenantDirectory } from "../domain/tenant-directory.js";
 import { ADJUSTMENT_ID_PREFIX, callbackBody, requestFingerprint, type RelayableRequest } from "../domain/transaction-request.js";
-import { TransactionRelay, type ReachableOperator } from "../domain/transaction-relay.js";
-import { OperatorWallet } from "../outbound/operator-wallet.js";
+import type { ReachableOperator } from "../domain/ports/tenants.js";
+import { TransactionRelay } from "../domain/transaction-relay.js";
+import { HttpOperatorWallet } from "../outbound/operator-wallet.js";
 import { SignedHttpClient } from "../outbound/signed-http-client.js";
 import { GroupCommit } from "../store/group-commit.js";
 import { SqliteTenantStore } from "../store/tenant-store.js";
@@ -41,7 +42,7 @@ export const adjustCommand: AdminCommand = {
       return USAGE_EXIT_CODE;
     }
     const { operatorId, request } = parsed;
-    const tenants = new TenantDirectory(config, new SqliteTenantStore(db), secretBox());
+    const tenants = await TenantDirectory.open(config, new SqliteTenantStore(db), secretBox());
     const game = new Catalogue(config).visibleGame(operatorId, request.gameId);
     const operator = tenants.operator(operatorId);
     const refusal = !operator ? `no operator ${operatorId} in the configuration`
@@ -55,7 +56,7 @@ export const adjustCommand: AdminCommand = {
     const http = new SignedHttpClient();
     try {
       const store = new SqliteTransactionStore(db, new GroupCommit(db, config.database.synchronous));
-      const relay = new TransactionRelay(store, new OperatorWallet(http, tenants), tenants, config.settlementRetry, secretBox(), pino({ level: "silent" }));
+      const relay = new TransactionRelay(store, new HttpOperatorWallet(http, tenants), tenants, config.settlementRetry, secretBox(), pino({ level: "silent" }));
       const record = await relay.submit({
         providerId: ADJUSTMENT_PROVIDER_ID, transactionId: request.transactionId, operatorId, playerRef: request.playerRef,
         gameId: request.gameId, roundId: request.roundId, type: "ADJUSTMENT", amount: request.amount, currency: request.currency,

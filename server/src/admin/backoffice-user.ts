@@ -40,12 +40,12 @@ export const backofficeUserCommand: AdminCommand = {
     if (extra.length > 0) return usage(`unexpected argument "${extra[0]}"`);
     const username = optionText(options, "username");
     if (action === "list") {
-      for (const account of accounts.listUsers()) out(JSON.stringify(account));
+      for (const account of await accounts.listUsers()) out(JSON.stringify(account));
       return 0;
     }
     if (action === "remove") {
       if (username === undefined) return usage("--username required");
-      if (!accounts.removeUser(username)) {
+      if (!(await accounts.removeUser(username))) {
         err(`admin backoffice-user: no account "${username}"`);
         return 1;
       }

@@ -1,8 +1,9 @@
 import { pino } from "pino";
 import { Catalogue } from "../domain/catalogue.js";
-import { SessionService, type RevokeReason } from "../domain/session-service.js";
+import type { RevokeReason } from "../domain/ports/provider-webhooks.js";
+import { SessionService } from "../domain/session-service.js";
 import { TenantDirectory } from "../domain/tenant-directory.js";
-import { ProviderWebhooks } from "../outbound/provider-webhooks.js";
+import { HttpProviderWebhooks } from "../outbound/provider-webhooks.js";
 import { SignedHttpClient } from "../outbound/signed-http-client.js";
 import { GroupCommit } from "../store/group-commit.js";
 import { SqliteSessionStore } from "../store/session-store.js";
@@ -39,9 +40,9 @@ export const endSessionsCommand: AdminCommand = {
     }
     const http = new SignedHttpClient();
     try {
-      const tenants = new TenantDirectory(config, new SqliteTenantStore(db), secretBox());
+      const tenants = await TenantDirectory.open(config, new SqliteTenantStore(db), secretBox());
       // Failed revoke webhooks are worth seeing: logged to stderr, as the service logs them.
-      const webhooks = new ProviderWebhooks(http, tenants, pino({ level: "warn" }, pino.destination(2)));
+      const webhooks = new HttpProviderWebhooks(http, tenants, pino({ level: "warn" }, pino.destination(2)));
       const sessions = new SessionService(new SqliteSessionStore(db, new GroupCommit(db, config.database.synchronous)),
         new Catalogue(config), tenants, webhooks, secretBox(), config.limits.sessionTtlSeconds);
       const { count, notified } = await sessions.end(operatorId as string, playerRef as string, reason as RevokeReason);

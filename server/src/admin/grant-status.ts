@@ -1,6 +1,6 @@
 import { pino } from "pino";
 import { TenantDirectory } from "../domain/tenant-directory.js";
-import { ProviderWebhooks } from "../outbound/provider-webhooks.js";
+import { HttpProviderWebhooks } from "../outbound/provider-webhooks.js";
 import { SignedHttpClient } from "../outbound/signed-http-client.js";
 import { SqliteGrantStore } from "../store/grant-store.js";
 import { SqliteTenantStore } from "../store/tenant-store.js";
@@ -20,7 +20,7 @@ export const grantStatusCommand: AdminCommand = {
       err("admin grant-status: exactly one grant id expected\nUsage: npm run admin -- grant-status <grantId> --config FILE");
       return USAGE_EXIT_CODE;
     }
-    const grant = new SqliteGrantStore(db).findById(grantId);
+    const grant = await new SqliteGrantStore(db).findById(grantId);
     if (!grant) {
       err(`admin grant-status: no grant ${grantId}`);
       return 1;
@@ -31,7 +31,7 @@ export const grantStatusCommand: AdminCommand = {
     }
     const http = new SignedHttpClient();
     try {
-      const webhooks = new ProviderWebhooks(http, new TenantDirectory(config, new SqliteTenantStore(db), secretBox()), pino({ level: "silent" }));
+      const webhooks = new HttpProviderWebhooks(http, await TenantDirectory.open(config, new SqliteTenantStore(db), secretBox()), pino({ level: "silent" }));
       const outcome = await webhooks.post(grant.providerId, "/v1/game/free-spins/status", {
         externalRef: grant.externalRef, playerRef: grant.playerRef, gameId: grant.gameId,
       });

@@ -4,7 +4,7 @@ import { ApiError } from "../domain/errors.js";
 import { GrantService, type IssueGrantRequest } from "../domain/grant-service.js";
 import { TenantDirectory } from "../domain/tenant-directory.js";
 import { toGrantResponse } from "../http/routes/free-spin-routes.js";
-import { ProviderWebhooks } from "../outbound/provider-webhooks.js";
+import { HttpProviderWebhooks } from "../outbound/provider-webhooks.js";
 import { SignedHttpClient } from "../outbound/signed-http-client.js";
 import { SqliteGrantStore } from "../store/grant-store.js";
 import { SqliteTenantStore } from "../store/tenant-store.js";
@@ -41,10 +41,10 @@ export const issueGrantCommand: AdminCommand = {
     }
     const http = new SignedHttpClient();
     try {
-      const tenants = new TenantDirectory(config, new SqliteTenantStore(db), secretBox());
+      const tenants = await TenantDirectory.open(config, new SqliteTenantStore(db), secretBox());
       const logger = pino({ level: "silent" });
       const grants = new GrantService(new SqliteGrantStore(db), new Catalogue(config), config.campaigns,
-        new ProviderWebhooks(http, tenants, logger), logger);
+        new HttpProviderWebhooks(http, tenants, logger), logger);
       const grant = await grants.issue(operatorId, request);
       out(JSON.stringify(toGrantResponse(grant), null, 2));
       // A repeat of a key whose grant failed, or one still pending in the running service, is no success either.

@@ -14,7 +14,7 @@ export const problemsCommand: AdminCommand = {
       err("admin problems: no arguments expected\nUsage: npm run admin -- problems --config FILE");
       return USAGE_EXIT_CODE;
     }
-    const problems = new SqliteTransactionStore(db).problems();
+    const problems = await new SqliteTransactionStore(db).problems();
     for (const p of problems) {
       out(JSON.stringify({
         providerId: p.providerId, operatorId: p.operatorId, transactionId: p.transactionId, type: p.type, playerRef: p.playerRef,

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { BackofficeStore, BackofficeUserRecord } from "../store/backoffice-store.js";
+import type { BackofficeStore, BackofficeUserRecord } from "./ports/backoffice.js";
 import { ApiError, badRequest, unauthenticated } from "./errors.js";
 import { decoyHash, hashPassword, verifyPassword } from "./password-hash.js";
 import { RateLimiter } from "./rate-limiter.js";
@@ -63,16 +63,16 @@ export class BackofficeAccounts {
     const record: BackofficeUserRecord = {
       username: input.username, operatorId: input.operatorId, role: input.role, passwordHash: await hashPassword(input.password), createdAt: this.now(),
     };
-    if (!this.store.insertUser(record)) throw new ApiError("conflict", `the username "${input.username}" is taken`);
+    if (!(await this.store.insertUser(record))) throw new ApiError("conflict", `the username "${input.username}" is taken`);
     return actorOf(record);
   }
 
-  listUsers(): BackofficeActor[] {
-    return this.store.listUsers().map(actorOf);
+  async listUsers(): Promise<BackofficeActor[]> {
+    return (await this.store.listUsers()).map(actorOf);
   }
 
   /** Removes an account and ends its sessions at once; false when there was none. */
-  removeUser(username: string): boolean {
+  removeUser(username: string): Promise<boolean> {
     return this.store.deleteUser(username);
   }
 
@@ -86,30 +86,30 @@ export class BackofficeAccounts {
         throw new ApiError("rate_limited", "too many sign-in attempts: wait and try again", { retryAfterSeconds: limit.retryAfterSeconds });
       }
     }
-    const user = this.store.findUser(username);
+    const user = await this.store.findUser(username);
     const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
     if (!user || !matches) throw unauthenticated("wrong username or password");
     const now = this.now();
     // Each sign-in sweeps the expired sessions, so the table stays about as small as the live set.
-    this.store.purgeExpired(now);
+    await this.store.purgeExpired(now);
     const token = randomBytes(32).toString("base64url");
     const session = { tokenHash: tokenDigest(token), username: user.username, csrfToken: randomBytes(32).toString("base64url"), createdAt: now,
       expiresAt: now + this.options.sessionTtlSeconds * 1000 };
-    this.store.insertSession(session);
+    await this.store.insertSession(session);
     return { token, actor: actorOf(user), csrfToken: session.csrfToken, expiresAt: session.expiresAt };
   }
 
   /** The live session a cookie value opens, or undefined when it is unknown, signed out or expired. */
-  sessionFor(token: string): BackofficeSession | undefined {
-    const session = this.store.findSession(tokenDigest(token));
+  async sessionFor(token: string): Promise<BackofficeSession | undefined> {
+    const session = await this.store.findSession(tokenDigest(token));
     if (!session || session.expiresAt <= this.now()) return undefined;
-    const user = this.store.findUser(session.username);
+    const user = await this.store.findUser(session.username);
     return user && { actor: actorOf(user), csrfToken: session.csrfToken, expiresAt: session.expiresAt };
   }
 
   /** Ends the session server-side: the cookie no longer opens anything, even if a copy of it is kept. */
-  signOut(token: string): void {
-    this.store.deleteSession(tokenDigest(token));
+  signOut(token: string): Promise<void> {
+    return this.store.deleteSession(tokenDigest(token));
   }
 }
 

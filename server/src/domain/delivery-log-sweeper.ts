@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
-import { PURGE_SLICE, type SqliteLedgerQueries } from "../store/ledger-queries.js";
 import { PeriodicJob } from "./periodic-job.js";
+import { PURGE_SLICE, type LedgerQueries } from "./ports/ledger-queries.js";
 
 /** How often the sweeper looks: an hour's margin on a retention counted in days costs nothing. */
 const INTERVAL_MS = 60_000;
@@ -14,7 +14,7 @@ export class DeliveryLogSweeper extends PeriodicJob<number> {
   private readonly sweptBefore = new Map<string, number>();
 
   constructor(
-    private readonly deps: { queries: SqliteLedgerQueries; operatorIds: () => string[] },
+    private readonly deps: { queries: LedgerQueries; operatorIds: () => string[] },
     private readonly limits: { deliveryLogRetentionSeconds: number },
     logger: Logger,
     private readonly now: () => number = Date.now,

@@ -1,4 +1,4 @@
-import type { TransactionKey } from "../store/transaction-store.js";
+import type { TransactionKey } from "./ports/ledger.js";
 import { transactionIdReused, type ProviderRequest } from "./transaction-request.js";
 
 /** The answer to a transaction: the wire TransactionResponse. */

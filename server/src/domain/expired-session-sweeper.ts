@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
-import type { SessionStore } from "../store/session-store.js";
 import type { DemoWallet } from "./demo-wallet.js";
 import { PeriodicJob } from "./periodic-job.js";
+import type { SessionStore } from "./ports/sessions.js";
 
 /** Rows deleted per commit: a day of expired launches must not hold the event loop in one statement. */
 const SLICE = 512;

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import type { CampaignConfig } from "../config/types.js";
-import type { WebhookOutcome } from "../outbound/provider-webhooks.js";
-import type { GrantRecord, GrantStore } from "../store/grant-store.js";
 import type { Catalogue, CatalogueGame } from "./catalogue.js";
 import { ApiError, badRequest, forbidden, notFound } from "./errors.js";
-import { quoteProvider } from "./provider-message.js";
+import type { GrantRecord, GrantStore } from "./ports/grants.js";
+import type { ProviderWebhooks, WebhookOutcome } from "./ports/provider-webhooks.js";
+import { quoteProvider } from "../shared/provider-message.js";
 
 /**
  * IssueGrantRequestBody of the spec, schema-validated as one of its two forms. The types below are the direct
@@ -20,11 +20,6 @@ export interface IssueGrantRequest {
   betAmountMinor?: number;
   currency?: string;
   expiresAt?: string;
-}
-
-/** The provider webhook calls the grant service makes (ProviderWebhooks implements it). */
-export interface GrantWebhooks {
-  post(providerId: string, path: string, payload: unknown): Promise<WebhookOutcome>;
 }
 
 /** lastError of a grant whose provider call was cut off by a process stop; the provider dedups on requestRef. */
@@ -46,7 +41,7 @@ export class GrantService {
     private readonly store: GrantStore,
     private readonly catalogue: Catalogue,
     private readonly campaigns: readonly CampaignConfig[],
-    private readonly webhooks: GrantWebhooks,
+    private readonly webhooks: ProviderWebhooks,
     private readonly logger: Logger,
     private readonly now: () => Date = () => new Date(),
   ) {}
@@ -55,8 +50,8 @@ export class GrantService {
    * Grants left pending by a previous process can never learn their outcome: mark them failed. Call once at
    * start, before serving; never from a tool that runs beside the service.
    */
-  failInterruptedGrants(): number {
-    const count = this.store.failAllPending(INTERRUPTED_GRANT_ERROR, this.now().toISOString());
+  async failInterruptedGrants(): Promise<number> {
+    const count = await this.store.failAllPending(INTERRUPTED_GRANT_ERROR, this.now().toISOString());
     if (count > 0) this.logger.warn({ count }, "pending free-spin grants of a previous run marked failed (interrupted)");
     return count;
   }
@@ -67,7 +62,7 @@ export class GrantService {
    * recorded failed and answered 502.
    */
   async issue(operatorId: string, request: IssueGrantRequest): Promise<GrantRecord> {
-    const existing = this.store.findByIdempotencyKey(operatorId, request.idempotencyKey);
+    const existing = await this.store.findByIdempotencyKey(operatorId, request.idempotencyKey);
     if (existing) return this.settled(existing);
 
     const terms = this.termsFor(operatorId, request);
@@ -90,9 +85,9 @@ export class GrantService {
       createdAt: at,
       updatedAt: at,
     };
-    // No await since the key lookup, so within this process nobody can have taken the key meanwhile; the
-    // UNIQUE constraint still settles a race with another writer.
-    const result = this.store.insertOrGet(candidate);
+    // A concurrent issue with the same key may have inserted since the lookup: the unique (operator, key) settles it,
+    // and this one then answers as a repeat.
+    const result = await this.store.insertOrGet(candidate);
     if (!result.inserted) return this.settled(result.grant);
 
     const call = this.callProviderGrant(result.grant);
@@ -107,14 +102,14 @@ export class GrantService {
   }
 
   /** The operator's grant; another operator's grant is indistinguishable from a missing one. */
-  get(operatorId: string, id: string): GrantRecord {
-    const grant = this.store.find(operatorId, id);
+  async get(operatorId: string, id: string): Promise<GrantRecord> {
+    const grant = await this.store.find(operatorId, id);
     if (!grant) throw notFound("grant not found");
     return grant;
   }
 
   /** The operator's grants in the order they were issued, optionally of one player. */
-  list(operatorId: string, playerRef?: string): GrantRecord[] {
+  list(operatorId: string, playerRef?: string): Promise<GrantRecord[]> {
     return this.store.list(operatorId, playerRef);
   }
 
@@ -123,7 +118,7 @@ export class GrantService {
    * call answers 502 and leaves the grant active. Concurrent cancels of one grant share one provider call.
    */
   async cancel(operatorId: string, id: string): Promise<GrantRecord> {
-    const grant = this.get(operatorId, id);
+    const grant = await this.get(operatorId, id);
     const inFlight = this.cancelling.get(grant.id);
     if (inFlight) return inFlight;
     if (grant.status !== "active" || grant.externalRef === null) throw badRequest(`grant is not cancellable (status ${grant.status})`);
@@ -153,13 +148,13 @@ export class GrantService {
     const at = this.now().toISOString();
     const externalRef = outcome.ok ? externalRefOf(outcome.response.body) : undefined;
     const updated = externalRef !== undefined
-      ? this.store.activate(grant.id, externalRef, at)
-      : this.store.fail(grant.id, grantFailureReason(outcome), at);
+      ? await this.store.activate(grant.id, externalRef, at)
+      : await this.store.fail(grant.id, grantFailureReason(outcome), at);
     if (updated?.status === "failed") {
       this.logger.warn({ grantId: grant.id, provider: grant.providerId, error: updated.lastError }, "free-spin grant failed at the provider");
     }
     // undefined only if someone else moved the grant off pending meanwhile: report what is stored.
-    return updated ?? this.store.findById(grant.id) ?? grant;
+    return updated ?? (await this.store.findById(grant.id)) ?? grant;
   }
 
   private async callProviderCancel(grant: GrantRecord, externalRef: string): Promise<GrantRecord> {
@@ -170,7 +165,7 @@ export class GrantService {
       this.logger.warn({ grantId: grant.id, provider: grant.providerId, error: outcome.error }, "free-spin cancel failed at the provider");
       throw new ApiError("upstream_failed", `provider cancel failed, the grant stays active: ${outcome.error}`);
     }
-    const cancelled = this.store.cancel(grant.id, this.now().toISOString());
+    const cancelled = await this.store.cancel(grant.id, this.now().toISOString());
     return cancelled ?? this.get(grant.operatorId, grant.id);
   }
 

@@ -1,5 +1,5 @@
-import type { SqliteMonitoringQueries, WindowCall } from "../store/monitoring-queries.js";
 import { decodeCursor, encodeCursor, pageLimit } from "./page-cursor.js";
+import type { MonitoringQueries, WindowCall } from "./ports/monitoring.js";
 
 /** The query of `GET /v1/operator/sessions` as validated by the OpenAPI. */
 export interface SessionListQuery {
@@ -20,8 +20,8 @@ const CALL_OUTCOMES = ["OK", "DECLINED", "FAILED", "TIMED_OUT"] as const;
 /** What the back office's sessions page and overview read: the operator's own sessions and its last hour. */
 export class MonitoringService {
   constructor(private readonly deps: {
-    queries: SqliteMonitoringQueries;
-    openProblemCounts: (operatorId: string) => Record<string, number>;
+    queries: MonitoringQueries;
+    openProblemCounts: (operatorId: string) => Promise<Record<string, number>>;
     now?: () => number;
   }) {}
 
@@ -55,10 +55,11 @@ export class MonitoringService {
   async overview(operatorId: string) {
     const to = this.now();
     const from = to - HOUR_MS;
-    const [counts, calls, activeSessions] = await Promise.all([
+    const [counts, calls, activeSessions, openProblems] = await Promise.all([
       this.deps.queries.transactionCounts(operatorId, from, to),
       this.deps.queries.walletCalls(operatorId, from - CALL_LOOKBACK_MS, from, to),
       this.deps.queries.activeSessions(operatorId, to),
+      this.deps.openProblemCounts(operatorId),
     ]);
     const transactions: Record<string, number> = { total: 0, ...zeros(STATES), ...zeros(TYPES) };
     for (const { state, type, n } of counts) {
@@ -68,7 +69,7 @@ export class MonitoringService {
     }
     return {
       from: new Date(from).toISOString(), to: new Date(to).toISOString(), transactions, walletCalls: callStats(calls),
-      openProblems: this.deps.openProblemCounts(operatorId), activeSessions,
+      openProblems, activeSessions,
     };
   }
 }

@@ -1,12 +1,12 @@
-import type { SqliteLedgerQueries } from "../store/ledger-queries.js";
-import type { ProblemKind } from "../store/problem-statements.js";
-import type { ProblemRecord, ProblemStatus, SqliteProblemStore } from "../store/problem-store.js";
-import type { TransactionKey } from "../store/transaction-store.js";
 import { ApiError, badRequest, notConfigured, notFound } from "./errors.js";
 import { decodeCursor, encodeCursor, pageLimit } from "./page-cursor.js";
+import type { TransactionKey } from "./ports/ledger.js";
+import type { LedgerQueries } from "./ports/ledger-queries.js";
+import type { ProblemKind, ProblemRecord, ProblemStatus, ProblemStore } from "./ports/problems.js";
+import type { ReachableOperator } from "./ports/tenants.js";
 import { auditView, problemView, transactionDetail } from "./reconciliation-views.js";
 import type { TenantDirectory } from "./tenant-directory.js";
-import type { ReachableOperator, TransactionRelay } from "./transaction-relay.js";
+import type { TransactionRelay } from "./transaction-relay.js";
 
 /** Who acts: the operator tenant, and the person or key acting for it (the audit log's actor). */
 export interface Acting {
@@ -29,39 +29,39 @@ const describe = (p: ProblemRecord) =>
  */
 export class ProblemService {
   constructor(private readonly deps: {
-    problems: SqliteProblemStore; ledger: SqliteLedgerQueries; relay: TransactionRelay; tenants: TenantDirectory; now?: () => number;
+    problems: ProblemStore; ledger: LedgerQueries; relay: TransactionRelay; tenants: TenantDirectory; now?: () => number;
   }) {}
 
   private now(): number {
     return (this.deps.now ?? Date.now)();
   }
 
-  list(operatorId: string, query: { kind?: ProblemKind; status?: ProblemStatus; cursor?: string; limit?: unknown }) {
+  async list(operatorId: string, query: { kind?: ProblemKind; status?: ProblemStatus; cursor?: string; limit?: unknown }) {
     const before = decodeCursor(query.cursor, 1)?.[0] ?? NO_CURSOR;
     const limit = pageLimit(query.limit);
-    const rows = this.deps.problems.list(operatorId, { ...(query.kind ? { kind: query.kind } : {}), status: query.status ?? "open" }, before, limit + 1);
+    const rows = await this.deps.problems.list(operatorId, { ...(query.kind ? { kind: query.kind } : {}), status: query.status ?? "open" }, before, limit + 1);
     const page = rows.slice(0, limit);
     return {
-      counts: this.openCounts(operatorId),
+      counts: await this.openCounts(operatorId),
       items: page.map(problemView),
       nextCursor: rows.length > limit ? encodeCursor([page.at(-1)!.id]) : null,
     };
   }
 
   /** How many open problems of each kind the operator has, every kind named. */
-  openCounts(operatorId: string): Record<ProblemKind, number> {
-    const counts = this.deps.problems.openCounts(operatorId);
+  async openCounts(operatorId: string): Promise<Record<ProblemKind, number>> {
+    const counts = await this.deps.problems.openCounts(operatorId);
     return Object.fromEntries(KINDS.map((k) => [k, counts[k] ?? 0])) as Record<ProblemKind, number>;
   }
 
   async resend(acting: Acting, id: string) {
-    const problem = this.find(acting.operatorId, id);
+    const problem = await this.find(acting.operatorId, id);
     if (problem.resolvedAt !== null) throw conflict("problem already resolved");
     if (problem.transactionId === null) {
       throw badRequest("a round has nothing to re-send: the reconciler keeps trying to close it; resolve it with a note once it is settled");
     }
     const key = { providerId: problem.providerId, transactionId: problem.transactionId };
-    const record = this.deps.ledger.detail(acting.operatorId, key);
+    const record = await this.deps.ledger.detail(acting.operatorId, key);
     if (!record) throw notFound("problem not found");
     if (record.type === "BET") {
       throw badRequest("a BET is never re-sent: the reconciler reverses it when its round goes stale; resolve it with a note once settled");
@@ -70,7 +70,7 @@ export class ProblemService {
     if (!operator?.callbackUrl) throw notConfigured("operator has no callback URL configured");
     const after = await this.deps.relay.resend(key, operator as ReachableOperator, { by: "OPERATOR", actor: acting.actor });
     if (!after) {
-      const now = this.deps.ledger.detail(acting.operatorId, key);
+      const now = await this.deps.ledger.detail(acting.operatorId, key);
       throw conflict(now?.state === "OK" || now?.state === "DECLINED"
         ? "the transaction is already settled" : "a call for this transaction is in flight; retry later");
     }
@@ -78,36 +78,36 @@ export class ProblemService {
       operatorId: acting.operatorId, actor: acting.actor, action: "RESEND", target: describe(problem), note: null,
       result: after.lastError === null || after.state === "OK" ? after.state : `${after.state}: ${after.lastError}`,
     }, this.now());
-    return { problem: problemView(this.find(acting.operatorId, id)), transaction: this.detail(acting.operatorId, key) };
+    return { problem: problemView(await this.find(acting.operatorId, id)), transaction: await this.detail(acting.operatorId, key) };
   }
 
   async resolve(acting: Acting, id: string, note: string) {
-    const problem = this.find(acting.operatorId, id);
+    const problem = await this.find(acting.operatorId, id);
     if (note.trim() === "") throw badRequest("a note saying why is required");
     const resolved = await this.deps.problems.resolve(problem.id, {
       operatorId: acting.operatorId, actor: acting.actor, action: "RESOLVE", target: describe(problem), note, result: "RESOLVED",
     }, this.now());
     if (!resolved) throw conflict("problem already resolved");
-    return problemView(this.find(acting.operatorId, id));
+    return problemView(await this.find(acting.operatorId, id));
   }
 
-  auditLog(operatorId: string, query: { cursor?: string; limit?: unknown }) {
+  async auditLog(operatorId: string, query: { cursor?: string; limit?: unknown }) {
     const before = decodeCursor(query.cursor, 1)?.[0] ?? NO_CURSOR;
     const limit = pageLimit(query.limit);
-    const rows = this.deps.problems.auditLog(operatorId, before, limit + 1);
+    const rows = await this.deps.problems.auditLog(operatorId, before, limit + 1);
     const page = rows.slice(0, limit);
     return { items: page.map(auditView), nextCursor: rows.length > limit ? encodeCursor([page.at(-1)!.id]) : null };
   }
 
   /** The transaction a re-send answered with, in full (its body opened as sent). */
-  private detail(operatorId: string, key: TransactionKey) {
-    const found = this.deps.ledger.detail(operatorId, key)!;
+  private async detail(operatorId: string, key: TransactionKey) {
+    const found = (await this.deps.ledger.detail(operatorId, key))!;
     return transactionDetail(found, this.deps.relay.callbackBodyOf(found));
   }
 
   /** The operator's problem by its id (a decimal integer); anything else, or another operator's, is not found. */
-  private find(operatorId: string, id: string): ProblemRecord {
-    const problem = /^[1-9]\d{0,15}$/.test(id) ? this.deps.problems.problem(operatorId, Number(id)) : undefined;
+  private async find(operatorId: string, id: string): Promise<ProblemRecord> {
+    const problem = /^[1-9]\d{0,15}$/.test(id) ? await this.deps.problems.problem(operatorId, Number(id)) : undefined;
     if (!problem) throw notFound("problem not found");
     return problem;
   }

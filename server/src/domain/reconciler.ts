@@ -1,10 +1,11 @@
 import type { Logger } from "pino";
-import type { OperatorWallet } from "../outbound/operator-wallet.js";
-import type { NewTransaction, RoundRef, TransactionRecord, TransactionStore } from "../store/transaction-store.js";
 import { ApiError } from "./errors.js";
 import { PeriodicJob } from "./periodic-job.js";
+import type { NewTransaction, RoundRef, TransactionRecord, TransactionStore } from "./ports/ledger.js";
+import type { OperatorWallet } from "./ports/operator-wallet.js";
+import type { ReachableOperator } from "./ports/tenants.js";
 import type { TenantDirectory } from "./tenant-directory.js";
-import type { ReachableOperator, TransactionRelay } from "./transaction-relay.js";
+import type { TransactionRelay } from "./transaction-relay.js";
 import { callbackBody, requestFingerprint, RESERVED_TRANSACTION_ID_PREFIX, type RelayableRequest } from "./transaction-request.js";
 
 /** The spec's sentinel session token of every synthetic rollback (spec C.4). */
@@ -40,12 +41,12 @@ export class StaleRoundReconciler extends PeriodicJob<SweepReport> {
   /** One sweep: every stale round's outstanding bets reversed, the round closed once they all are. */
   protected async work(): Promise<SweepReport> {
     const report: SweepReport = { roundsExamined: 0, rollbacksSent: 0, roundsClosed: 0 };
-    const rounds = this.deps.store.staleRounds(this.now() - this.settings.staleRoundSeconds * 1000, 500);
+    const rounds = await this.deps.store.staleRounds(this.now() - this.settings.staleRoundSeconds * 1000, 500);
     for (const round of rounds) {
       report.roundsExamined += 1;
       const operator = this.deps.tenants.operator(round.operatorId);
       if (!operator?.callbackUrl) continue;
-      const plan = this.outstandingBets(round, operator.callbackTimeoutMs);
+      const plan = await this.outstandingBets(round, operator.callbackTimeoutMs);
       if (plan.bets.length > 0) await this.checkBalance(operator as ReachableOperator, round);
       let done = !plan.blocked;
       for (const bet of plan.bets) {
@@ -66,8 +67,8 @@ export class StaleRoundReconciler extends PeriodicJob<SweepReport> {
    * stopped process) and without an OK rollback. A bet in flight, or one whose reversal the provider sent and
    * the settlement retry owns, blocks closing the round this time.
    */
-  private outstandingBets(round: RoundRef, callbackTimeoutMs: number): { bets: TransactionRecord[]; blocked: boolean } {
-    const transactions = this.deps.store.transactionsOfRound(round);
+  private async outstandingBets(round: RoundRef, callbackTimeoutMs: number): Promise<{ bets: TransactionRecord[]; blocked: boolean }> {
+    const transactions = await this.deps.store.transactionsOfRound(round);
     // The provider ended the round with a WIN not settled yet (failed, timed out, in flight): the round is over, its
     // bets stand, and the settlement retry pays the WIN. Reversing them would pay the player twice.
     if (transactions.some((t) => t.type === "WIN" && t.roundComplete)) return { bets: [], blocked: false };

@@ -1,7 +1,6 @@
-import type { DeliveryLogEntry } from "../store/delivery-log.js";
-import type { RoundView } from "../store/ledger-queries.js";
-import type { AuditRecord, ProblemRecord } from "../store/problem-store.js";
-import type { TransactionRecord } from "../store/transaction-store.js";
+import type { DeliveryLogEntry, TransactionRecord } from "./ports/ledger.js";
+import type { RoundView } from "./ports/ledger-queries.js";
+import type { AuditRecord, ProblemRecord } from "./ports/problems.js";
 
 /* The reconciliation API's bodies (TransactionSummary, TransactionDetail, RoundDetail, Problem, AuditEntry in the
    OpenAPI), built from stored records: times as RFC 3339, ids as strings. */

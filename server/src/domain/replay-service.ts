@@ -1,19 +1,10 @@
 import { mintReplayToken } from "@croupier/signing";
 import { randomBytes } from "node:crypto";
 import type { Catalogue } from "./catalogue.js";
+import type { RoundLookup } from "./ports/round-lookup.js";
 import { badRequest, notFound } from "./errors.js";
 import type { TenantDirectory } from "./tenant-directory.js";
 
-/** Who played a round, as the platform's money movements record it. */
-export interface RoundOwner {
-  providerId: string;
-  playerRef: string;
-}
-
-/** Finds a round from its transactions; scoped to the operator, so another operator's round is simply absent. */
-export interface RoundLookup {
-  roundOwner(operatorId: string, gameId: string, roundId: string): RoundOwner | undefined;
-}
 
 /** RoundReplayRequestBody of the spec. */
 export interface ReplayRequest {
@@ -39,11 +30,11 @@ export class ReplayService {
    * about the game, public in the game list, so saying it reveals no round); 404 when the operator has no
    * transaction in that (gameId, roundId), the same answer for a round of another operator or another game.
    */
-  replayUrl(operatorId: string, request: ReplayRequest): string {
+  async replayUrl(operatorId: string, request: ReplayRequest): Promise<string> {
     if (!request.roundId || !request.gameId) throw badRequest("roundId and gameId are required");
     const game = this.catalogue.visibleGame(operatorId, request.gameId)?.game;
     if (game && game.replayBaseUrl === "") throw badRequest(`game ${request.gameId} does not support round replay`);
-    const owner = this.rounds.roundOwner(operatorId, request.gameId, request.roundId);
+    const owner = await this.rounds.roundOwner(operatorId, request.gameId, request.roundId);
     if (!owner) throw notFound("round not found");
     const base = this.catalogue.game(request.gameId)?.game.replayBaseUrl ?? "";
     if (base === "") throw badRequest(`game ${request.gameId} does not support round replay`);

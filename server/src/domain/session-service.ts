@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import type { SessionRecord, SessionStore } from "../store/session-store.js";
 import type { Catalogue } from "./catalogue.js";
 import { badRequest, forbidden, notFound, quoted, unauthenticated } from "./errors.js";
+import type { RevokeReason, SessionRevokeNotifier } from "./ports/provider-webhooks.js";
+import type { Session, SessionStore } from "./ports/sessions.js";
 import { tokenDigest, type SecretBox } from "./secret-box.js";
 import type { TenantDirectory } from "./tenant-directory.js";
 
@@ -13,18 +14,6 @@ export interface LaunchRequest {
   mode: "REAL" | "DEMO";
   language?: string;
   lobbyUrl?: string;
-}
-
-/** Why a session was force-ended, as the session-revoke webhook tells the provider (decisions.md §2). */
-export type RevokeReason = "KICK" | "SELF_EXCLUSION" | "FRAUD_HOLD" | "EXPIRED";
-
-/** A session as the domain uses it: what is stored, with the token itself (presented by the caller, or opened). */
-export type Session = Omit<SessionRecord, "tokenHash" | "tokenSealed"> & { token: string };
-
-/** Tells providers that sessions ended (the session-revoke webhook); best effort, never awaited on a request path. */
-export interface SessionRevokeNotifier {
-  /** Settles, never rejecting, once every provider was told or failed to be (failures are logged). */
-  notify(sessions: Session[], reason: RevokeReason): Promise<void>;
 }
 
 /**
@@ -80,8 +69,8 @@ export class SessionService {
    * The live session for a provider's wallet call: 401 when the token is unknown, expired or kicked;
    * 403 when it belongs to another provider than the signer.
    */
-  resolveForProvider(token: string, providerId: string): Session {
-    const found = this.store.find(tokenDigest(token));
+  async resolveForProvider(token: string, providerId: string): Promise<Session> {
+    const found = await this.store.find(tokenDigest(token));
     if (!found || found.expiresAt <= this.now()) throw unauthenticated("invalid or expired session token");
     if (found.providerId !== providerId) throw forbidden("session belongs to another provider");
     const { tokenHash: _hash, tokenSealed: _sealed, ...session } = found;

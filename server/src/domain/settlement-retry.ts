@@ -1,8 +1,9 @@
 import type { Logger } from "pino";
-import type { TransactionRecord, TransactionStore } from "../store/transaction-store.js";
 import { PeriodicJob } from "./periodic-job.js";
+import type { TransactionRecord, TransactionStore } from "./ports/ledger.js";
+import type { ReachableOperator } from "./ports/tenants.js";
 import type { TenantDirectory } from "./tenant-directory.js";
-import type { ReachableOperator, SettlementPolicy, TransactionRelay } from "./transaction-relay.js";
+import type { SettlementPolicy, TransactionRelay } from "./transaction-relay.js";
 
 /** What one pass did. */
 export interface SettlementReport {
@@ -34,7 +35,7 @@ export class SettlementRetry extends PeriodicJob<SettlementReport> {
   protected async work(): Promise<SettlementReport> {
     const report: SettlementReport = { resent: 0, settled: 0, problems: 0 };
     await this.deps.relay.recoverOrphans();
-    for (const record of this.deps.store.dueCredits(this.now(), 200)) {
+    for (const record of await this.deps.store.dueCredits(this.now(), 200)) {
       if (record.createdAt + this.policy.horizonSeconds * 1000 <= this.now()) {
         await this.flagProblem(record);
         report.problems += 1;

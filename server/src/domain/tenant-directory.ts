@@ -1,38 +1,44 @@
 import { randomBytes } from "node:crypto";
 import type { CroupierConfig, OperatorConfig, ProviderConfig, RateLimitConfig } from "../config/types.js";
-import type { TenantState, TenantStore } from "../store/tenant-store.js";
+import type { Operator, TenantCredentials, TenantState, TenantStore } from "./ports/tenants.js";
 import type { SecretBox } from "./secret-box.js";
 
 /** The default callback timeout seeded when an operator first sets its callback URL (spec E). */
 export const DEFAULT_CALLBACK_TIMEOUT_MS = 5000;
-
-/** An operator as the domain sees it: configuration plus its current self-service state. */
-export interface Operator {
-  config: OperatorConfig;
-  callbackUrl: string | null;
-  callbackTimeoutMs: number;
-}
 
 /**
  * Who the tenants are, their secrets and callback addresses. The static catalogue comes from the config file;
  * secrets and callback URLs come from the store, seeded from the file only the first time a tenant is seen.
  * Kept in memory (write-through) because every signed request looks up a secret. The store holds every secret sealed
  * by the {@link SecretBox}: this class seals what it writes and opens what it reads, so no store sees a plain secret.
+ * Built by {@link TenantDirectory.open}.
  */
-export class TenantDirectory {
+export class TenantDirectory implements TenantCredentials {
   private readonly states = new Map<string, TenantState>();
   private readonly operators = new Map<string, OperatorConfig>();
   private readonly providers = new Map<string, ProviderConfig>();
 
-  constructor(
+  private constructor(
     private readonly config: CroupierConfig,
     private readonly store: TenantStore,
     private readonly box: SecretBox,
-    private readonly nowSeconds: () => number = () => Math.floor(Date.now() / 1000),
-  ) {
+    private readonly nowSeconds: () => number,
+  ) {}
+
+  /** The directory of the configured tenants, each seeded into the store (see {@link TenantStore.seed}). */
+  static async open(
+    config: CroupierConfig, store: TenantStore, box: SecretBox, nowSeconds: () => number = () => Math.floor(Date.now() / 1000),
+  ): Promise<TenantDirectory> {
+    const directory = new TenantDirectory(config, store, box, nowSeconds);
+    await directory.seedAll();
+    return directory;
+  }
+
+  private async seedAll(): Promise<void> {
+    const { config } = this;
     for (const operator of config.operators) {
       this.operators.set(operator.id, operator);
-      this.states.set(operator.id, this.seed({
+      this.states.set(operator.id, await this.seed({
         tenantId: operator.id, role: "operator", secret: operator.secret, previousSecret: null, previousValidUntil: null,
         callbackUrl: operator.callbackUrl ?? null, callbackTimeoutMs: operator.callbackUrl ? DEFAULT_CALLBACK_TIMEOUT_MS : null,
         secretFromPortal: false, callbackUrlFromPortal: false,
@@ -40,7 +46,7 @@ export class TenantDirectory {
     }
     for (const provider of config.providers) {
       this.providers.set(provider.id, provider);
-      this.states.set(provider.id, this.seed({
+      this.states.set(provider.id, await this.seed({
         tenantId: provider.id, role: "provider", secret: provider.secret, previousSecret: null, previousValidUntil: null,
         callbackUrl: null, callbackTimeoutMs: null, secretFromPortal: false, callbackUrlFromPortal: false,
       }));
@@ -92,7 +98,7 @@ export class TenantDirectory {
    * Sets the operator's callback base URL, effective at once; the first time one is set, the timeout is seeded at
    * 5000 ms (a timeout the admin team set in the file still wins).
    */
-  setCallbackUrl(operatorId: string, callbackUrl: string): { callbackUrl: string; callbackTimeoutMs: number } {
+  async setCallbackUrl(operatorId: string, callbackUrl: string): Promise<{ callbackUrl: string; callbackTimeoutMs: number }> {
     const state = this.requireState(operatorId);
     const next: TenantState = {
       ...state,
@@ -100,38 +106,46 @@ export class TenantDirectory {
       callbackTimeoutMs: state.callbackTimeoutMs ?? DEFAULT_CALLBACK_TIMEOUT_MS,
       callbackUrlFromPortal: true,
     };
-    this.save(next);
-    this.states.set(operatorId, next);
+    await this.persist(operatorId, state, next);
     return { callbackUrl, callbackTimeoutMs: this.callbackTimeoutOf(this.operators.get(operatorId), next) };
   }
 
   /** Issues a new secret (shown once); the old one keeps working until the grace period ends. */
-  rotateSecret(tenantId: string): { secret: string; previousSecretValidUntil: string } {
+  async rotateSecret(tenantId: string): Promise<{ secret: string; previousSecretValidUntil: string }> {
     const state = this.requireState(tenantId);
     const validUntil = this.nowSeconds() + this.config.limits.secretGraceSeconds;
     const secret = `sk_${randomBytes(32).toString("base64url")}`;
     const next: TenantState = { ...state, secret, previousSecret: state.secret, previousValidUntil: validUntil, secretFromPortal: true };
-    this.save(next);
-    this.states.set(tenantId, next);
+    await this.persist(tenantId, state, next);
     return { secret, previousSecretValidUntil: new Date(validUntil * 1000).toISOString() };
   }
 
   /** Ends the previous secret's grace period at once (after a leak, the old secret must stop working now). */
-  revokePreviousSecret(tenantId: string): { previousSecretValidUntil: null } {
-    const next: TenantState = { ...this.requireState(tenantId), previousSecret: null, previousValidUntil: null };
-    this.save(next);
-    this.states.set(tenantId, next);
+  async revokePreviousSecret(tenantId: string): Promise<{ previousSecretValidUntil: null }> {
+    const state = this.requireState(tenantId);
+    await this.persist(tenantId, state, { ...state, previousSecret: null, previousValidUntil: null });
     return { previousSecretValidUntil: null };
   }
 
   /** Stores the file's view of a tenant (its secret sealed) and returns the stored state with its secrets opened. */
-  private seed(fromFile: TenantState): TenantState {
-    const stored = this.store.seed({ ...fromFile, secret: this.box.seal(fromFile.secret) });
+  private async seed(fromFile: TenantState): Promise<TenantState> {
+    const stored = await this.store.seed({ ...fromFile, secret: this.box.seal(fromFile.secret) });
     return { ...stored, secret: this.box.open(stored.secret), previousSecret: stored.previousSecret && this.box.open(stored.previousSecret) };
   }
 
-  private save(state: TenantState): void {
-    this.store.save({ ...state, secret: this.box.seal(state.secret), previousSecret: state.previousSecret && this.box.seal(state.previousSecret) });
+  /**
+   * Write-through: the change is in memory before the store is awaited, so a second change arriving meanwhile builds on
+   * it (a rotation never loses the one before it); a failed write puts the old state back unless another followed. The
+   * store gets the secrets sealed.
+   */
+  private async persist(tenantId: string, previous: TenantState, next: TenantState): Promise<void> {
+    this.states.set(tenantId, next);
+    try {
+      await this.store.save({ ...next, secret: this.box.seal(next.secret), previousSecret: next.previousSecret && this.box.seal(next.previousSecret) });
+    } catch (error) {
+      if (this.states.get(tenantId) === next) this.states.set(tenantId, previous);
+      throw error;
+    }
   }
 
   /** The admin team's value from the file wins; otherwise the one seeded when the URL was first set. */

@@ -1,11 +1,11 @@
 import type { Logger } from "pino";
-import type { CallbackOutcome, OperatorWallet } from "../outbound/operator-wallet.js";
-import type { CallRequest } from "../store/delivery-log.js";
-import type { NewTransaction, TransactionKey, TransactionRecord, TransactionStore } from "../store/transaction-store.js";
 import { ApiError } from "./errors.js";
+import type { CallRequest, NewTransaction, TransactionKey, TransactionRecord, TransactionStore } from "./ports/ledger.js";
+import type { CallbackOutcome, OperatorWallet } from "./ports/operator-wallet.js";
+import type { ReachableOperator } from "./ports/tenants.js";
 import type { SecretBox } from "./secret-box.js";
 import { transactionIdReused } from "./transaction-request.js";
-import { DEFAULT_CALLBACK_TIMEOUT_MS, type Operator, type TenantDirectory } from "./tenant-directory.js";
+import { DEFAULT_CALLBACK_TIMEOUT_MS, type TenantDirectory } from "./tenant-directory.js";
 
 /** The `settlementRetry` block of the configuration (decisions.md §3). */
 export interface SettlementPolicy {
@@ -13,9 +13,6 @@ export interface SettlementPolicy {
   maxDelaySeconds: number;
   horizonSeconds: number;
 }
-
-/** An operator whose wallet can be called. */
-export type ReachableOperator = Operator & { callbackUrl: string };
 
 /** Delay before the platform resends a credit after its n-th failed attempt: initial, doubling, capped. */
 export function settlementDelayMs(policy: SettlementPolicy, attempts: number): number {
@@ -107,7 +104,7 @@ export class TransactionRelay {
   async recoverOrphans(): Promise<number> {
     const now = this.now();
     let recovered = 0;
-    for (const record of this.store.pending()) {
+    for (const record of await this.store.pending()) {
       if (this.isInFlight(record)) continue;
       const timeout = this.tenants.operator(record.operatorId)?.callbackTimeoutMs ?? DEFAULT_CALLBACK_TIMEOUT_MS;
       if (record.updatedAt + timeout > now) continue;

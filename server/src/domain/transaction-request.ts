@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { badRequest, type ApiError } from "./errors.js";
-import type { RelayedType } from "../store/transaction-store.js";
+import type { RelayedType } from "./ports/ledger.js";
 
 /** TransactionRequest of the spec as it arrives (types and patterns already checked by the OpenAPI validator). */
 export interface TransactionRequest {

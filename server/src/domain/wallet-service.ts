@@ -1,12 +1,14 @@
-import type { OperatorWallet } from "../outbound/operator-wallet.js";
-import type { TransactionRecord, TransactionStore } from "../store/transaction-store.js";
 import type { Catalogue } from "./catalogue.js";
 import type { DemoWallet, TransactionResponse } from "./demo-wallet.js";
 import { ApiError, badRequest, notConfigured } from "./errors.js";
+import type { TransactionRecord, TransactionStore } from "./ports/ledger.js";
+import type { OperatorWallet } from "./ports/operator-wallet.js";
+import type { Session } from "./ports/sessions.js";
+import type { ReachableOperator } from "./ports/tenants.js";
 import { staleRollbackId } from "./reconciler.js";
 import { rawJsonMember } from "./raw-json-member.js";
-import type { Session, SessionService } from "./session-service.js";
-import type { ReachableOperator, TransactionRelay } from "./transaction-relay.js";
+import type { SessionService } from "./session-service.js";
+import type { TransactionRelay } from "./transaction-relay.js";
 import { callbackBody, requestFingerprint, transactionIdReused, validateTransactionRequest, type TransactionRequest } from "./transaction-request.js";
 import type { TenantDirectory } from "./tenant-directory.js";
 
@@ -42,8 +44,8 @@ export class WalletService {
    * session/verify: 401 unknown/expired/kicked, 403 another provider's, 500 when its operator or its game is no longer
    * configured (spec A.1: "500 when configuration resolution failed").
    */
-  verify(providerId: string, sessionToken: string): VerifiedSession {
-    const session = this.deps.sessions.resolveForProvider(sessionToken, providerId);
+  async verify(providerId: string, sessionToken: string): Promise<VerifiedSession> {
+    const session = await this.deps.sessions.resolveForProvider(sessionToken, providerId);
     if (!this.deps.tenants.operator(session.operatorId) || !this.deps.catalogue.game(session.gameId)) {
       throw new ApiError("internal", "session configuration could not be resolved");
     }
@@ -62,7 +64,7 @@ export class WalletService {
    * the fun-play balance; 503 without a callback URL, 500 when the wallet fails or answers without an integer balance.
    */
   async balance(providerId: string, sessionToken: string): Promise<string> {
-    const session = this.deps.sessions.resolveForProvider(sessionToken, providerId);
+    const session = await this.deps.sessions.resolveForProvider(sessionToken, providerId);
     if (session.demo) return JSON.stringify({ balance: this.deps.demo.balance(session.token) });
     const operator = this.reachableOperator(session);
     const outcome = await this.deps.operatorWallet.balance(operator, session.playerRef);
@@ -83,7 +85,7 @@ export class WalletService {
     const fingerprint = requestFingerprint(valid);
     const key = { providerId, transactionId: valid.transactionId };
 
-    const existing = this.deps.store.find(key);
+    const existing = await this.deps.store.find(key);
     if (existing && existing.requestHash !== fingerprint) {
       throw transactionIdReused();
     }
@@ -92,7 +94,7 @@ export class WalletService {
     const demoRepeat = this.deps.demo.repeat(key, fingerprint, valid.sessionToken);
     if (demoRepeat) return demoRepeat;
 
-    const session = this.deps.sessions.resolveForProvider(valid.sessionToken, providerId);
+    const session = await this.deps.sessions.resolveForProvider(valid.sessionToken, providerId);
     for (const field of ["playerRef", "gameId", "currency"] as const) {
       if (valid[field] !== session[field]) throw badRequest(`${field} does not match the session`);
     }
@@ -108,9 +110,9 @@ export class WalletService {
     // A bet already reversed must never reach the wallet again (the wallet could apply it after the refund):
     // report it as not taken. While the reconciler's reversal is still unsettled, the retry must wait.
     if (existing && valid.type === "BET") {
-      const reversal = this.deps.store.reversalOf(key);
+      const reversal = await this.deps.store.reversalOf(key);
       if (reversal?.responseBalance != null) return { status: "DECLINED", balance: reversal.responseBalance };
-      if (this.deps.store.find({ providerId, transactionId: staleRollbackId(key.transactionId) })) {
+      if (await this.deps.store.find({ providerId, transactionId: staleRollbackId(key.transactionId) })) {
         throw new ApiError("conflict", "this bet is being reversed by the stale-round reconciler; retry later");
       }
     }

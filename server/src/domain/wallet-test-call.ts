@@ -1,5 +1,5 @@
-import type { OperatorWallet } from "../outbound/operator-wallet.js";
 import { notConfigured } from "./errors.js";
+import type { OperatorWallet } from "./ports/operator-wallet.js";
 import type { TenantDirectory } from "./tenant-directory.js";
 
 /** What the operator's wallet answered to a test call: the balance, or why there is none, and how long it took. */

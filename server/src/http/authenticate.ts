@@ -178,10 +178,14 @@ export function authenticateHeaders(options: AuthenticateOptions): RequestHandle
     if (checkSession && req.path === SIGN_IN_PATH) return next();
     const bySession = checkSession !== undefined
       && (req.path.startsWith("/backoffice/api/") || (!carriesSignature(req.headers) && sessionCookieOf(req.headers) !== undefined));
-    const outcome = bySession ? checkSession({ method: req.method, path: req.path, headers: req.headers }) : checkHeaders({ target: req.originalUrl, headers: req.headers });
+    const settle = (outcome: Authentication & { session?: AuthenticatedSession }) => {
+      if (!outcome.ok) closeAfterRefusal(req, res);
+      proceed(outcome, res, next);
+    };
+    if (bySession) return void checkSession({ method: req.method, path: req.path, headers: req.headers }).then(settle, next);
+    const outcome = checkHeaders({ target: req.originalUrl, headers: req.headers });
     if (outcome === undefined) return next();
-    if (!outcome.ok) closeAfterRefusal(req, res);
-    proceed(outcome, res, next);
+    settle(outcome);
   };
 }
 

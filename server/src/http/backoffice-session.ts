@@ -49,9 +49,9 @@ export interface SessionAuthenticatorOptions {
  * is then the operator, with the person as `actor`, and spends that operator's rate limit like a signed call.
  */
 export function createSessionAuthenticator(options: SessionAuthenticatorOptions) {
-  return (request: { method: string; path: string; headers: IncomingHttpHeaders }): Authentication & { session?: AuthenticatedSession } => {
+  return async (request: { method: string; path: string; headers: IncomingHttpHeaders }): Promise<Authentication & { session?: AuthenticatedSession }> => {
     const token = sessionCookieOf(request.headers);
-    const found = token === undefined ? undefined : options.accounts.sessionFor(token);
+    const found = token === undefined ? undefined : await options.accounts.sessionFor(token);
     if (token === undefined || !found) return { ok: false, error: unauthenticated("not signed in, or the session has ended: sign in again") };
     const session = { ...found, token };
     // The provider wallet API is the providers' alone: no person acts there.

@@ -17,8 +17,8 @@ type WalletHandler = (wallet: WalletService, caller: Caller, body: unknown, text
 
 /** By documented path. */
 const HANDLERS = new Map<string, WalletHandler>([
-  ["/v1/wallet/session/verify", (wallet, caller, body) =>
-    JSON.stringify(wallet.verify(caller.tenantId, (body as { sessionToken: string }).sessionToken))],
+  ["/v1/wallet/session/verify", async (wallet, caller, body) =>
+    JSON.stringify(await wallet.verify(caller.tenantId, (body as { sessionToken: string }).sessionToken))],
   // The operator's answer, verbatim (spec A.3).
   ["/v1/wallet/balance", (wallet, caller, body) => wallet.balance(caller.tenantId, (body as { sessionToken: string }).sessionToken)],
   // The raw text goes along so that metadata reaches the operator byte for byte.

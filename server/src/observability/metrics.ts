@@ -3,7 +3,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom
 /** What the metrics read from the ledger when scraped, not on every transaction. */
 export interface LedgerGauges {
   /** PENDING records (a wallet call under way or interrupted) and problems (credits past the settlement horizon). */
-  transactionCounts(): { pending: number; problems: number };
+  transactionCounts(): Promise<{ pending: number; problems: number }>;
 }
 
 /** How a wallet transaction callback ended, as the relay records it. */
@@ -42,11 +42,11 @@ export class Metrics {
     if (ledger) {
       new Gauge({
         name: "croupier_transactions_pending", help: "Wallet transactions recorded PENDING: a call under way, or one a stopped process left.", registers,
-        collect() { this.set(ledger.transactionCounts().pending); },
+        async collect() { this.set((await ledger.transactionCounts()).pending); },
       });
       new Gauge({
         name: "croupier_transactions_problems", help: "Credits the operator did not apply within the settlement horizon: they need a person.", registers,
-        collect() { this.set(ledger.transactionCounts().problems); },
+        async collect() { this.set((await ledger.transactionCounts()).problems); },
       });
     }
   }

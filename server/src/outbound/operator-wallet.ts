@@ -1,41 +1,29 @@
-import type { Operator, TenantDirectory } from "../domain/tenant-directory.js";
+import type { CallEnd, RelayedType } from "../domain/ports/ledger.js";
+import type { BalanceOutcome, CallbackOutcome, OperatorWallet } from "../domain/ports/operator-wallet.js";
+import type { ReachableOperator, TenantCredentials } from "../domain/ports/tenants.js";
 import type { Metrics } from "../observability/metrics.js";
-import type { CallEnd } from "../store/delivery-log.js";
-import type { RelayedType } from "../store/transaction-store.js";
 import { OutboundFailure, type SignedHttpClient } from "./signed-http-client.js";
-
-/**
- * How the platform reads the operator's answer to a transaction callback (spec: "How the platform interprets..."),
- * with what came back as the delivery log records it.
- */
-export type CallbackOutcome = (
-  | { state: "OK" | "DECLINED"; balance: number }
-  | { state: "FAILED" | "TIMED_OUT"; error: string }
-) & { call: CallEnd };
-
-/** The balance callback's answer: the balance, or why there is none. */
-export type BalanceOutcome = { ok: true; balance: number; body: string } | { ok: false; error: string };
 
 /**
  * The operator's wallet callbacks (spec C), signed with X-Tenant-ID = the operator's id and its current secret,
  * bounded by the operator's callbackTimeoutMs. Callers check that the operator has a callback URL.
  */
-export class OperatorWallet {
-  constructor(private readonly http: SignedHttpClient, private readonly tenants: TenantDirectory, private readonly metrics?: Metrics) {}
+export class HttpOperatorWallet implements OperatorWallet {
+  constructor(private readonly http: SignedHttpClient, private readonly tenants: TenantCredentials, private readonly metrics?: Metrics) {}
 
   /**
    * POSTs the stored body to `{callbackUrl}/v1/wallet/transaction`. Only a 200 with a well-formed
    * TransactionResponse is a result; DECLINED counts only for a BET. Anything else is FAILED; no answer in
    * time is TIMED_OUT.
    */
-  async transaction(operator: Operator & { callbackUrl: string }, type: RelayedType, body: string): Promise<CallbackOutcome> {
+  async transaction(operator: ReachableOperator, type: RelayedType, body: string): Promise<CallbackOutcome> {
     const started = performance.now();
     const outcome = await this.callTransaction(operator, type, body);
     this.metrics?.observeWalletCall(operator.config.id, outcome.state, (performance.now() - started) / 1000);
     return outcome;
   }
 
-  private async callTransaction(operator: Operator & { callbackUrl: string }, type: RelayedType, body: string): Promise<CallbackOutcome> {
+  private async callTransaction(operator: ReachableOperator, type: RelayedType, body: string): Promise<CallbackOutcome> {
     let response;
     try {
       response = await this.http.call({
@@ -59,7 +47,7 @@ export class OperatorWallet {
   }
 
   /** GETs `{callbackUrl}/v1/wallet/balance?playerRef=...`, signed over path and query; no retry. */
-  async balance(operator: Operator & { callbackUrl: string }, playerRef: string): Promise<BalanceOutcome> {
+  async balance(operator: ReachableOperator, playerRef: string): Promise<BalanceOutcome> {
     let response;
     try {
       response = await this.http.call({

@@ -1,8 +1,9 @@
 import type { Logger } from "pino";
-import type { RevokeReason, Session, SessionRevokeNotifier } from "../domain/session-service.js";
-import type { TenantDirectory } from "../domain/tenant-directory.js";
-import { quoteProvider } from "../domain/provider-message.js";
-import { OutboundFailure, type OutboundResponse, type SignedHttpClient } from "./signed-http-client.js";
+import type { ProviderWebhooks, RevokeReason, SessionRevokeNotifier, WebhookOutcome } from "../domain/ports/provider-webhooks.js";
+import type { Session } from "../domain/ports/sessions.js";
+import type { TenantCredentials } from "../domain/ports/tenants.js";
+import { quoteProvider } from "../shared/provider-message.js";
+import { OutboundFailure, type SignedHttpClient } from "./signed-http-client.js";
 
 /** Timeout for calls to provider webhooks; the spec sets none, so the wallet callback default (5000 ms) bounds them too. */
 export const PROVIDER_WEBHOOK_TIMEOUT_MS = 5_000;
@@ -11,15 +12,12 @@ export const PROVIDER_WEBHOOK_TIMEOUT_MS = 5_000;
 export const PROVIDER_UNREACHABLE = "provider unreachable";
 export const PROVIDER_TIMED_OUT = "provider timed out";
 
-/** What became of one webhook call: the provider's answer, or why there was none. */
-export type WebhookOutcome = { ok: true; response: OutboundResponse } | { ok: false; error: string; response?: OutboundResponse };
-
 /**
  * Signed calls to a provider's webhook base address (spec D), with X-Tenant-ID = the provider's id.
  * Never retried: a failure is reported to the caller as it is.
  */
-export class ProviderWebhooks implements SessionRevokeNotifier {
-  constructor(private readonly http: SignedHttpClient, private readonly tenants: TenantDirectory, private readonly logger: Logger) {}
+export class HttpProviderWebhooks implements ProviderWebhooks, SessionRevokeNotifier {
+  constructor(private readonly http: SignedHttpClient, private readonly tenants: TenantCredentials, private readonly logger: Logger) {}
 
   /** POSTs a JSON body to `{webhookUrl}{path}`; only a 200 counts as success. */
   async post(providerId: string, path: string, payload: unknown): Promise<WebhookOutcome> {

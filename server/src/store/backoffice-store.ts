@@ -1,37 +1,5 @@
+import type { BackofficeSessionRecord, BackofficeStore, BackofficeUserRecord } from "../domain/ports/backoffice.js";
 import type { SqliteDatabase } from "./database.js";
-
-/** A back-office account as stored; `operatorId` is null for a platform account. */
-export interface BackofficeUserRecord {
-  username: string;
-  operatorId: string | null;
-  role: "viewer" | "manager";
-  passwordHash: string;
-  createdAt: number;
-}
-
-/** A signed-in session, keyed by the SHA-256 of the cookie value. Times are unix milliseconds. */
-export interface BackofficeSessionRecord {
-  tokenHash: string;
-  username: string;
-  csrfToken: string;
-  createdAt: number;
-  expiresAt: number;
-}
-
-/** Back-office persistence: accounts and sessions. */
-export interface BackofficeStore {
-  /** Adds an account; false when the username is taken. */
-  insertUser(user: BackofficeUserRecord): boolean;
-  findUser(username: string): BackofficeUserRecord | undefined;
-  listUsers(): BackofficeUserRecord[];
-  /** Removes an account and its sessions; false when there was none. */
-  deleteUser(username: string): boolean;
-  insertSession(session: BackofficeSessionRecord): void;
-  findSession(tokenHash: string): BackofficeSessionRecord | undefined;
-  deleteSession(tokenHash: string): void;
-  /** Deletes every session expired at `now`. */
-  purgeExpired(now: number): void;
-}
 
 /** SQLite implementation of {@link BackofficeStore}. Rare, small writes: they commit on their own, outside the group commit. */
 export class SqliteBackofficeStore implements BackofficeStore {
@@ -54,41 +22,46 @@ export class SqliteBackofficeStore implements BackofficeStore {
     };
   }
 
-  insertUser(user: BackofficeUserRecord): boolean {
-    if (this.findUser(user.username)) return false;
+  insertUser(user: BackofficeUserRecord): Promise<boolean> {
+    if (this.statements.findUser.get(user.username)) return Promise.resolve(false);
     this.statements.insertUser.run(user);
-    return true;
+    return Promise.resolve(true);
   }
 
-  findUser(username: string): BackofficeUserRecord | undefined {
+  findUser(username: string): Promise<BackofficeUserRecord | undefined> {
     const row = this.statements.findUser.get(username) as UserRow | undefined;
-    return row && userFromRow(row);
+    return Promise.resolve(row && userFromRow(row));
   }
 
-  listUsers(): BackofficeUserRecord[] {
-    return (this.statements.listUsers.all() as UserRow[]).map(userFromRow);
+  listUsers(): Promise<BackofficeUserRecord[]> {
+    return Promise.resolve((this.statements.listUsers.all() as UserRow[]).map(userFromRow));
   }
 
   /** The foreign key's ON DELETE CASCADE ends the account's sessions. */
-  deleteUser(username: string): boolean {
-    return this.statements.deleteUser.run(username).changes > 0;
+  deleteUser(username: string): Promise<boolean> {
+    return Promise.resolve(this.statements.deleteUser.run(username).changes > 0);
   }
 
-  insertSession(session: BackofficeSessionRecord): void {
+  insertSession(session: BackofficeSessionRecord): Promise<void> {
     this.statements.insertSession.run(session);
+    return Promise.resolve();
   }
 
-  findSession(tokenHash: string): BackofficeSessionRecord | undefined {
+  findSession(tokenHash: string): Promise<BackofficeSessionRecord | undefined> {
     const row = this.statements.findSession.get(tokenHash) as SessionRow | undefined;
-    return row && { tokenHash: row.token_hash, username: row.username, csrfToken: row.csrf_token, createdAt: row.created_at, expiresAt: row.expires_at };
+    return Promise.resolve(row && {
+      tokenHash: row.token_hash, username: row.username, csrfToken: row.csrf_token, createdAt: row.created_at, expiresAt: row.expires_at,
+    });
   }
 
-  deleteSession(tokenHash: string): void {
+  deleteSession(tokenHash: string): Promise<void> {
     this.statements.deleteSession.run(tokenHash);
+    return Promise.resolve();
   }
 
-  purgeExpired(now: number): void {
+  purgeExpired(now: number): Promise<void> {
     this.statements.purgeSessions.run(now);
+    return Promise.resolve();
   }
 }
 

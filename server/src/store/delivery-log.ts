@@ -1,36 +1,4 @@
-import type { TransactionState } from "./transaction-store.js";
-
-/** Who asked for a call to the operator's wallet. */
-export type CallRequester = "PROVIDER" | "SETTLEMENT_RETRY" | "RECONCILER" | "ADMIN" | "OPERATOR";
-
-/** Who asked for one call, as its delivery log entry records it; `actor` names the person or key for OPERATOR. */
-export interface CallRequest {
-  by: CallRequester;
-  actor: string | null;
-}
-
-/** Why a call got no HTTP answer; INTERRUPTED when the service stopped while it was out. */
-export type CallFailure = "TIMEOUT" | "NETWORK" | "INTERRUPTED";
-
-/** How a call ended: the wallet's status and answer, or why there was none. */
-export interface CallEnd {
-  httpStatus: number | null;
-  failure: CallFailure | null;
-  response: string | null;
-}
-
-/** One call of a transaction's delivery log. Times are unix milliseconds. */
-export interface DeliveryLogEntry {
-  attempt: number;
-  requestedBy: CallRequester;
-  actor: string | null;
-  startedAt: number;
-  endedAt: number | null;
-  httpStatus: number | null;
-  failure: CallFailure | null;
-  response: string | null;
-  outcome: Exclude<TransactionState, "PENDING"> | null;
-}
+import type { CallEnd, CallFailure, CallRequest, CallRequester, DeliveryLogEntry, TransactionState } from "../domain/ports/ledger.js";
 
 /** A wallet's answer is kept up to this many characters: enough to read an error, not a stored copy of anything large. */
 export const LOGGED_RESPONSE_CHARS = 2048;

@@ -1,55 +1,5 @@
+import type { GrantInsertResult, GrantRecord, GrantStatus, GrantStore } from "../domain/ports/grants.js";
 import type { SqliteDatabase } from "./database.js";
-
-/** The status of a free-spin grant (spec GrantStatus); `expired` and `completed` are reserved and never issued. */
-export type GrantStatus = "pending" | "active" | "cancelled" | "failed";
-
-/** A free-spin grant as stored: the operator-side record of one batch. Times are RFC 3339 strings. */
-export interface GrantRecord {
-  id: string;
-  operatorId: string;
-  providerId: string;
-  gameId: string;
-  playerRef: string;
-  campaignId: string | null;
-  spins: number;
-  betAmountMinor: number;
-  currency: string;
-  externalRef: string | null;
-  status: GrantStatus;
-  idempotencyKey: string;
-  expiresAt: string | null;
-  lastError: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** What inserting a new grant did: it was recorded, or the (operator, idempotencyKey) already names a grant. */
-export type GrantInsertResult = { inserted: true; grant: GrantRecord } | { inserted: false; grant: GrantRecord };
-
-/**
- * Grant persistence. Status changes are conditional on the expected current status so that two writers can
- * never both move one grant (a late provider answer cannot resurrect a grant failed as interrupted).
- */
-export interface GrantStore {
-  /** Records a new pending grant unless its (operatorId, idempotencyKey) is taken; then returns the holder. */
-  insertOrGet(grant: GrantRecord): GrantInsertResult;
-  /** The grant under this operator, or undefined (another operator's grant is as good as missing). */
-  find(operatorId: string, id: string): GrantRecord | undefined;
-  /** Any grant by id, whoever issued it: for platform admin tools only. */
-  findById(id: string): GrantRecord | undefined;
-  /** The operator's grant holding this idempotency key. */
-  findByIdempotencyKey(operatorId: string, idempotencyKey: string): GrantRecord | undefined;
-  /** The operator's grants in the order they were issued, optionally of one player. */
-  list(operatorId: string, playerRef?: string): GrantRecord[];
-  /** pending → active with the provider's reference; returns the updated grant, or undefined if it was not pending. */
-  activate(id: string, externalRef: string, updatedAt: string): GrantRecord | undefined;
-  /** pending → failed with the reason; returns the updated grant, or undefined if it was not pending. */
-  fail(id: string, lastError: string, updatedAt: string): GrantRecord | undefined;
-  /** active → cancelled; returns the updated grant, or undefined if it was not active. */
-  cancel(id: string, updatedAt: string): GrantRecord | undefined;
-  /** Moves every pending grant to failed with the reason; returns how many. Run once at start, before serving. */
-  failAllPending(lastError: string, updatedAt: string): number;
-}
 
 interface Row {
   id: string; operator_id: string; provider_id: string; game_id: string; player_ref: string; campaign_id: string | null;
@@ -97,50 +47,50 @@ export class SqliteGrantStore implements GrantStore {
     this.failPendingStmt = db.prepare("UPDATE grants SET status = 'failed', last_error = ?, updated_at = ? WHERE status = 'pending'");
   }
 
-  insertOrGet(grant: GrantRecord): GrantInsertResult {
-    return this.db.transaction((): GrantInsertResult => {
+  insertOrGet(grant: GrantRecord): Promise<GrantInsertResult> {
+    return Promise.resolve(this.db.transaction((): GrantInsertResult => {
       const { changes } = this.insertStmt.run(grant);
       if (changes === 1) return { inserted: true, grant };
       const holder = this.byKey.get(grant.operatorId, grant.idempotencyKey) as Row | undefined;
       if (!holder) throw new Error(`grant insert conflicted but no grant holds key ${grant.idempotencyKey}`);
       return { inserted: false, grant: fromRow(holder) };
-    }).immediate();
+    }).immediate());
   }
 
-  find(operatorId: string, id: string): GrantRecord | undefined {
+  find(operatorId: string, id: string): Promise<GrantRecord | undefined> {
     return this.one(this.byOperatorAndId.get(operatorId, id));
   }
 
-  findById(id: string): GrantRecord | undefined {
+  findById(id: string): Promise<GrantRecord | undefined> {
     return this.one(this.byId.get(id));
   }
 
-  findByIdempotencyKey(operatorId: string, idempotencyKey: string): GrantRecord | undefined {
+  findByIdempotencyKey(operatorId: string, idempotencyKey: string): Promise<GrantRecord | undefined> {
     return this.one(this.byKey.get(operatorId, idempotencyKey));
   }
 
-  list(operatorId: string, playerRef?: string): GrantRecord[] {
+  list(operatorId: string, playerRef?: string): Promise<GrantRecord[]> {
     const rows = (playerRef === undefined ? this.listAll.all(operatorId) : this.listPlayer.all(operatorId, playerRef)) as Row[];
-    return rows.map(fromRow);
+    return Promise.resolve(rows.map(fromRow));
   }
 
-  activate(id: string, externalRef: string, updatedAt: string): GrantRecord | undefined {
+  activate(id: string, externalRef: string, updatedAt: string): Promise<GrantRecord | undefined> {
     return this.one(this.activateStmt.get(externalRef, updatedAt, id));
   }
 
-  fail(id: string, lastError: string, updatedAt: string): GrantRecord | undefined {
+  fail(id: string, lastError: string, updatedAt: string): Promise<GrantRecord | undefined> {
     return this.one(this.failStmt.get(lastError, updatedAt, id));
   }
 
-  cancel(id: string, updatedAt: string): GrantRecord | undefined {
+  cancel(id: string, updatedAt: string): Promise<GrantRecord | undefined> {
     return this.one(this.cancelStmt.get(updatedAt, id));
   }
 
-  failAllPending(lastError: string, updatedAt: string): number {
-    return this.failPendingStmt.run(lastError, updatedAt).changes;
+  failAllPending(lastError: string, updatedAt: string): Promise<number> {
+    return Promise.resolve(this.failPendingStmt.run(lastError, updatedAt).changes);
   }
 
-  private one(row: unknown): GrantRecord | undefined {
-    return row ? fromRow(row as Row) : undefined;
+  private one(row: unknown): Promise<GrantRecord | undefined> {
+    return Promise.resolve(row ? fromRow(row as Row) : undefined);
   }
 }

@@ -1,56 +1,23 @@
+import type { DeliveryLogEntry, TransactionKey, TransactionRecord } from "../domain/ports/ledger.js";
+import {
+  PURGE_SLICE, type LedgerQueries, type ListedTransaction, type RoundView, type TransactionFilter, type TransactionPosition,
+} from "../domain/ports/ledger-queries.js";
 import type { SqliteDatabase } from "./database.js";
 import type { GroupCommit } from "./group-commit.js";
 import { StatementCache } from "./statement-cache.js";
-import { readDeliveryLog, type DeliveryLogEntry } from "./delivery-log.js";
-import { fromRow, type RelayedType, type Row, type TransactionKey, type TransactionRecord, type TransactionState } from "./transaction-store.js";
-
-/** The filters of an operator's transaction list; every one given must match. Times are unix ms, `to` exclusive. */
-export interface TransactionFilter {
-  playerRef?: string;
-  roundId?: string;
-  transactionId?: string;
-  type?: RelayedType;
-  state?: TransactionState;
-  providerId?: string;
-  gameId?: string;
-  from?: number;
-  to?: number;
-}
-
-/** Where a page of transactions starts: strictly older than this (createdAt, rowid). */
-export interface TransactionPosition {
-  createdAt: number;
-  rowid: number;
-}
-
-/** A listed record with its position, for the next page's cursor. */
-export type ListedTransaction = TransactionRecord & { position: TransactionPosition };
-
-/** One round as the operator sees it. */
-export interface RoundView {
-  providerId: string;
-  gameId: string;
-  roundId: string;
-  playerRef: string;
-  status: "OPEN" | "COMPLETED" | "CLOSED";
-  lastActivityAt: number;
-  transactions: TransactionRecord[];
-}
+import { readDeliveryLog } from "./delivery-log.js";
+import { fromRow, type Row } from "./transaction-store.js";
 
 const FILTER_COLUMNS: Record<Exclude<keyof TransactionFilter, "from" | "to">, string> = {
   playerRef: "player_ref", roundId: "round_id", transactionId: "transaction_id", type: "type", state: "state",
   providerId: "provider_id", gameId: "game_id",
 };
 
-/** Rows whose log is cleared per statement: a month of transactions must not hold the event loop in one. */
-export const PURGE_SLICE = 512;
-
 /**
- * The reconciliation API's reads of the ledger, always scoped to one operator (a tenant never reads another's rows),
- * and the delivery log's retention. Lists walk the (operator_id, created_at) index newest first; its implicit rowid
+ * SQLite implementation of {@link LedgerQueries}. Lists walk the (operator_id, created_at) index newest first; its implicit rowid
  * breaks ties, so (createdAt, rowid) is a total order that rows inserted later can only precede.
  */
-export class SqliteLedgerQueries {
+export class SqliteLedgerQueries implements LedgerQueries {
   private readonly lists;
   private readonly selectOne;
   private readonly selectRoundTransactions;
@@ -73,8 +40,7 @@ export class SqliteLedgerQueries {
     );
   }
 
-  /** Up to `limit` of the operator's transactions matching `filter`, newest first, older than `after` when given. */
-  list(operatorId: string, filter: TransactionFilter, after: TransactionPosition | undefined, limit: number): ListedTransaction[] {
+  list(operatorId: string, filter: TransactionFilter, after: TransactionPosition | undefined, limit: number): Promise<ListedTransaction[]> {
     const clauses = ["operator_id = @operatorId"];
     const params: Record<string, unknown> = { operatorId, limit };
     for (const [key, column] of Object.entries(FILTER_COLUMNS)) {
@@ -98,21 +64,23 @@ export class SqliteLedgerQueries {
     const sql = `SELECT rowid AS position_rowid, * FROM transactions WHERE ${clauses.join(" AND ")}
       ORDER BY created_at DESC, rowid DESC LIMIT @limit`;
     const statement = this.lists.get(sql);
-    return (statement.all(params) as (Row & { position_rowid: number })[]).map((row) => ({
+    return Promise.resolve((statement.all(params) as (Row & { position_rowid: number })[]).map((row) => ({
       ...fromRow(row), position: { createdAt: row.created_at, rowid: row.position_rowid },
-    }));
+    })));
   }
 
-  /** One of the operator's transactions with its delivery log; undefined when it has none by that key. */
-  detail(operatorId: string, key: TransactionKey): (TransactionRecord & { deliveryLog: DeliveryLogEntry[] }) | undefined {
+  detail(operatorId: string, key: TransactionKey): Promise<(TransactionRecord & { deliveryLog: DeliveryLogEntry[] }) | undefined> {
     const row = this.selectOne.get(key.providerId, key.transactionId, operatorId) as Row | undefined;
-    if (!row) return undefined;
+    if (!row) return Promise.resolve(undefined);
     const record = fromRow(row);
-    return { ...record, deliveryLog: readDeliveryLog(row.delivery_log, record) };
+    return Promise.resolve({ ...record, deliveryLog: readDeliveryLog(row.delivery_log, record) });
   }
 
-  /** One of the operator's rounds with its transactions in the order received; undefined when it has none. */
-  round(operatorId: string, gameId: string, roundId: string): RoundView | undefined {
+  round(operatorId: string, gameId: string, roundId: string): Promise<RoundView | undefined> {
+    return Promise.resolve(this.roundNow(operatorId, gameId, roundId));
+  }
+
+  private roundNow(operatorId: string, gameId: string, roundId: string): RoundView | undefined {
     const transactions = (this.selectRoundTransactions.all(operatorId, gameId, roundId) as Row[]).map(fromRow);
     // A game belongs to one provider, so the round's transactions name it. Adjustments make no round.
     const providerId = transactions[0]?.providerId;

@@ -1,38 +1,12 @@
+import type { ListedSession, MonitoringQueries, SessionFilter, WindowCall } from "../domain/ports/monitoring.js";
 import type { SqliteDatabase } from "./database.js";
 import { StatementCache } from "./statement-cache.js";
 
-/** A listed session: never its token. Times are unix ms; `position` is the page cursor's (createdAt, rowid). */
-export interface ListedSession {
-  rowid: number;
-  playerRef: string;
-  gameId: string;
-  providerId: string;
-  currency: string;
-  language: string | null;
-  demo: boolean;
-  createdAt: number;
-  expiresAt: number;
-}
-
-export interface SessionFilter {
-  playerRef?: string;
-  gameId?: string;
-  /** Sessions whose expiry is after `now` (active), at or before it (expired), or both. */
-  status: "active" | "expired" | "all";
-  now: number;
-}
-
-/** One wallet call of the window: its outcome (null while out or cut short) and duration (null unless finished). */
-export interface WindowCall {
-  outcome: string | null;
-  durationMs: number | null;
-}
-
 /**
- * The reads behind the back office's sessions page and overview, scoped to one operator. Reads only: they run outside
- * the group commit, on the connection's last committed state; asynchronous like every store port.
+ * SQLite implementation of {@link MonitoringQueries}. Reads only: they run outside the group commit, on the
+ * connection's last committed state.
  */
-export class SqliteMonitoringQueries {
+export class SqliteMonitoringQueries implements MonitoringQueries {
   private readonly lists;
   private readonly countByStateAndType;
   private readonly callsInWindow;
@@ -54,7 +28,6 @@ export class SqliteMonitoringQueries {
     this.countActive = db.prepare("SELECT COUNT(*) AS n FROM sessions WHERE operator_id = ? AND expires_at > ?");
   }
 
-  /** Up to `limit` of the operator's sessions matching `filter`, newest first, older than `after` when given. */
   sessions(operatorId: string, filter: SessionFilter, after: { createdAt: number; rowid: number } | undefined, limit: number): Promise<ListedSession[]> {
     const clauses = ["operator_id = @operatorId"];
     const params: Record<string, unknown> = { operatorId, limit, now: filter.now };
@@ -79,17 +52,14 @@ export class SqliteMonitoringQueries {
       .map((row) => ({ ...row, demo: row.demo === 1 })));
   }
 
-  /** How many of the operator's transactions created in [from, to) are in each (state, type). */
   transactionCounts(operatorId: string, from: number, to: number): Promise<{ state: string; type: string; n: number }[]> {
     return Promise.resolve(this.countByStateAndType.all(operatorId, from, to) as { state: string; type: string; n: number }[]);
   }
 
-  /** The wallet calls started in [from, to) for the operator's transactions created since `createdSince`. */
   walletCalls(operatorId: string, createdSince: number, from: number, to: number): Promise<WindowCall[]> {
     return Promise.resolve(this.callsInWindow.all(operatorId, createdSince, from, from, to) as WindowCall[]);
   }
 
-  /** How many of the operator's sessions have not expired at `now`. */
   activeSessions(operatorId: string, now: number): Promise<number> {
     return Promise.resolve((this.countActive.get(operatorId, now) as { n: number }).n);
   }

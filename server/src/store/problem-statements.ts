@@ -1,3 +1,4 @@
+import type { ProblemKind } from "../domain/ports/problems.js";
 import type { SqliteDatabase } from "./database.js";
 
 /** What opens a problem: the transaction or round it is about. */
@@ -9,8 +10,6 @@ export interface ProblemSubject {
   roundId: string;
   playerRef: string;
 }
-
-export type ProblemKind = "UNSETTLED_CREDIT" | "UNCLOSED_ROUND" | "UNKNOWN_OUTCOME";
 
 /** The resolver the platform writes when a problem ends by itself (settled, reversed, closed). */
 export const SYSTEM_RESOLVER = "system";

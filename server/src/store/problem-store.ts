@@ -1,41 +1,7 @@
+import type { AuditRecord, NewAuditEntry, ProblemKind, ProblemRecord, ProblemStatus, ProblemStore } from "../domain/ports/problems.js";
 import type { SqliteDatabase } from "./database.js";
 import type { GroupCommit } from "./group-commit.js";
 import { StatementCache } from "./statement-cache.js";
-import type { ProblemKind } from "./problem-statements.js";
-
-/** A problem in the queue. Times are unix ms. */
-export interface ProblemRecord {
-  id: number;
-  operatorId: string;
-  kind: ProblemKind;
-  providerId: string;
-  transactionId: string | null;
-  gameId: string;
-  roundId: string;
-  playerRef: string;
-  detail: string | null;
-  createdAt: number;
-  resolvedAt: number | null;
-  resolvedBy: string | null;
-  resolution: string | null;
-}
-
-/** An action of a person, as the audit log keeps it. */
-export interface NewAuditEntry {
-  operatorId: string;
-  actor: string;
-  action: string;
-  target: string;
-  note: string | null;
-  result: string | null;
-}
-
-export interface AuditRecord extends NewAuditEntry {
-  id: number;
-  createdAt: number;
-}
-
-export type ProblemStatus = "open" | "resolved" | "all";
 
 const PROBLEM_COLUMNS = `id, operator_id AS operatorId, kind, provider_id AS providerId, transaction_id AS transactionId, game_id AS gameId,
   round_id AS roundId, player_ref AS playerRef, detail, created_at AS createdAt, resolved_at AS resolvedAt, resolved_by AS resolvedBy, resolution`;
@@ -43,11 +9,8 @@ const STATUS_CLAUSE: Record<ProblemStatus, string> = {
   open: "AND resolved_at IS NULL", resolved: "AND resolved_at IS NOT NULL", all: "",
 };
 
-/**
- * The problems queue as people work it, and the audit log of what they did, both scoped to one operator. Lists are
- * newest first by id (ids only grow, so a page never shifts). Resolving a problem and auditing it is one unit of work.
- */
-export class SqliteProblemStore {
+/** SQLite implementation of {@link ProblemStore}; its writes join the group commit. */
+export class SqliteProblemStore implements ProblemStore {
   private readonly selectOne;
   private readonly lists;
   private readonly selectCounts;
@@ -75,26 +38,22 @@ export class SqliteProblemStore {
     );
   }
 
-  /** One of the operator's problems; undefined for another operator's id or none. */
-  problem(operatorId: string, id: number): ProblemRecord | undefined {
-    return this.selectOne.get(id, operatorId) as ProblemRecord | undefined;
+  problem(operatorId: string, id: number): Promise<ProblemRecord | undefined> {
+    return Promise.resolve(this.selectOne.get(id, operatorId) as ProblemRecord | undefined);
   }
 
-  /** Up to `limit` of the operator's problems with an id below `before`, newest first. */
-  list(operatorId: string, filter: { kind?: ProblemKind; status: ProblemStatus }, before: number, limit: number): ProblemRecord[] {
+  list(operatorId: string, filter: { kind?: ProblemKind; status: ProblemStatus }, before: number, limit: number): Promise<ProblemRecord[]> {
     const sql = `SELECT ${PROBLEM_COLUMNS} FROM problems WHERE operator_id = @operatorId AND id < @before
       ${filter.kind === undefined ? "" : "AND kind = @kind"} ${STATUS_CLAUSE[filter.status]} ORDER BY id DESC LIMIT @limit`;
     const statement = this.lists.get(sql);
-    return statement.all({ operatorId, before, limit, ...(filter.kind === undefined ? {} : { kind: filter.kind }) }) as ProblemRecord[];
+    return Promise.resolve(statement.all({ operatorId, before, limit, ...(filter.kind === undefined ? {} : { kind: filter.kind }) }) as ProblemRecord[]);
   }
 
-  /** The operator's open problems per kind (kinds without any are absent). */
-  openCounts(operatorId: string): Partial<Record<ProblemKind, number>> {
+  openCounts(operatorId: string): Promise<Partial<Record<ProblemKind, number>>> {
     const rows = this.selectCounts.all(operatorId) as { kind: ProblemKind; n: number }[];
-    return Object.fromEntries(rows.map((r) => [r.kind, r.n]));
+    return Promise.resolve(Object.fromEntries(rows.map((r) => [r.kind, r.n])));
   }
 
-  /** Resolves an open problem and audits it, in one unit; false when it is not open (already resolved) or not the operator's. */
   resolve(id: number, entry: NewAuditEntry & { note: string }, now: number): Promise<boolean> {
     return this.commits.run(() => {
       if (this.resolveOne.run({ id, operatorId: entry.operatorId, actor: entry.actor, note: entry.note, now }).changes !== 1) return false;
@@ -103,13 +62,11 @@ export class SqliteProblemStore {
     });
   }
 
-  /** Appends an entry to the audit log. */
   audit(entry: NewAuditEntry, now: number): Promise<void> {
     return this.commits.run(() => void this.insertAudit.run({ ...entry, now }));
   }
 
-  /** Up to `limit` of the operator's audit entries with an id below `before`, newest first. */
-  auditLog(operatorId: string, before: number, limit: number): AuditRecord[] {
-    return this.selectAudit.all({ operatorId, before, limit }) as AuditRecord[];
+  auditLog(operatorId: string, before: number, limit: number): Promise<AuditRecord[]> {
+    return Promise.resolve(this.selectAudit.all({ operatorId, before, limit }) as AuditRecord[]);
   }
 }

@@ -1,34 +1,6 @@
+import type { SessionRecord, SessionStore } from "../domain/ports/sessions.js";
 import type { SqliteDatabase } from "./database.js";
 import type { GroupCommit } from "./group-commit.js";
-
-/**
- * A game session as stored (spec: Session, server-side state). Times are unix milliseconds. The token itself is never
- * stored: only its digest (what look-ups use) and its sealed form (for the session-revoke webhook), both made by the
- * session service (domain/secret-box.ts).
- */
-export interface SessionRecord {
-  tokenHash: string;
-  tokenSealed: string;
-  operatorId: string;
-  providerId: string;
-  playerRef: string;
-  gameId: string;
-  currency: string;
-  language: string | null;
-  demo: boolean;
-  createdAt: number;
-  expiresAt: number;
-}
-
-/** Session persistence; a PostgreSQL store would implement the same. Writes resolve once committed. */
-export interface SessionStore {
-  insert(session: SessionRecord): Promise<void>;
-  find(tokenHash: string): SessionRecord | undefined;
-  /** Deletes every session of the player under the operator and returns those still alive (for the revoke webhooks). */
-  deleteForPlayer(operatorId: string, playerRef: string, now: number): Promise<SessionRecord[]>;
-  /** Deletes up to `limit` sessions that expired before `before`, oldest first, and returns how many it deleted. */
-  purgeExpired(before: number, limit: number): Promise<number>;
-}
 
 interface Row {
   token_hash: string; token_sealed: string; operator_id: string; provider_id: string; player_ref: string; game_id: string; currency: string;
@@ -65,9 +37,9 @@ export class SqliteSessionStore implements SessionStore {
     return this.commits.run(() => void this.insertStmt.run({ ...session, demo: session.demo ? 1 : 0 }));
   }
 
-  find(tokenHash: string): SessionRecord | undefined {
+  find(tokenHash: string): Promise<SessionRecord | undefined> {
     const row = this.findStmt.get(tokenHash) as Row | undefined;
-    return row ? fromRow(row) : undefined;
+    return Promise.resolve(row ? fromRow(row) : undefined);
   }
 
   deleteForPlayer(operatorId: string, playerRef: string, now: number): Promise<SessionRecord[]> {

@@ -28,40 +28,40 @@ describe("SqliteNonceStore", () => {
   });
 
   it("accepts a nonce once per tenant, before and after its write is committed, and again once it expired", async () => {
-    expect(store.remember("t1", "n1", clock + 300)).toBe(true);
-    expect(store.remember("t1", "n1", clock + 300)).toBe(false); // not yet committed
-    expect(store.remember("t2", "n1", clock + 300)).toBe(true); // another tenant's nonce space
+    expect(await store.remember("t1", "n1", clock + 300)).toBe(true);
+    expect(await store.remember("t1", "n1", clock + 300)).toBe(false); // not yet committed
+    expect(await store.remember("t2", "n1", clock + 300)).toBe(true); // another tenant's nonce space
     await settle();
     expect(count("SELECT count(*) FROM nonce_log")).toBe(2);
-    expect(store.remember("t1", "n1", clock + 300)).toBe(false); // committed
+    expect(await store.remember("t1", "n1", clock + 300)).toBe(false); // committed
     // A new store on the same file (a restart) still refuses it, and only it.
     const restarted = new SqliteNonceStore(db, new GroupCommit(db, "FULL"), 300, () => clock);
-    expect(restarted.remember("t1", "n1", clock + 300)).toBe(false);
-    expect(restarted.remember("t2", "n1", clock + 300)).toBe(false);
-    expect(restarted.remember("t1", "n2", clock + 300)).toBe(true);
+    expect(await restarted.remember("t1", "n1", clock + 300)).toBe(false);
+    expect(await restarted.remember("t2", "n1", clock + 300)).toBe(false);
+    expect(await restarted.remember("t1", "n2", clock + 300)).toBe(true);
     clock += 300;
-    expect(restarted.remember("t1", "n1", clock + 300)).toBe(false); // valid through its last second
+    expect(await restarted.remember("t1", "n1", clock + 300)).toBe(false); // valid through its last second
     clock += 1;
-    expect(restarted.remember("t1", "n1", clock + 300)).toBe(true);
-    expect(restarted.remember("t1", "n1", clock + 300)).toBe(false); // and refused again for its new validity
+    expect(await restarted.remember("t1", "n1", clock + 300)).toBe(true);
+    expect(await restarted.remember("t1", "n1", clock + 300)).toBe(false); // and refused again for its new validity
     await settle();
     // A restart after the first one expired reads back only the nonces still valid.
     const again = new SqliteNonceStore(db, new GroupCommit(db, "FULL"), 300, () => clock);
-    expect(again.remember("t2", "n1", clock + 300)).toBe(true);
-    expect(again.remember("t1", "n1", clock + 300)).toBe(false);
+    expect(await again.remember("t2", "n1", clock + 300)).toBe(true);
+    expect(await again.remember("t1", "n1", clock + 300)).toBe(false);
     await settle();
   });
 
   it("a restart at scale: 20,000 nonces written by one store are all refused by the next, and forgotten once expired", async () => {
-    for (let i = 0; i < 20_000; i++) expect(store.remember("t", `n-${i}`, clock + 300)).toBe(true);
+    for (let i = 0; i < 20_000; i++) expect(await store.remember("t", `n-${i}`, clock + 300)).toBe(true);
     await settle();
     const restarted = new SqliteNonceStore(db, new GroupCommit(db, "FULL"), 300, () => clock);
     let refused = 0;
-    for (let i = 0; i < 20_000; i++) if (!restarted.remember("t", `n-${i}`, clock + 300)) refused += 1;
+    for (let i = 0; i < 20_000; i++) if (!(await restarted.remember("t", `n-${i}`, clock + 300))) refused += 1;
     expect(refused).toBe(20_000);
     clock += 301;
-    expect(restarted.remember("t", "n-0", clock + 300)).toBe(true);
-    expect(restarted.remember("t", "n-19999", clock + 300)).toBe(true);
+    expect(await restarted.remember("t", "n-0", clock + 300)).toBe(true);
+    expect(await restarted.remember("t", "n-19999", clock + 300)).toBe(true);
     await settle();
   });
 
@@ -71,14 +71,14 @@ describe("SqliteNonceStore", () => {
       for (let i = 0; i < 2_000; i++) insert.run(`old-${i}`, clock - 3_000 + i);
     })();
     const expired = () => count(`SELECT count(*) FROM nonce_log WHERE expires_at < ${clock}`);
-    store.remember("t", "a", clock + 300);
+    await store.remember("t", "a", clock + 300);
     await settle();
     expect(expired()).toBe(2_000 - 256);
     // The oldest went first.
     expect(count(`SELECT min(expires_at) FROM nonce_log`)).toBe(clock - 3_000 + 256);
     // Seven more commits in quick succession finish the backlog: expiry keeps up with the rate of commits.
     for (let i = 0; i < 7; i++) {
-      store.remember("t", `b-${i}`, clock + 300);
+      await store.remember("t", `b-${i}`, clock + 300);
       await settle();
     }
     expect(expired()).toBe(0);
@@ -99,8 +99,8 @@ describe("SqliteNonceStore", () => {
     const migrated = openDatabase(path);
     try {
       const restarted = new SqliteNonceStore(migrated, new GroupCommit(migrated, "FULL"), 300, () => clock);
-      expect(restarted.remember("t", "seen", clock + 300)).toBe(false);
-      expect(restarted.remember("t", "expired", clock + 300)).toBe(true);
+      expect(await restarted.remember("t", "seen", clock + 300)).toBe(false);
+      expect(await restarted.remember("t", "expired", clock + 300)).toBe(true);
       expect(migrated.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'nonces'").pluck().get()).toBe(0);
       await settle();
     } finally {

@@ -1,4 +1,4 @@
-import type { NonceStore } from "@croupier/signing";
+import type { NonceLog } from "../domain/ports/nonces.js";
 import type { GroupCommit } from "./group-commit.js";
 import type { SqliteDatabase } from "./database.js";
 import { SeenNonces } from "./seen-nonces.js";
@@ -15,7 +15,7 @@ const PURGE_SLICE_ROWS = 256;
  * holding only nonces skips the fsync): a power cut can lose only the last instants' nonces, whose requests' money
  * effects are in the ledger.
  */
-export class SqliteNonceStore implements NonceStore {
+export class SqliteNonceStore implements NonceLog {
   private readonly append;
   private readonly purge;
   private readonly seen: SeenNonces;
@@ -43,9 +43,9 @@ export class SqliteNonceStore implements NonceStore {
     }
   }
 
-  remember(tenantId: string, nonce: string, expiresAtSeconds: number): boolean {
+  remember(tenantId: string, nonce: string, expiresAtSeconds: number): Promise<boolean> {
     const now = this.now();
-    if (!this.seen.remember(tenantId, nonce, expiresAtSeconds, now)) return false;
+    if (!this.seen.remember(tenantId, nonce, expiresAtSeconds, now)) return Promise.resolve(false);
     this.commits.runVolatile(() => {
       const nowMs = Date.now();
       if (nowMs >= this.nextPurgeAt) {
@@ -59,6 +59,6 @@ export class SqliteNonceStore implements NonceStore {
       // The commit failed (disk full, I/O error): the nonce is still refused from memory until it expires, and only a
       // restart within its validity could accept it again.
     });
-    return true;
+    return Promise.resolve(true);
   }
 }

@@ -1,30 +1,5 @@
+import type { TenantState, TenantStore } from "../domain/ports/tenants.js";
 import type { SqliteDatabase } from "./database.js";
-
-/** What a tenant has changed about itself through the portal, as persisted (secrets sealed: domain/secret-box.ts). */
-export interface TenantState {
-  tenantId: string;
-  role: "operator" | "provider";
-  secret: string;
-  previousSecret: string | null;
-  /** Unix seconds until which the previous secret is still accepted. */
-  previousValidUntil: number | null;
-  callbackUrl: string | null;
-  callbackTimeoutMs: number | null;
-  /** True once the tenant rotated its secret in the portal: the file's secret no longer applies. */
-  secretFromPortal: boolean;
-  /** True once the operator set its callback URL in the portal: the file's URL no longer applies. */
-  callbackUrlFromPortal: boolean;
-}
-
-/** Persistence of tenant self-service state; a PostgreSQL store would implement the same. */
-export interface TenantStore {
-  /**
-   * Records the file's view of a tenant at start: inserted when new; for a known tenant, every value the portal
-   * never set is taken from the file, every value the portal set is kept. Returns what is stored.
-   */
-  seed(fromFile: TenantState): TenantState;
-  save(state: TenantState): void;
-}
 
 interface Row {
   tenant_id: string; role: "operator" | "provider"; secret: string; previous_secret: string | null;
@@ -56,8 +31,8 @@ export class SqliteTenantStore implements TenantStore {
     );
   }
 
-  seed(fromFile: TenantState): TenantState {
-    return this.db.transaction(() => {
+  seed(fromFile: TenantState): Promise<TenantState> {
+    return Promise.resolve(this.db.transaction(() => {
       this.insert.run({ ...fromFile, now: Date.now() });
       const row = this.select.get(fromFile.tenantId) as Row;
       return {
@@ -65,10 +40,11 @@ export class SqliteTenantStore implements TenantStore {
         previousValidUntil: row.previous_valid_until, callbackUrl: row.callback_url, callbackTimeoutMs: row.callback_timeout_ms,
         secretFromPortal: row.secret_from_portal === 1, callbackUrlFromPortal: row.callback_url_from_portal === 1,
       };
-    }).immediate();
+    }).immediate());
   }
 
-  save(state: TenantState): void {
+  save(state: TenantState): Promise<void> {
     this.update.run({ ...state, secretFromPortal: state.secretFromPortal ? 1 : 0, callbackUrlFromPortal: state.callbackUrlFromPortal ? 1 : 0, now: Date.now() });
+    return Promise.resolve();
   }
 }

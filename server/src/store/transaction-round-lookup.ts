@@ -1,4 +1,4 @@
-import type { RoundLookup, RoundOwner } from "../domain/replay-service.js";
+import type { RoundLookup, RoundOwner } from "../domain/ports/round-lookup.js";
 import type { SqliteDatabase } from "./database.js";
 
 /**
@@ -16,7 +16,7 @@ export class SqliteRoundLookup implements RoundLookup {
     );
   }
 
-  roundOwner(operatorId: string, gameId: string, roundId: string): RoundOwner | undefined {
-    return this.firstOfRound.get(operatorId, gameId, roundId) as RoundOwner | undefined;
+  roundOwner(operatorId: string, gameId: string, roundId: string): Promise<RoundOwner | undefined> {
+    return Promise.resolve(this.firstOfRound.get(operatorId, gameId, roundId) as RoundOwner | undefined);
   }
 }

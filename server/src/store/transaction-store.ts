@@ -1,144 +1,11 @@
+import type {
+  CallRequest, ClaimResult, NewTransaction, RecordedOutcome, RelayedType, RoundRef, RoundStatus, TransactionKey, TransactionRecord,
+  TransactionState, TransactionStore,
+} from "../domain/ports/ledger.js";
 import type { SqliteDatabase } from "./database.js";
-import { APPEND_CALL_SQL, callEnd, callStart, END_CALL_SQL, type CallEnd, type CallRequest } from "./delivery-log.js";
+import { APPEND_CALL_SQL, callEnd, callStart, END_CALL_SQL } from "./delivery-log.js";
 import { GroupCommit } from "./group-commit.js";
 import { ProblemStatements } from "./problem-statements.js";
-
-/** Where a relayed transaction stands. PENDING: the operator is being called (or a crash left it unknown). */
-export type TransactionState = "PENDING" | "OK" | "DECLINED" | "FAILED" | "TIMED_OUT";
-
-/** The transaction types the relay sends: a provider's BET, WIN and ROLLBACK, and the platform admin's ADJUSTMENT. */
-export type RelayedType = "BET" | "WIN" | "ROLLBACK" | "ADJUSTMENT";
-
-/** Identifies a transaction: transactionIds are the provider's, so they are unique per provider only. */
-export interface TransactionKey {
-  providerId: string;
-  transactionId: string;
-}
-
-/** Everything recorded before the operator is called. */
-export interface NewTransaction extends TransactionKey {
-  operatorId: string;
-  playerRef: string;
-  gameId: string;
-  roundId: string;
-  type: RelayedType;
-  amount: number;
-  currency: string;
-  originalTransactionId: string | null;
-  roundComplete: boolean;
-  /** Fingerprint of the canonical request fields; a reuse of the id with another fingerprint is refused. */
-  requestHash: string;
-  /**
-   * The exact JSON sent to the operator, resent byte for byte on every retry; stored as the relay hands it over,
-   * sealed (it carries the session token: domain/secret-box.ts).
-   */
-  callbackBody: string;
-}
-
-/** A stored transaction. Times are unix milliseconds. */
-export interface TransactionRecord extends NewTransaction {
-  state: TransactionState;
-  responseBalance: number | null;
-  attempts: number;
-  lastError: string | null;
-  nextRetryAt: number | null;
-  problem: boolean;
-  createdAt: number;
-  updatedAt: number;
-}
-
-/** The outcome of one call to the operator, as recorded. */
-export interface RecordedOutcome {
-  state: Exclude<TransactionState, "PENDING">;
-  balance: number | null;
-  error: string | null;
-  /** When the platform's settlement retry may resend it (credits only); null otherwise. */
-  nextRetryAt: number | null;
-  /** How the call ended, for the delivery log. */
-  call: CallEnd;
-}
-
-/**
- * What a claim found: the caller now owns the call, or the transaction is settled, or someone else has it, or (for a
- * new id) the operator's wallet would take it for another provider's transaction.
- */
-export type ClaimResult =
-  | { kind: "claimed"; record: TransactionRecord }
-  | { kind: "id-of-another-provider" }
-  | { kind: "original-of-another-provider" }
-  | { kind: "settled"; record: TransactionRecord }
-  | { kind: "different-body"; record: TransactionRecord }
-  | { kind: "in-flight"; record: TransactionRecord };
-
-/** A round as the reconciler sees it, keyed as the spec scopes roundId. */
-export interface RoundRef {
-  providerId: string;
-  operatorId: string;
-  gameId: string;
-  roundId: string;
-  playerRef: string;
-  /** Unix ms of the round's last provider activity when it was read. */
-  lastActivityAt: number;
-}
-
-/**
- * The wallet relay's ledger (transactions) and its round bookkeeping (rounds). Every method is one unit of work,
- * so a claim (check and PENDING write) cannot interleave with another in this process. The writes on the money
- * path (claim, claimForResend, recordOutcome) resolve once they are committed.
- */
-export interface TransactionStore {
-  find(key: TransactionKey): TransactionRecord | undefined;
-  /**
-   * Records a new transaction as PENDING, or re-claims an existing one with the same fingerprint that is FAILED,
-   * TIMED_OUT, or PENDING but last touched before `pendingStaleBefore` (left by a crashed process).
-   * `touchRound` records round activity (provider calls do; platform resends do not). A new transaction is refused
-   * when another provider already sent its transactionId to the same operator for the same player, or when it is a
-   * ROLLBACK naming another provider's BET there: the operator's wallet deduplicates per (player, transactionId) and
-   * finds a bet by its id alone (decisions.md §4). Checked in the same unit of work as the insert, so two concurrent
-   * claims cannot both pass.
-   * A claim starts a call: its entry in the delivery log, naming `request`, is written with it.
-   */
-  claim(transaction: NewTransaction, now: number, pendingStaleBefore: number, touchRound: boolean, request: CallRequest): Promise<ClaimResult>;
-  /** Re-claims an existing unsettled record for a resend (platform or operator); undefined when it is settled or busy. */
-  claimForResend(key: TransactionKey, now: number, pendingStaleBefore: number, request: CallRequest): Promise<TransactionRecord | undefined>;
-  /**
-   * Writes the outcome of a call on the record as claimed (nobody else changes it while it is PENDING) and returns
-   * the updated record; an OK/DECLINED BET or WIN carrying roundComplete completes its round. Settling a record
-   * resolves its open problems, and an OK ROLLBACK those of the BET it reverses.
-   */
-  recordOutcome(record: TransactionRecord, outcome: RecordedOutcome, now: number): Promise<TransactionRecord>;
-  /**
-   * Crash recovery: writes the outcome of a PENDING record read earlier, only if it is still exactly as read. A
-   * provider's retry may have claimed and settled it meanwhile; false then, and nothing is written. A BET or
-   * ADJUSTMENT so left unknown, which nobody resends, joins the problems queue.
-   */
-  recordOrphanOutcome(orphan: TransactionRecord, outcome: RecordedOutcome, now: number): Promise<boolean>;
-  /** PENDING rows, for crash recovery at start. */
-  pending(): TransactionRecord[];
-  /** WIN and ROLLBACK rows left FAILED or TIMED_OUT, not yet problems, whose retry time has come. */
-  dueCredits(now: number, limit: number): TransactionRecord[];
-  /** Flags a record that outlived the settlement horizon: it needs a person (an UNSETTLED_CREDIT problem). */
-  markProblem(record: TransactionRecord, now: number): Promise<void>;
-  /** Every record flagged as a problem, oldest first. */
-  problems(): TransactionRecord[];
-  /** How many records are PENDING and how many are problems, for the metrics. */
-  transactionCounts(): { pending: number; problems: number };
-  /** Rounds neither completed nor closed whose last activity is at or before `before`. */
-  staleRounds(before: number, limit: number): RoundRef[];
-  /** Every transaction of one round. */
-  transactionsOfRound(round: RoundRef): TransactionRecord[];
-  /**
-   * Force-closes a round once its outstanding bets are rolled back, unless the provider was active in it since it
-   * was read (a bet may have arrived meanwhile). True when it closed; its open problem, if any, is then resolved.
-   */
-  closeRound(round: RoundRef): Promise<boolean>;
-  /** Queues a round the reconciler could not close in time as an UNCLOSED_ROUND problem (once while it is open). */
-  flagUnclosedRound(round: RoundRef, detail: string, now: number): Promise<void>;
-  /** The status of one round, or undefined when the platform has never seen it. */
-  roundStatus(round: Omit<RoundRef, "playerRef" | "lastActivityAt">): "OPEN" | "COMPLETED" | "CLOSED" | undefined;
-  /** An OK ROLLBACK reversing the given BET, if any. */
-  reversalOf(bet: TransactionKey): TransactionRecord | undefined;
-}
 
 /** A row of the transactions table, as SELECT * reads it. */
 export interface Row {
@@ -267,14 +134,19 @@ export class SqliteTransactionStore implements TransactionStore {
       && this.selectForeignBet.get(t.operatorId, t.playerRef, t.originalTransactionId, t.providerId) !== undefined;
   }
 
-  find(key: TransactionKey): TransactionRecord | undefined {
+  find(key: TransactionKey): Promise<TransactionRecord | undefined> {
+    return Promise.resolve(this.findNow(key));
+  }
+
+  /** The record as it stands, read inside a unit of work. */
+  private findNow(key: TransactionKey): TransactionRecord | undefined {
     const row = this.select.get(key.providerId, key.transactionId) as Row | undefined;
     return row ? fromRow(row) : undefined;
   }
 
   claim(transaction: NewTransaction, now: number, pendingStaleBefore: number, touchRound: boolean, request: CallRequest): Promise<ClaimResult> {
     return this.commits.run((): ClaimResult => {
-      const existing = this.find(transaction);
+      const existing = this.findNow(transaction);
       let record: TransactionRecord;
       if (!existing) {
         if (this.usedByAnotherProvider(transaction)) return { kind: "id-of-another-provider" };
@@ -297,7 +169,7 @@ export class SqliteTransactionStore implements TransactionStore {
 
   claimForResend(key: TransactionKey, now: number, pendingStaleBefore: number, request: CallRequest): Promise<TransactionRecord | undefined> {
     return this.commits.run(() => {
-      const existing = this.find(key);
+      const existing = this.findNow(key);
       if (!existing || isSettled(existing.state)) return undefined;
       if (existing.state === "PENDING" && existing.updatedAt >= pendingStaleBefore) return undefined;
       return this.reclaimed(existing, now, request);
@@ -348,12 +220,12 @@ export class SqliteTransactionStore implements TransactionStore {
     };
   }
 
-  pending(): TransactionRecord[] {
-    return (this.selectPending.all() as Row[]).map(fromRow);
+  pending(): Promise<TransactionRecord[]> {
+    return Promise.resolve((this.selectPending.all() as Row[]).map(fromRow));
   }
 
-  dueCredits(now: number, limit: number): TransactionRecord[] {
-    return (this.selectDue.all(now, limit) as Row[]).map(fromRow);
+  dueCredits(now: number, limit: number): Promise<TransactionRecord[]> {
+    return Promise.resolve((this.selectDue.all(now, limit) as Row[]).map(fromRow));
   }
 
   markProblem(record: TransactionRecord, now: number): Promise<void> {
@@ -363,20 +235,20 @@ export class SqliteTransactionStore implements TransactionStore {
     });
   }
 
-  problems(): TransactionRecord[] {
-    return (this.selectProblems.all() as Row[]).map(fromRow);
+  problems(): Promise<TransactionRecord[]> {
+    return Promise.resolve((this.selectProblems.all() as Row[]).map(fromRow));
   }
 
-  transactionCounts(): { pending: number; problems: number } {
-    return this.selectCounts.get() as { pending: number; problems: number };
+  transactionCounts(): Promise<{ pending: number; problems: number }> {
+    return Promise.resolve(this.selectCounts.get() as { pending: number; problems: number });
   }
 
-  staleRounds(before: number, limit: number): RoundRef[] {
-    return this.selectStale.all(before, limit) as RoundRef[];
+  staleRounds(before: number, limit: number): Promise<RoundRef[]> {
+    return Promise.resolve(this.selectStale.all(before, limit) as RoundRef[]);
   }
 
-  transactionsOfRound(round: RoundRef): TransactionRecord[] {
-    return (this.selectRound.all(round.operatorId, round.gameId, round.roundId, round.providerId) as Row[]).map(fromRow);
+  transactionsOfRound(round: RoundRef): Promise<TransactionRecord[]> {
+    return Promise.resolve((this.selectRound.all(round.operatorId, round.gameId, round.roundId, round.providerId) as Row[]).map(fromRow));
   }
 
   closeRound(round: RoundRef): Promise<boolean> {
@@ -391,13 +263,12 @@ export class SqliteTransactionStore implements TransactionStore {
     return this.commits.run(() => this.problemWrites.open("UNCLOSED_ROUND", { ...round, transactionId: null }, detail, now));
   }
 
-  roundStatus(round: Omit<RoundRef, "playerRef" | "lastActivityAt">): "OPEN" | "COMPLETED" | "CLOSED" | undefined {
-    return this.selectRoundStatus.get(round.providerId, round.operatorId, round.gameId, round.roundId) as
-      | "OPEN" | "COMPLETED" | "CLOSED" | undefined;
+  roundStatus(round: Omit<RoundRef, "playerRef" | "lastActivityAt">): Promise<RoundStatus | undefined> {
+    return Promise.resolve(this.selectRoundStatus.get(round.providerId, round.operatorId, round.gameId, round.roundId) as RoundStatus | undefined);
   }
 
-  reversalOf(bet: TransactionKey): TransactionRecord | undefined {
+  reversalOf(bet: TransactionKey): Promise<TransactionRecord | undefined> {
     const row = this.selectReversal.get(bet.providerId, bet.transactionId) as Row | undefined;
-    return row ? fromRow(row) : undefined;
+    return Promise.resolve(row ? fromRow(row) : undefined);
   }
 }

@@ -9,7 +9,7 @@ import { hostname } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPERATOR, OTHER_OPERATOR, OTHER_PROVIDER, PROVIDER, sendJson, signedRequest, startScriptedPeer, startTestServer, testConfigJson, type ScriptedPeer } from "../harness.js";
-import { isForbiddenAddress } from "../../src/domain/callback-url-policy.js";
+import { isForbiddenAddress } from "../../src/shared/addresses.js";
 import { reportFigure } from "./support/budget.js";
 import { seatPlayers } from "./support/seating.js";
 

@@ -22,8 +22,8 @@ export function backofficeRoutes(deps: BackofficeRouteDeps): Router {
     res.setHeader("Set-Cookie", cookie(session.token, deps.accounts.sessionTtlSeconds, deps.secureCookie));
     res.json(sessionBody(session));
   });
-  router.post("/backoffice/api/sign-out", (_req, res) => {
-    deps.accounts.signOut(requireSession(res).token);
+  router.post("/backoffice/api/sign-out", async (_req, res) => {
+    await deps.accounts.signOut(requireSession(res).token);
     res.setHeader("Set-Cookie", cookie("", 0, deps.secureCookie));
     res.json({ signedOut: true });
   });

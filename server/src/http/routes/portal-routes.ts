@@ -1,6 +1,7 @@
 import type { Router } from "express";
 import { contractRouter } from "./contract-router.js";
-import { checkCallbackUrl, type HostResolver } from "../../domain/callback-url-policy.js";
+import { checkCallbackUrl } from "../../domain/callback-url-policy.js";
+import type { HostResolver } from "../../shared/addresses.js";
 import type { TenantDirectory } from "../../domain/tenant-directory.js";
 import type { WalletTestCall } from "../../domain/wallet-test-call.js";
 import { callerOf } from "../authenticate.js";
@@ -13,13 +14,13 @@ export function portalRoutes(deps: {
   router.post("/portal/api/callback-url", async (req, res) => {
     const { callbackUrl } = req.body as { callbackUrl: string };
     const checked = await checkCallbackUrl(callbackUrl, deps.allowPrivateCallbackAddresses, deps.resolveHost);
-    res.json(deps.tenants.setCallbackUrl(callerOf(res).tenantId, checked));
+    res.json(await deps.tenants.setCallbackUrl(callerOf(res).tenantId, checked));
   });
-  router.post("/portal/api/rotate-secret", (_req, res) => {
-    res.json(deps.tenants.rotateSecret(callerOf(res).tenantId));
+  router.post("/portal/api/rotate-secret", async (_req, res) => {
+    res.json(await deps.tenants.rotateSecret(callerOf(res).tenantId));
   });
-  router.post("/portal/api/revoke-previous-secret", (_req, res) => {
-    res.json(deps.tenants.revokePreviousSecret(callerOf(res).tenantId));
+  router.post("/portal/api/revoke-previous-secret", async (_req, res) => {
+    res.json(await deps.tenants.revokePreviousSecret(callerOf(res).tenantId));
   });
   router.post("/portal/api/test-call", async (req, res) => {
     const { playerRef } = req.body as { playerRef: string };

@@ -1,8 +1,7 @@
 import type { Router } from "express";
 import type { LedgerService, TransactionListQuery } from "../../domain/ledger-service.js";
 import type { ProblemService } from "../../domain/problem-service.js";
-import type { ProblemKind } from "../../store/problem-statements.js";
-import type { ProblemStatus } from "../../store/problem-store.js";
+import type { ProblemKind, ProblemStatus } from "../../domain/ports/problems.js";
 import { callerOf } from "../authenticate.js";
 import { contractRouter } from "./contract-router.js";
 
@@ -13,17 +12,17 @@ export function reconciliationRoutes(deps: { ledger: LedgerService; problems: Pr
     const caller = callerOf(res);
     return { operatorId: caller.tenantId, actor: caller.actor };
   };
-  router.get("/v1/operator/transactions", (req, res) => {
-    res.json(deps.ledger.listTransactions(callerOf(res).tenantId, req.query as TransactionListQuery));
+  router.get("/v1/operator/transactions", async (req, res) => {
+    res.json(await deps.ledger.listTransactions(callerOf(res).tenantId, req.query as TransactionListQuery));
   });
-  router.get("/v1/operator/transactions/:providerId/:transactionId", (req, res) => {
-    res.json(deps.ledger.transaction(callerOf(res).tenantId, req.params.providerId!, req.params.transactionId!));
+  router.get("/v1/operator/transactions/:providerId/:transactionId", async (req, res) => {
+    res.json(await deps.ledger.transaction(callerOf(res).tenantId, req.params.providerId!, req.params.transactionId!));
   });
-  router.get("/v1/operator/rounds/:gameId/:roundId", (req, res) => {
-    res.json(deps.ledger.round(callerOf(res).tenantId, req.params.gameId!, req.params.roundId!));
+  router.get("/v1/operator/rounds/:gameId/:roundId", async (req, res) => {
+    res.json(await deps.ledger.round(callerOf(res).tenantId, req.params.gameId!, req.params.roundId!));
   });
-  router.get("/v1/operator/problems", (req, res) => {
-    res.json(deps.problems.list(callerOf(res).tenantId, req.query as { kind?: ProblemKind; status?: ProblemStatus; cursor?: string }));
+  router.get("/v1/operator/problems", async (req, res) => {
+    res.json(await deps.problems.list(callerOf(res).tenantId, req.query as { kind?: ProblemKind; status?: ProblemStatus; cursor?: string }));
   });
   router.post("/v1/operator/problems/:id/resend", async (req, res) => {
     res.json(await deps.problems.resend(acting(res), req.params.id!));
@@ -31,8 +30,8 @@ export function reconciliationRoutes(deps: { ledger: LedgerService; problems: Pr
   router.post("/v1/operator/problems/:id/resolve", async (req, res) => {
     res.json(await deps.problems.resolve(acting(res), req.params.id!, (req.body as { note: string }).note));
   });
-  router.get("/v1/operator/audit-log", (req, res) => {
-    res.json(deps.problems.auditLog(callerOf(res).tenantId, req.query as { cursor?: string }));
+  router.get("/v1/operator/audit-log", async (req, res) => {
+    res.json(await deps.problems.auditLog(callerOf(res).tenantId, req.query as { cursor?: string }));
   });
   return router;
 }

@@ -6,8 +6,8 @@ import { callerOf } from "../authenticate.js";
 /** Operator round replay (spec B.3). */
 export function replayRoutes(deps: { replays: ReplayService }): Router {
   const router = contractRouter();
-  router.post("/v1/operator/rounds/replay", (req, res) => {
-    res.json({ replayUrl: deps.replays.replayUrl(callerOf(res).tenantId, req.body as ReplayRequest) });
+  router.post("/v1/operator/rounds/replay", async (req, res) => {
+    res.json({ replayUrl: await deps.replays.replayUrl(callerOf(res).tenantId, req.body as ReplayRequest) });
   });
   return router;
 }

@@ -1,0 +1,52 @@
+/** The grants port: the operator-side record of free-spin batches. */
+
+/** The status of a free-spin grant (spec GrantStatus); `expired` and `completed` are reserved and never issued. */
+export type GrantStatus = "pending" | "active" | "cancelled" | "failed";
+
+/** A free-spin grant as stored: the operator-side record of one batch. Times are RFC 3339 strings. */
+export interface GrantRecord {
+  id: string;
+  operatorId: string;
+  providerId: string;
+  gameId: string;
+  playerRef: string;
+  campaignId: string | null;
+  spins: number;
+  betAmountMinor: number;
+  currency: string;
+  externalRef: string | null;
+  status: GrantStatus;
+  idempotencyKey: string;
+  expiresAt: string | null;
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What inserting a new grant did: it was recorded, or the (operator, idempotencyKey) already names a grant. */
+export type GrantInsertResult = { inserted: true; grant: GrantRecord } | { inserted: false; grant: GrantRecord };
+
+/**
+ * Grant persistence. Status changes are conditional on the expected current status so that two writers can
+ * never both move one grant (a late provider answer cannot resurrect a grant failed as interrupted).
+ */
+export interface GrantStore {
+  /** Records a new pending grant unless its (operatorId, idempotencyKey) is taken; then returns the holder. */
+  insertOrGet(grant: GrantRecord): Promise<GrantInsertResult>;
+  /** The grant under this operator, or undefined (another operator's grant is as good as missing). */
+  find(operatorId: string, id: string): Promise<GrantRecord | undefined>;
+  /** Any grant by id, whoever issued it: for platform admin tools only. */
+  findById(id: string): Promise<GrantRecord | undefined>;
+  /** The operator's grant holding this idempotency key. */
+  findByIdempotencyKey(operatorId: string, idempotencyKey: string): Promise<GrantRecord | undefined>;
+  /** The operator's grants in the order they were issued, optionally of one player. */
+  list(operatorId: string, playerRef?: string): Promise<GrantRecord[]>;
+  /** pending → active with the provider's reference; returns the updated grant, or undefined if it was not pending. */
+  activate(id: string, externalRef: string, updatedAt: string): Promise<GrantRecord | undefined>;
+  /** pending → failed with the reason; returns the updated grant, or undefined if it was not pending. */
+  fail(id: string, lastError: string, updatedAt: string): Promise<GrantRecord | undefined>;
+  /** active → cancelled; returns the updated grant, or undefined if it was not active. */
+  cancel(id: string, updatedAt: string): Promise<GrantRecord | undefined>;
+  /** Moves every pending grant to failed with the reason; returns how many. Run once at start, before serving. */
+  failAllPending(lastError: string, updatedAt: string): Promise<number>;
+}

@@ -1,0 +1,177 @@
+/**
+ * The ledger port: what the relay, the reconciler and the settlement retry need from the store that records every
+ * wallet call. Owned by the domain; `store/` implements it (SQLite today, PostgreSQL next). Every method is
+ * asynchronous and each is one unit of work on the store's side.
+ */
+
+/** Who asked for a call to the operator's wallet. */
+export type CallRequester = "PROVIDER" | "SETTLEMENT_RETRY" | "RECONCILER" | "ADMIN" | "OPERATOR";
+
+/** Who asked for one call, as its delivery log entry records it; `actor` names the person or key for OPERATOR. */
+export interface CallRequest {
+  by: CallRequester;
+  actor: string | null;
+}
+
+/** Why a call got no HTTP answer; INTERRUPTED when the service stopped while it was out. */
+export type CallFailure = "TIMEOUT" | "NETWORK" | "INTERRUPTED";
+
+/** How a call ended: the wallet's status and answer, or why there was none. */
+export interface CallEnd {
+  httpStatus: number | null;
+  failure: CallFailure | null;
+  response: string | null;
+}
+
+/** One call of a transaction's delivery log. Times are unix milliseconds. */
+export interface DeliveryLogEntry {
+  attempt: number;
+  requestedBy: CallRequester;
+  actor: string | null;
+  startedAt: number;
+  endedAt: number | null;
+  httpStatus: number | null;
+  failure: CallFailure | null;
+  response: string | null;
+  outcome: Exclude<TransactionState, "PENDING"> | null;
+}
+
+/** Where a relayed transaction stands. PENDING: the operator is being called (or a crash left it unknown). */
+export type TransactionState = "PENDING" | "OK" | "DECLINED" | "FAILED" | "TIMED_OUT";
+
+/** The transaction types the relay sends: a provider's BET, WIN and ROLLBACK, and the platform admin's ADJUSTMENT. */
+export type RelayedType = "BET" | "WIN" | "ROLLBACK" | "ADJUSTMENT";
+
+/** Identifies a transaction: transactionIds are the provider's, so they are unique per provider only. */
+export interface TransactionKey {
+  providerId: string;
+  transactionId: string;
+}
+
+/** Everything recorded before the operator is called. */
+export interface NewTransaction extends TransactionKey {
+  operatorId: string;
+  playerRef: string;
+  gameId: string;
+  roundId: string;
+  type: RelayedType;
+  amount: number;
+  currency: string;
+  originalTransactionId: string | null;
+  roundComplete: boolean;
+  /** Fingerprint of the canonical request fields; a reuse of the id with another fingerprint is refused. */
+  requestHash: string;
+  /**
+   * The exact JSON sent to the operator, resent byte for byte on every retry; stored as the relay hands it over,
+   * sealed (it carries the session token: domain/secret-box.ts).
+   */
+  callbackBody: string;
+}
+
+/** A stored transaction. Times are unix milliseconds. */
+export interface TransactionRecord extends NewTransaction {
+  state: TransactionState;
+  responseBalance: number | null;
+  attempts: number;
+  lastError: string | null;
+  nextRetryAt: number | null;
+  problem: boolean;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** The outcome of one call to the operator, as recorded. */
+export interface RecordedOutcome {
+  state: Exclude<TransactionState, "PENDING">;
+  balance: number | null;
+  error: string | null;
+  /** When the platform's settlement retry may resend it (credits only); null otherwise. */
+  nextRetryAt: number | null;
+  /** How the call ended, for the delivery log. */
+  call: CallEnd;
+}
+
+/**
+ * What a claim found: the caller now owns the call, or the transaction is settled, or someone else has it, or (for a
+ * new id) the operator's wallet would take it for another provider's transaction.
+ */
+export type ClaimResult =
+  | { kind: "claimed"; record: TransactionRecord }
+  | { kind: "id-of-another-provider" }
+  | { kind: "original-of-another-provider" }
+  | { kind: "settled"; record: TransactionRecord }
+  | { kind: "different-body"; record: TransactionRecord }
+  | { kind: "in-flight"; record: TransactionRecord };
+
+/** Where a round stands: OPEN while played, COMPLETED by the provider's final call, CLOSED by the reconciler. */
+export type RoundStatus = "OPEN" | "COMPLETED" | "CLOSED";
+
+/** A round as the reconciler sees it, keyed as the spec scopes roundId. */
+export interface RoundRef {
+  providerId: string;
+  operatorId: string;
+  gameId: string;
+  roundId: string;
+  playerRef: string;
+  /** Unix ms of the round's last provider activity when it was read. */
+  lastActivityAt: number;
+}
+
+/**
+ * The wallet relay's ledger (transactions) and its round bookkeeping (rounds). Every method is one unit of work,
+ * so a claim (check and PENDING write) cannot interleave with another. The writes on the money
+ * path (claim, claimForResend, recordOutcome) resolve once they are committed.
+ */
+export interface TransactionStore {
+  find(key: TransactionKey): Promise<TransactionRecord | undefined>;
+  /**
+   * Records a new transaction as PENDING, or re-claims an existing one with the same fingerprint that is FAILED,
+   * TIMED_OUT, or PENDING but last touched before `pendingStaleBefore` (left by a crashed process).
+   * `touchRound` records round activity (provider calls do; platform resends do not). A new transaction is refused
+   * when another provider already sent its transactionId to the same operator for the same player, or when it is a
+   * ROLLBACK naming another provider's BET there: the operator's wallet deduplicates per (player, transactionId) and
+   * finds a bet by its id alone (decisions.md §4). Checked in the same unit of work as the insert, so two concurrent
+   * claims cannot both pass.
+   * A claim starts a call: its entry in the delivery log, naming `request`, is written with it.
+   */
+  claim(transaction: NewTransaction, now: number, pendingStaleBefore: number, touchRound: boolean, request: CallRequest): Promise<ClaimResult>;
+  /** Re-claims an existing unsettled record for a resend (platform or operator); undefined when it is settled or busy. */
+  claimForResend(key: TransactionKey, now: number, pendingStaleBefore: number, request: CallRequest): Promise<TransactionRecord | undefined>;
+  /**
+   * Writes the outcome of a call on the record as claimed (nobody else changes it while it is PENDING) and returns
+   * the updated record; an OK/DECLINED BET or WIN carrying roundComplete completes its round. Settling a record
+   * resolves its open problems, and an OK ROLLBACK those of the BET it reverses.
+   */
+  recordOutcome(record: TransactionRecord, outcome: RecordedOutcome, now: number): Promise<TransactionRecord>;
+  /**
+   * Crash recovery: writes the outcome of a PENDING record read earlier, only if it is still exactly as read. A
+   * provider's retry may have claimed and settled it meanwhile; false then, and nothing is written. A BET or
+   * ADJUSTMENT so left unknown, which nobody resends, joins the problems queue.
+   */
+  recordOrphanOutcome(orphan: TransactionRecord, outcome: RecordedOutcome, now: number): Promise<boolean>;
+  /** PENDING rows, for crash recovery at start. */
+  pending(): Promise<TransactionRecord[]>;
+  /** WIN and ROLLBACK rows left FAILED or TIMED_OUT, not yet problems, whose retry time has come. */
+  dueCredits(now: number, limit: number): Promise<TransactionRecord[]>;
+  /** Flags a record that outlived the settlement horizon: it needs a person (an UNSETTLED_CREDIT problem). */
+  markProblem(record: TransactionRecord, now: number): Promise<void>;
+  /** Every record flagged as a problem, oldest first. */
+  problems(): Promise<TransactionRecord[]>;
+  /** How many records are PENDING and how many are problems, for the metrics. */
+  transactionCounts(): Promise<{ pending: number; problems: number }>;
+  /** Rounds neither completed nor closed whose last activity is at or before `before`. */
+  staleRounds(before: number, limit: number): Promise<RoundRef[]>;
+  /** Every transaction of one round. */
+  transactionsOfRound(round: RoundRef): Promise<TransactionRecord[]>;
+  /**
+   * Force-closes a round once its outstanding bets are rolled back, unless the provider was active in it since it
+   * was read (a bet may have arrived meanwhile). True when it closed; its open problem, if any, is then resolved.
+   */
+  closeRound(round: RoundRef): Promise<boolean>;
+  /** Queues a round the reconciler could not close in time as an UNCLOSED_ROUND problem (once while it is open). */
+  flagUnclosedRound(round: RoundRef, detail: string, now: number): Promise<void>;
+  /** The status of one round, or undefined when the platform has never seen it. */
+  roundStatus(round: Omit<RoundRef, "playerRef" | "lastActivityAt">): Promise<RoundStatus | undefined>;
+  /** An OK ROLLBACK reversing the given BET, if any. */
+  reversalOf(bet: TransactionKey): Promise<TransactionRecord | undefined>;
+}
