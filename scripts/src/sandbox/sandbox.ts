@@ -118,7 +118,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
 
     // Made afresh at every start, so the printed passwords work on a kept database too.
     for (const account of SANDBOX_ACCOUNTS) {
-      service.services.backoffice.removeUser(account.username);
+      await service.services.backoffice.removeUser(account.username);
       await service.services.backoffice.addUser(account);
     }
 
