@@ -1,15 +1,15 @@
 import { defineConfig } from "tsup";
 
-// The signing package is bundled in, so the published SDK depends on nothing but openapi-fetch.
+// The signing and contract packages are bundled in, so the published SDK depends on nothing but openapi-fetch.
 export default defineConfig({
   entry: ["src/index.ts"],
   format: ["esm", "cjs"],
-  // tsconfig.build.json maps @croupier/signing to its source, so its types are inlined into the .d.ts
+  // tsconfig.build.json maps @croupier/signing and @croupier/contract to their source, so their types are inlined into the .d.ts
   // as well: the published package must not point at an unpublished workspace.
   tsconfig: "tsconfig.build.json",
   dts: true,
   clean: true,
   sourcemap: true,
   target: "node20",
-  noExternal: ["@croupier/signing"],
+  noExternal: ["@croupier/signing", "@croupier/contract"],
 });

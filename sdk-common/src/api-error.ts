@@ -1,4 +1,4 @@
-import type { components } from "./generated/service.js";
+import type { ServiceComponents as components } from "@croupier/contract";
 
 /** The service's machine error codes (ErrorCode in the contract): stable, safe to branch on. */
 export type ErrorCode = components["schemas"]["ErrorCode"];

@@ -1,9 +1,11 @@
+import { LIMITS } from "@croupier/contract";
 import { HandlerError } from "./handler-error.js";
 
 /**
  * Small explicit checks for incoming bodies: each throws a 400 {@link HandlerError} naming the field,
  * so a receiver answers `{"error":"amount must be an integer >= 0"}` instead of passing junk to the
- * integrator's callback. Unknown fields are tolerated (a newer service may send more).
+ * integrator's callback. Unknown fields are tolerated (a newer service may send more). The limits are the contract's
+ * (`LIMITS` of @croupier/contract, generated from the TypeSpec), the ones the service validates with.
  */
 export type JsonObject = Record<string, unknown>;
 
@@ -17,10 +19,11 @@ export function requireObject(value: unknown, what = "body"): JsonObject {
   return value as JsonObject;
 }
 
-/** A required, non-empty string. */
-export function requireString(body: JsonObject, field: string): string {
+/** A required identifier: a non-empty string of at most the contract's identifier length (255). */
+export function requireIdentifier(body: JsonObject, field: string): string {
   const value = body[field];
-  if (typeof value !== "string" || value === "") invalid(`${field} must be a non-empty string`);
+  if (typeof value !== "string" || value.length < LIMITS.identifierMinLength) invalid(`${field} must be a non-empty string`);
+  if (value.length > LIMITS.identifierMaxLength) invalid(`${field} must be at most ${LIMITS.identifierMaxLength} characters`);
   return value;
 }
 
@@ -32,10 +35,11 @@ export function optionalString(body: JsonObject, field: string): string | undefi
   return value;
 }
 
-/** A required integer (minor units are never fractional) of at least `min`. */
+/** A required integer (minor units are never fractional) of at least `min` and at most the contract's largest amount. */
 export function requireInteger(body: JsonObject, field: string, min: number): number {
   const value = body[field];
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < min) invalid(`${field} must be an integer >= ${min}`);
+  if (typeof value !== "number" || !Number.isInteger(value) || value < min) invalid(`${field} must be an integer >= ${min}`);
+  if (value > LIMITS.amountMaximum) invalid(`${field} must be at most ${LIMITS.amountMaximum}`);
   return value;
 }
 

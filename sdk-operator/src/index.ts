@@ -48,4 +48,4 @@ export type {
   WalletCall,
   TestCallResult,
 } from "./models.js";
-export type { paths, components, operations } from "../../sdk-common/src/generated/service.js";
+export type { ServicePaths as paths, ServiceComponents as components, ServiceOperations as operations } from "@croupier/contract";

@@ -1,5 +1,4 @@
-import type { components as ServiceComponents, paths } from "../../sdk-common/src/generated/service.js";
-import type { components as WalletComponents } from "./generated/operator-wallet.js";
+import type { OperatorWalletComponents as WalletComponents, ServiceComponents, ServicePaths as paths } from "@croupier/contract";
 
 type Service = ServiceComponents["schemas"];
 type Wallet = WalletComponents["schemas"];

@@ -3,7 +3,7 @@ import type { Result } from "../../sdk-common/src/api-error.js";
 import { toResult } from "../../sdk-common/src/call-result.js";
 import { withRetry, type RetryOptions } from "../../sdk-common/src/retry.js";
 import { createSignedClient, type CallOptions, type ConnectionOptions } from "../../sdk-common/src/signed-client.js";
-import type { paths } from "../../sdk-common/src/generated/service.js";
+import type { ServicePaths as paths } from "@croupier/contract";
 import type {
   AuditPage,
   CallbackSettings,

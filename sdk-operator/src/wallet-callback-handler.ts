@@ -4,9 +4,10 @@ import {
   requireInteger,
   requireObject,
   requireOneOf,
-  requireString,
+  requireIdentifier,
   type JsonObject,
 } from "../../sdk-common/src/body-checks.js";
+import { metadataProblem } from "@croupier/contract";
 import { HandlerError } from "../../sdk-common/src/handler-error.js";
 import { createSignedHandler, type ReceiverOptions, type SignedRequestHandler } from "../../sdk-common/src/signed-handler.js";
 import type { TransactionAnswer, TransactionRequest, TransactionResponse } from "./models.js";
@@ -23,7 +24,6 @@ export interface WalletCallbackOptions extends ReceiverOptions {
 export type WalletCallbackHandler = SignedRequestHandler;
 
 const TRANSACTION_TYPES = ["BET", "WIN", "ROLLBACK", "ADJUSTMENT"] as const;
-const METADATA_LIMIT_BYTES = 8 * 1024;
 
 function invalid(message: string): never {
   throw new HandlerError(400, message);
@@ -32,12 +32,12 @@ function invalid(message: string): never {
 /** Checks a transaction body against spec section "TransactionRequest". */
 export function parseTransactionRequest(value: unknown): TransactionRequest {
   const body = requireObject(value);
-  for (const field of ["transactionId", "sessionToken", "roundId", "playerRef", "gameId"]) requireString(body, field);
+  for (const field of ["transactionId", "sessionToken", "roundId", "playerRef", "gameId"]) requireIdentifier(body, field);
   const type = requireOneOf(body, "type", TRANSACTION_TYPES);
   requireInteger(body, "amount", 0);
   requireCurrency(body, "currency");
   optionalBoolean(body, "roundComplete");
-  if (type === "ROLLBACK") requireString(body, "originalTransactionId");
+  if (type === "ROLLBACK") requireIdentifier(body, "originalTransactionId");
   else if (body.originalTransactionId != null) invalid("originalTransactionId is only allowed on a ROLLBACK");
   if (type === "ADJUSTMENT") requireOneOf(body, "direction", ["DEBIT", "CREDIT"] as const);
   else if (body.direction != null) invalid("direction is only allowed on an ADJUSTMENT");
@@ -45,10 +45,11 @@ export function parseTransactionRequest(value: unknown): TransactionRequest {
   return body as unknown as TransactionRequest;
 }
 
+/** The contract's metadata limits, the ones the service checks (a JSON object, 8 KiB serialized, 1,024 levels deep). */
 function checkMetadata(body: JsonObject): void {
   if (body.metadata === undefined) return;
-  requireObject(body.metadata, "metadata");
-  if (Buffer.byteLength(JSON.stringify(body.metadata), "utf8") > METADATA_LIMIT_BYTES) invalid("metadata must be at most 8 KiB");
+  const problem = metadataProblem(body.metadata);
+  if (problem !== undefined) invalid(problem);
 }
 
 /**

@@ -123,6 +123,12 @@ for (const kind of servers) {
         [{ ...bet(), type: "ADJUSTMENT" }, "direction must be one of DEBIT, CREDIT"],
         [{ ...bet(), transactionId: undefined }, "transactionId must be a non-empty string"],
         [[bet()], "body must be a JSON object"],
+        // The contract's limits (generated from the TypeSpec), as the service checks them.
+        [{ ...bet(), transactionId: "t".repeat(256) }, "transactionId must be at most 255 characters"],
+        [{ ...bet(), amount: 2 ** 53 }, "amount must be at most 9007199254740991"],
+        [{ ...bet(), metadata: { note: "x".repeat(8192) } }, "metadata exceeds 8192 bytes serialized"],
+        [{ ...bet(), metadata: JSON.parse(`${"[".repeat(1025)}${"]".repeat(1025)}`.replace(/^\[/, '{"a":[').replace(/\]$/, "]}")) as unknown },
+          "metadata must not nest deeper than 1024 levels"],
       ];
       for (const [body, error] of cases) {
         expect(await post(body)).toMatchObject({ status: 400, text: JSON.stringify({ error }) });

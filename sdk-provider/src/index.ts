@@ -23,7 +23,7 @@ export type {
   VerifySessionResponse,
   WinTransaction,
 } from "./models.js";
-export type { paths, components, operations } from "../../sdk-common/src/generated/service.js";
+export type { ServicePaths as paths, ServiceComponents as components, ServiceOperations as operations } from "@croupier/contract";
 export { CroupierApiError, type CroupierApiErrorDetails, type CroupierErrorKind, type ErrorCode, type Result } from "../../sdk-common/src/api-error.js";
 export { generateTestHeaders, type TestHeaders } from "../../sdk-common/src/test-headers.js";
 export type { SignRequest, SignedHeaders } from "@croupier/signing";

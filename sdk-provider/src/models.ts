@@ -1,5 +1,4 @@
-import type { components as ServiceComponents } from "../../sdk-common/src/generated/service.js";
-import type { components as WebhookComponents } from "./generated/provider-webhooks.js";
+import type { ProviderWebhooksComponents as WebhookComponents, ServiceComponents } from "@croupier/contract";
 
 type Service = ServiceComponents["schemas"];
 type Webhooks = WebhookComponents["schemas"];

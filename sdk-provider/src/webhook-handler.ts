@@ -1,4 +1,4 @@
-import { requireCurrency, requireInteger, requireObject, requireOneOf, requireString } from "../../sdk-common/src/body-checks.js";
+import { requireCurrency, requireInteger, requireObject, requireOneOf, requireIdentifier } from "../../sdk-common/src/body-checks.js";
 import { createSignedHandler, type ReceiverOptions, type SignedRequestHandler } from "../../sdk-common/src/signed-handler.js";
 import { WebhookError } from "./webhook-error.js";
 import type {
@@ -34,13 +34,13 @@ const REVOKE_REASONS = ["KICK", "SELF_EXCLUSION", "FRAUD_HOLD", "EXPIRED"] as co
 /** The three identifiers every batch webhook carries. */
 function requireBatchFields(value: unknown) {
   const body = requireObject(value);
-  for (const field of ["externalRef", "playerRef", "gameId"]) requireString(body, field);
+  for (const field of ["externalRef", "playerRef", "gameId"]) requireIdentifier(body, field);
   return body;
 }
 
 function parseGrant(value: unknown): GrantFreeSpinsRequest {
   const body = requireObject(value);
-  for (const field of ["requestRef", "playerRef", "gameId"]) requireString(body, field);
+  for (const field of ["requestRef", "playerRef", "gameId"]) requireIdentifier(body, field);
   requireInteger(body, "spins", 1);
   requireInteger(body, "betAmountMinor", 0);
   requireCurrency(body, "currency");
@@ -49,7 +49,7 @@ function parseGrant(value: unknown): GrantFreeSpinsRequest {
 
 function parseRevoke(value: unknown): SessionRevokeRequest {
   const body = requireObject(value);
-  for (const field of ["sessionToken", "playerRef", "gameId"]) requireString(body, field);
+  for (const field of ["sessionToken", "playerRef", "gameId"]) requireIdentifier(body, field);
   requireOneOf(body, "reason", REVOKE_REASONS);
   return body as unknown as SessionRevokeRequest;
 }

@@ -98,6 +98,8 @@ for (const kind of kinds) {
       expect(await post("/v1/game/free-spins/grant", { ...grant, spins: 0 })).toMatchObject({ status: 400, text: '{"error":"spins must be an integer >= 1"}' });
       expect(await post("/v1/game/free-spins/grant", { ...grant, currency: "Eur" })).toMatchObject({ status: 400 });
       expect(await post("/v1/game/free-spins/cancel", { externalRef: "star-1" })).toMatchObject({ status: 400, text: '{"error":"playerRef must be a non-empty string"}' });
+      // The contract's identifier length (generated from the TypeSpec), as the service checks it.
+      expect(await post("/v1/game/free-spins/grant", { ...grant, playerRef: "p".repeat(256) })).toMatchObject({ status: 400, text: '{"error":"playerRef must be at most 255 characters"}' });
       expect(await post("/v1/game/free-spins/grant", { ...grant, requestRef: "g-2", gameId: "no-fs" })).toMatchObject({ status: 400, text: '{"error":"free spins not supported on no-fs"}' });
       expect(await post("/v1/game/free-spins/status", { ...batch, externalRef: "star-x" })).toMatchObject({ status: 500, text: '{"error":"internal error"}' });
       expect(await post("/v1/game/unknown", {})).toMatchObject({ status: 404 });

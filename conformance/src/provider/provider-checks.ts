@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { components } from "../../../sdk-provider/src/generated/provider-webhooks.js";
+import type { ProviderWebhooksComponents as components } from "@croupier/contract";
 import { CheckSkipped, expectThat, type CheckDefinition } from "../check.js";
 import { describe, jsonOf, type Exchange, type SignedHttp, type Tampering } from "../signed-http.js";
 

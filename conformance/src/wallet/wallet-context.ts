@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { components } from "../../../sdk-operator/src/generated/operator-wallet.js";
+import type { OperatorWalletComponents as components } from "@croupier/contract";
 import { CheckFailure, CheckSkipped, expectThat } from "../check.js";
 import { describe, jsonOf, type Exchange, type SignedHttp, type Tampering } from "../signed-http.js";
 

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { metadataProblem } from "@croupier/contract";
 import { badRequest, type ApiError } from "./errors.js";
 import type { RelayedType } from "./ports/ledger.js";
 
@@ -25,14 +26,6 @@ export type ProviderRequest = TransactionRequest & { type: Exclude<RelayedType, 
 export type RelayableRequest = TransactionRequest & { type: RelayedType };
 
 /**
- * Largest metadata accepted, in bytes of its compact JSON serialization:
- * `Buffer.byteLength(JSON.stringify(metadata), "utf8") <= 8192`.
- */
-export const MAX_METADATA_BYTES = 8 * 1024;
-/** Deepest nesting of objects and arrays accepted in metadata: far beyond any real use, well within the stack. */
-export const MAX_METADATA_DEPTH = 1024;
-
-/**
  * A transactionId reused with a different request: a client error no retry can fix, so 400 (the spec keeps 409 for
  * "in flight, retry later"). Never forwarded to the operator.
  */
@@ -49,7 +42,7 @@ export const ADJUSTMENT_ID_PREFIX = "adjustment:";
 /**
  * The cross-field rules the schema cannot express (spec: TransactionRequest), each a 400:
  * a transactionId in the platform's reserved `stale-rollback:` or `adjustment:` space; ADJUSTMENT is admin-only; `direction` only on ADJUSTMENT; `originalTransactionId` required on ROLLBACK and
- * absent otherwise; metadata a JSON object (not an array, string, number or null) of at most 8 KiB serialized.
+ * absent otherwise; metadata within the contract's limits (a JSON object of at most 8 KiB serialized and 1,024 levels deep).
  */
 export function validateTransactionRequest(request: TransactionRequest): ProviderRequest {
   // The platform's own transactions live in the same id space (at the wallet too); a provider id there could pre-empt one.
@@ -67,28 +60,11 @@ export function validateTransactionRequest(request: TransactionRequest): Provide
     throw badRequest(`originalTransactionId is only allowed on ROLLBACK, not on ${request.type}`);
   }
   if (request.metadata !== undefined) {
-    const m = request.metadata;
-    if (m === null || typeof m !== "object" || Array.isArray(m)) throw badRequest("metadata must be a JSON object");
-    // Checked first, without recursion: serializing or fingerprinting a deeper value would exhaust the stack.
-    if (nestingDepth(m) > MAX_METADATA_DEPTH) throw badRequest(`metadata must not nest deeper than ${MAX_METADATA_DEPTH} levels`);
-    if (Buffer.byteLength(JSON.stringify(m), "utf8") > MAX_METADATA_BYTES) {
-      throw badRequest(`metadata exceeds ${MAX_METADATA_BYTES} bytes serialized`);
-    }
+    // The contract's limits (a JSON object, its depth and serialized size), checked as the SDK receivers check them.
+    const problem = metadataProblem(request.metadata);
+    if (problem !== undefined) throw badRequest(problem);
   }
   return request as ProviderRequest;
-}
-
-/** How deeply objects and arrays nest in a parsed JSON value (a flat object is 1), counted without recursion. */
-function nestingDepth(value: unknown): number {
-  let deepest = 0;
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop()!;
-    if (node === null || typeof node !== "object") continue;
-    deepest = Math.max(deepest, depth);
-    for (const child of Object.values(node)) stack.push([child, depth + 1]);
-  }
-  return deepest;
 }
 
 /**

@@ -809,6 +809,8 @@ export interface components {
             /**
              * @description Opaque JSON object, at most 8 KiB serialized, stored and forwarded verbatim, never interpreted.
              *     Accepted on any type. An array, string, number or null is rejected with 400 before reaching the operator.
+             *     Its limits, which a JSON Schema keyword cannot state, are carried by extensions that the server's validation and
+             *     the SDK receivers read: bytes of its compact JSON serialization, and nesting depth of objects and arrays.
              */
             metadata?: Record<string, unknown>;
             /** @description true on the BET that ends the round. */
@@ -1399,6 +1401,8 @@ export interface components {
             /**
              * @description Opaque JSON object, at most 8 KiB serialized, stored and forwarded verbatim, never interpreted.
              *     Accepted on any type. An array, string, number or null is rejected with 400 before reaching the operator.
+             *     Its limits, which a JSON Schema keyword cannot state, are carried by extensions that the server's validation and
+             *     the SDK receivers read: bytes of its compact JSON serialization, and nesting depth of objects and arrays.
              */
             metadata?: Record<string, unknown>;
             /** @description Required: the transactionId of the BET being reversed. */
@@ -1924,6 +1928,8 @@ export interface components {
             /**
              * @description Opaque JSON object, at most 8 KiB serialized, stored and forwarded verbatim, never interpreted.
              *     Accepted on any type. An array, string, number or null is rejected with 400 before reaching the operator.
+             *     Its limits, which a JSON Schema keyword cannot state, are carried by extensions that the server's validation and
+             *     the SDK receivers read: bytes of its compact JSON serialization, and nesting depth of objects and arrays.
              */
             metadata?: Record<string, unknown>;
             /** @description true on the WIN that ends the round. */
