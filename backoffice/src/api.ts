@@ -1,5 +1,5 @@
 import createClient, { type Middleware } from "openapi-fetch";
-import type { components, paths } from "../../sdk-common/src/generated/service.js";
+import type { ServiceComponents as components, ServicePaths as paths } from "@croupier/contract";
 
 /** The contract's models, from the same generated types the SDKs use. */
 export type Schemas = components["schemas"];

@@ -1,4 +1,4 @@
-import type { paths } from "../../../sdk-common/src/generated/service.js";
+import type { ServicePaths as paths } from "@croupier/contract";
 import { api, call, type Schemas } from "../api.js";
 import { EmptyNote, ErrorNote, Loading } from "../components/notes.js";
 import { Pager, usePaged } from "../components/paged.js";
