@@ -2,6 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import { api, call, callContext, type SessionInfo } from "./api.js";
 import { Loading } from "./components/notes.js";
 import { OperatorPicker } from "./components/operator-picker.js";
+import { AuditLogPage } from "./pages/audit-log.js";
 import { GrantsPage } from "./pages/grants.js";
 import { OverviewPage } from "./pages/overview.js";
 import { ProblemsPage } from "./pages/problems.js";
@@ -17,6 +18,7 @@ const PAGES = [
   { path: "overview", title: "Overview" },
   { path: "transactions", title: "Transactions" },
   { path: "problems", title: "Problems" },
+  { path: "audit", title: "Audit log" },
   { path: "sessions", title: "Players' sessions" },
   { path: "grants", title: "Free spins" },
   { path: "settings", title: "Settings" },
@@ -96,6 +98,7 @@ function Page({ route, title }: { route: Route; title: string }) {
     case "transactions":
       return rest.length === 2 ? <TransactionDetailPage providerId={rest[0]!} transactionId={rest[1]!} /> : <TransactionsPage query={route.query} />;
     case "problems": return <ProblemsPage />;
+    case "audit": return <AuditLogPage />;
     case "sessions": return <SessionsPage />;
     case "grants": return <GrantsPage />;
     case "settings": return <SettingsPage />;

@@ -126,9 +126,9 @@ describe("the web back office in a real browser", () => {
     await page.getByLabel("Type").selectOption("WIN");
     await page.getByLabel("State").selectOption("FAILED");
     await page.getByRole("button", { name: "Apply filters" }).click();
+    // The unfiltered list holds the WIN too: wait for the filtered one.
+    await expect.poll(() => page.locator("tbody tr").count(), { timeout: 15_000 }).toBe(1);
     const row = page.getByRole("link", { name: win.transactionId });
-    await row.waitFor();
-    expect(await page.locator("tbody tr").count()).toBe(1);
     expect(await page.locator("tbody tr td").nth(3).textContent()).toBe("€3.00");
     await shoot(page, "transactions");
     await row.click();
@@ -174,6 +174,36 @@ describe("the web back office in a real browser", () => {
 
     // Once more, at the wallet: the re-send moved the balance exactly once.
     expect(await walletState(win.transactionId)).toEqual(after);
+    await page.close();
+  }, 120_000);
+
+  it("resolves a problem only with a note, and lists who did what in the audit log", async () => {
+    // A second demo leaves a second failed WIN in the queue.
+    const again = await runDemo(sandbox.target);
+    expect(again.ok).toBe(true);
+    const page = await newPage();
+    await signIn(page, sandbox.service.url, "acme-manager");
+    await page.getByRole("link", { name: "Problems", exact: true }).click();
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: new RegExp(`Unsettled credit: ${again.playerRef}`) }) });
+    await card.getByRole("button", { name: "Mark resolved…" }).click();
+    await card.getByLabel("Why is it resolved? (required)").fill("   ");
+    await card.getByRole("button", { name: "Mark resolved", exact: true }).click();
+    await card.getByRole("alert").filter({ hasText: "Write a note saying why it is resolved." }).waitFor();
+    await card.getByLabel("Why is it resolved? (required)").fill("credited by hand, ticket 4711");
+    await card.getByRole("button", { name: "Mark resolved", exact: true }).click();
+    await page.getByRole("status").filter({ hasText: "Marked resolved." }).waitFor();
+    await page.getByText("Nothing needs a person right now.").waitFor();
+    // Resolving sends nothing: the wallet still has no trace of that WIN.
+    expect(sandbox.wallet.ledger.entries(again.playerRef).filter((e) => e.transactionId === again.unsettled!.transactionId)).toEqual([]);
+
+    await page.getByRole("link", { name: "Audit log" }).click();
+    await page.getByRole("cell", { name: "credited by hand, ticket 4711" }).waitFor();
+    const rows = await page.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].slice(1).map((td) => td.textContent)));
+    expect(rows.map((r) => [r[0], r[1], r[3], r[4]])).toEqual([
+      ["backoffice:acme-manager", "Resolve", "credited by hand, ticket 4711", "RESOLVED"],
+      ["backoffice:acme-manager", "Resend", "—", "OK"],
+    ]);
+    await shoot(page, "audit-log");
     await page.close();
   }, 120_000);
 
