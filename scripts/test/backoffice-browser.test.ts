@@ -198,7 +198,7 @@ describe("the web back office in a real browser", () => {
 
     await page.getByRole("link", { name: "Audit log" }).click();
     await page.getByRole("cell", { name: "credited by hand, ticket 4711" }).waitFor();
-    const rows = await page.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].slice(1).map((td) => td.textContent)));
+    const rows = await page.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll("td")).slice(1).map((td) => td.textContent)));
     expect(rows.map((r) => [r[0], r[1], r[3], r[4]])).toEqual([
       ["backoffice:acme-manager", "Resolve", "credited by hand, ticket 4711", "RESOLVED"],
       ["backoffice:acme-manager", "Resend", "—", "OK"],
