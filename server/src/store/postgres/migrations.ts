@@ -44,7 +44,8 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
         language TEXT,
         demo BOOLEAN NOT NULL,
         created_at BIGINT NOT NULL,
-        expires_at BIGINT NOT NULL
+        expires_at BIGINT NOT NULL,
+        seq BIGSERIAL NOT NULL                 -- arrival order: the sessions page's tie-breaker
       );
       CREATE INDEX sessions_player ON sessions (operator_id, player_ref);
       CREATE INDEX sessions_expiry ON sessions (expires_at);
@@ -111,9 +112,9 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
         idempotency_key TEXT NOT NULL,
         expires_at TEXT,
         last_error TEXT,
-        claimed_by TEXT,                       -- the instance calling the provider while pending
         created_at TEXT NOT NULL,
         updated_at TEXT NOT NULL,
+        seq BIGSERIAL NOT NULL,                -- issue order
         UNIQUE (operator_id, idempotency_key)
       );
       CREATE INDEX grants_player ON grants (operator_id, player_ref);
@@ -177,6 +178,66 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
         owner TEXT NOT NULL,
         expires_at BIGINT NOT NULL
       );
+
+      -- Round activity: a CLOSED round that sees new activity opens again, and the activity time always moves forward,
+      -- so the reconciler's close (conditional on the time it read) can tell that activity happened.
+      CREATE FUNCTION croupier_touch_round(t jsonb, now_ms bigint) RETURNS void LANGUAGE sql AS $fn$
+        INSERT INTO rounds (provider_id, operator_id, game_id, round_id, player_ref, status, last_activity_at)
+        VALUES (t->>'providerId', t->>'operatorId', t->>'gameId', t->>'roundId', t->>'playerRef', 'OPEN', now_ms)
+        ON CONFLICT (provider_id, operator_id, game_id, round_id) DO UPDATE
+        SET last_activity_at = GREATEST(EXCLUDED.last_activity_at, rounds.last_activity_at + 1),
+          status = CASE WHEN rounds.status = 'CLOSED' THEN 'OPEN' ELSE rounds.status END
+      $fn$;
+
+      -- The relay's claim in one round trip: the decision and the PENDING write in one transaction, so of concurrent
+      -- claims on any instances exactly one gets the call. A new id takes a lock per (operator, player) first, so the
+      -- checks against other providers' ids (decisions.md §4) and the insert cannot interleave with another's.
+      -- Answers {kind, row}: the row without its delivery log, as the domain's record.
+      CREATE FUNCTION croupier_claim(t jsonb, now_ms bigint, stale_before bigint, touch boolean, call jsonb, owner text)
+      RETURNS jsonb LANGUAGE plpgsql AS $fn$
+      DECLARE
+        r transactions;
+      BEGIN
+        SELECT * INTO r FROM transactions WHERE provider_id = t->>'providerId' AND transaction_id = t->>'transactionId' FOR UPDATE;
+        IF NOT FOUND THEN
+          PERFORM pg_advisory_xact_lock(hashtextextended((t->>'operatorId') || chr(1) || (t->>'playerRef'), 0));
+          SELECT * INTO r FROM transactions WHERE provider_id = t->>'providerId' AND transaction_id = t->>'transactionId' FOR UPDATE;
+        END IF;
+        IF NOT FOUND THEN
+          IF EXISTS (SELECT 1 FROM transactions WHERE operator_id = t->>'operatorId' AND player_ref = t->>'playerRef'
+              AND transaction_id = t->>'transactionId' AND provider_id <> t->>'providerId') THEN
+            RETURN jsonb_build_object('kind', 'id-of-another-provider');
+          END IF;
+          IF t->>'type' = 'ROLLBACK' AND t->>'originalTransactionId' IS NOT NULL AND EXISTS (SELECT 1 FROM transactions
+              WHERE operator_id = t->>'operatorId' AND player_ref = t->>'playerRef' AND transaction_id = t->>'originalTransactionId'
+                AND type = 'BET' AND provider_id <> t->>'providerId') THEN
+            RETURN jsonb_build_object('kind', 'original-of-another-provider');
+          END IF;
+          INSERT INTO transactions (provider_id, transaction_id, operator_id, player_ref, game_id, round_id, type, amount, currency,
+            original_transaction_id, round_complete, request_hash, callback_body, state, attempts, claimed_by, created_at, updated_at,
+            delivery_log)
+          VALUES (t->>'providerId', t->>'transactionId', t->>'operatorId', t->>'playerRef', t->>'gameId', t->>'roundId', t->>'type',
+            (t->>'amount')::bigint, t->>'currency', t->>'originalTransactionId', (t->>'roundComplete')::boolean, t->>'requestHash',
+            t->>'callbackBody', 'PENDING', 1, owner, now_ms, now_ms, jsonb_build_array(call || jsonb_build_object('n', 1)))
+          RETURNING * INTO r;
+        ELSIF r.request_hash <> t->>'requestHash' THEN
+          RETURN jsonb_build_object('kind', 'different-body', 'row', to_jsonb(r) - 'delivery_log');
+        ELSIF r.state IN ('OK', 'DECLINED') THEN
+          RETURN jsonb_build_object('kind', 'settled', 'row', to_jsonb(r) - 'delivery_log');
+        ELSIF r.state = 'PENDING' AND r.updated_at >= stale_before THEN
+          RETURN jsonb_build_object('kind', 'in-flight', 'row', to_jsonb(r) - 'delivery_log');
+        ELSE
+          UPDATE transactions SET state = 'PENDING', attempts = attempts + 1, next_retry_at = NULL, updated_at = now_ms,
+            claimed_by = owner, delivery_log = COALESCE(delivery_log, '[]'::jsonb) || jsonb_build_array(call || jsonb_build_object('n', attempts + 1))
+          WHERE provider_id = r.provider_id AND transaction_id = r.transaction_id
+          RETURNING * INTO r;
+        END IF;
+        IF touch THEN
+          PERFORM croupier_touch_round(t, now_ms);
+        END IF;
+        RETURN jsonb_build_object('kind', 'claimed', 'row', to_jsonb(r) - 'delivery_log');
+      END
+      $fn$;
     `,
   },
   {

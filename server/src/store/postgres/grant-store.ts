@@ -1,0 +1,69 @@
+import type { GrantInsertResult, GrantRecord, GrantStore } from "../../domain/ports/grants.js";
+import type { PostgresPool } from "./database.js";
+
+const GRANT_COLUMNS = `id, operator_id AS "operatorId", provider_id AS "providerId", game_id AS "gameId", player_ref AS "playerRef",
+  campaign_id AS "campaignId", spins, bet_amount_minor AS "betAmountMinor", currency, external_ref AS "externalRef", status,
+  idempotency_key AS "idempotencyKey", expires_at AS "expiresAt", last_error AS "lastError", created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+/** PostgreSQL implementation of the grants port. Status changes are conditional single statements, as SQLite's. */
+export class PostgresGrantStore implements GrantStore {
+  constructor(private readonly pool: PostgresPool) {}
+
+  async insertOrGet(g: GrantRecord): Promise<GrantInsertResult> {
+    const inserted = await this.one(
+      `INSERT INTO grants (id, operator_id, provider_id, game_id, player_ref, campaign_id, spins, bet_amount_minor, currency, external_ref,
+         status, idempotency_key, expires_at, last_error, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+       ON CONFLICT (operator_id, idempotency_key) DO NOTHING RETURNING ${GRANT_COLUMNS}`,
+      [g.id, g.operatorId, g.providerId, g.gameId, g.playerRef, g.campaignId, g.spins, g.betAmountMinor, g.currency, g.externalRef,
+        g.status, g.idempotencyKey, g.expiresAt, g.lastError, g.createdAt, g.updatedAt]);
+    if (inserted) return { inserted: true, grant: inserted };
+    const holder = await this.findByIdempotencyKey(g.operatorId, g.idempotencyKey);
+    if (!holder) throw new Error(`grant insert conflicted but no grant holds key ${g.idempotencyKey}`);
+    return { inserted: false, grant: holder };
+  }
+
+  find(operatorId: string, id: string): Promise<GrantRecord | undefined> {
+    return this.one(`SELECT ${GRANT_COLUMNS} FROM grants WHERE operator_id = $1 AND id = $2`, [operatorId, id]);
+  }
+
+  findById(id: string): Promise<GrantRecord | undefined> {
+    return this.one(`SELECT ${GRANT_COLUMNS} FROM grants WHERE id = $1`, [id]);
+  }
+
+  findByIdempotencyKey(operatorId: string, idempotencyKey: string): Promise<GrantRecord | undefined> {
+    return this.one(`SELECT ${GRANT_COLUMNS} FROM grants WHERE operator_id = $1 AND idempotency_key = $2`, [operatorId, idempotencyKey]);
+  }
+
+  async list(operatorId: string, playerRef?: string): Promise<GrantRecord[]> {
+    const { rows } = await this.pool.query<GrantRecord>(
+      `SELECT ${GRANT_COLUMNS} FROM grants WHERE operator_id = $1 AND ($2::text IS NULL OR player_ref = $2) ORDER BY created_at, seq`,
+      [operatorId, playerRef ?? null]);
+    return rows;
+  }
+
+  activate(id: string, externalRef: string, updatedAt: string): Promise<GrantRecord | undefined> {
+    return this.one(`UPDATE grants SET status = 'active', external_ref = $1, updated_at = $2 WHERE id = $3 AND status = 'pending'
+      RETURNING ${GRANT_COLUMNS}`, [externalRef, updatedAt, id]);
+  }
+
+  fail(id: string, lastError: string, updatedAt: string): Promise<GrantRecord | undefined> {
+    return this.one(`UPDATE grants SET status = 'failed', last_error = $1, updated_at = $2 WHERE id = $3 AND status = 'pending'
+      RETURNING ${GRANT_COLUMNS}`, [lastError, updatedAt, id]);
+  }
+
+  cancel(id: string, updatedAt: string): Promise<GrantRecord | undefined> {
+    return this.one(`UPDATE grants SET status = 'cancelled', updated_at = $1 WHERE id = $2 AND status = 'active' RETURNING ${GRANT_COLUMNS}`,
+      [updatedAt, id]);
+  }
+
+  async failAllPending(lastError: string, updatedAt: string): Promise<number> {
+    const { rowCount } = await this.pool.query("UPDATE grants SET status = 'failed', last_error = $1, updated_at = $2 WHERE status = 'pending'",
+      [lastError, updatedAt]);
+    return rowCount ?? 0;
+  }
+
+  private async one(sql: string, params: unknown[]): Promise<GrantRecord | undefined> {
+    return (await this.pool.query<GrantRecord>(sql, params)).rows[0];
+  }
+}

@@ -1,0 +1,282 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { NewTransaction, RecordedOutcome } from "../../src/domain/ports/ledger.js";
+import type { GrantRecord } from "../../src/domain/ports/grants.js";
+import { createTestDatabase, describePostgres, type TestDatabase } from "../postgres.js";
+import { postgresKit, sqliteKit, type StoreKit } from "./stores.js";
+
+/**
+ * The store ports' contract: one suite, run against every implementation (SQLite, PostgreSQL). What the domain relies
+ * on is stated here once; an adapter is done when it passes.
+ */
+function storeContract(kit: () => StoreKit) {
+  const PROVIDER = { by: "PROVIDER" as const, actor: null };
+  const answered = { httpStatus: 200, failure: null, response: '{"status":"OK","balance":965}' };
+  const ok: RecordedOutcome = { state: "OK", balance: 965, error: null, nextRetryAt: null, call: answered };
+  const failed = (nextRetryAt: number | null): RecordedOutcome => ({
+    state: "FAILED", balance: null, error: "wallet answered 500", nextRetryAt, call: { httpStatus: 500, failure: null, response: "oops" },
+  });
+  const timedOut: RecordedOutcome = { state: "TIMED_OUT", balance: null, error: "outcome unknown", nextRetryAt: null,
+    call: { httpStatus: null, failure: "INTERRUPTED", response: null } };
+  const newBet = (over: Partial<NewTransaction> = {}): NewTransaction => ({
+    providerId: "prov", transactionId: `t-${randomUUID()}`, operatorId: "op", playerRef: `p-${randomUUID()}`, gameId: "g",
+    roundId: `r-${randomUUID()}`, type: "BET", amount: 35, currency: "EUR", originalTransactionId: null, roundComplete: false,
+    requestHash: "h", callbackBody: '{"type":"BET"}', ...over,
+  });
+
+  describe("ledger", () => {
+    it("claims a new transaction once; a repeat is in flight, then settled; another body is refused", async () => {
+      const { ledger } = kit();
+      const bet = newBet();
+      const first = await ledger.claim(bet, 1_000, 0, true, PROVIDER);
+      expect(first).toMatchObject({ kind: "claimed", record: { state: "PENDING", attempts: 1, amount: 35, roundComplete: false, problem: false } });
+      expect((await ledger.claim(bet, 1_500, 500, true, PROVIDER)).kind).toBe("in-flight");
+      expect((await ledger.claim({ ...bet, requestHash: "other" }, 1_500, 500, true, PROVIDER)).kind).toBe("different-body");
+      if (first.kind !== "claimed") throw new Error("unreachable");
+      const settled = await ledger.recordOutcome(first.record, ok, 2_000);
+      expect(settled).toMatchObject({ state: "OK", responseBalance: 965, updatedAt: 2_000 });
+      expect(await ledger.claim(bet, 3_000, 2_000, true, PROVIDER)).toMatchObject({ kind: "settled", record: { state: "OK", attempts: 1 } });
+      expect(await ledger.find(bet)).toMatchObject({ state: "OK", callbackBody: '{"type":"BET"}' });
+      expect(await ledger.roundStatus(bet)).toBe("OPEN");
+    });
+
+    it("of many concurrent claims of one transaction exactly one owns the call", async () => {
+      const { ledger } = kit();
+      const bet = newBet();
+      const results = await Promise.all(Array.from({ length: 12 }, () => ledger.claim(bet, 1_000, 0, true, PROVIDER)));
+      expect(results.filter((r) => r.kind === "claimed")).toHaveLength(1);
+      expect(results.filter((r) => r.kind === "in-flight")).toHaveLength(11);
+    });
+
+    it("re-claims a stale PENDING or failed record, and fences the outcome of the attempt it replaced", async () => {
+      const { ledger } = kit();
+      const bet = newBet();
+      const first = await ledger.claim(bet, 1_000, 0, true, PROVIDER);
+      if (first.kind !== "claimed") throw new Error(first.kind);
+      const [orphan] = (await ledger.pending()).filter((r) => r.transactionId === bet.transactionId);
+      // The lease ran out (its owner died mid-call): a retry claims attempt 2 and settles it.
+      const retry = await ledger.claim(bet, 5_000, 4_000, true, PROVIDER);
+      expect(retry).toMatchObject({ kind: "claimed", record: { attempts: 2, state: "PENDING" } });
+      if (retry.kind !== "claimed") throw new Error(retry.kind);
+      await ledger.recordOutcome(retry.record, ok, 5_010);
+      expect(await ledger.recordOrphanOutcome(orphan!, timedOut, 6_000)).toBe(false);
+      expect(await ledger.find(bet)).toMatchObject({ state: "OK", responseBalance: 965, attempts: 2 });
+      // A failed record is claimed again at once; a settled one never.
+      const credit = newBet({ type: "WIN" });
+      const c1 = await ledger.claim(credit, 1_000, 0, true, PROVIDER);
+      if (c1.kind !== "claimed") throw new Error(c1.kind);
+      await ledger.recordOutcome(c1.record, failed(1_500), 1_100);
+      expect(await ledger.claimForResend(credit, 1_200, 0, { by: "SETTLEMENT_RETRY", actor: null })).toMatchObject({ attempts: 2, state: "PENDING" });
+      expect(await ledger.claimForResend(credit, 1_300, 0, { by: "SETTLEMENT_RETRY", actor: null })).toBeUndefined();
+      expect(await ledger.claimForResend(bet, 9_000, 9_000, { by: "OPERATOR", actor: "x" })).toBeUndefined();
+    });
+
+    it("recovers an untouched orphan and queues an unknown BET as a problem", async () => {
+      const { ledger, problems } = kit();
+      const bet = newBet({ operatorId: `op-${randomUUID()}` });
+      await ledger.claim(bet, 1_000, 0, true, PROVIDER);
+      const [orphan] = (await ledger.pending()).filter((r) => r.transactionId === bet.transactionId);
+      expect(await ledger.recordOrphanOutcome(orphan!, timedOut, 6_000)).toBe(true);
+      expect(await ledger.find(bet)).toMatchObject({ state: "TIMED_OUT", attempts: 1 });
+      expect(await problems.openCounts(bet.operatorId)).toEqual({ UNKNOWN_OUTCOME: 1 });
+    });
+
+    it("refuses another provider's transactionId, or a ROLLBACK of another provider's BET, for the same operator and player", async () => {
+      const { ledger } = kit();
+      const bet = newBet();
+      await ledger.claim(bet, 1_000, 0, true, PROVIDER);
+      expect(await ledger.claim({ ...bet, providerId: "prov-other" }, 1_000, 0, true, PROVIDER)).toEqual({ kind: "id-of-another-provider" });
+      const rollback = newBet({ providerId: "prov-other", playerRef: bet.playerRef, type: "ROLLBACK", originalTransactionId: bet.transactionId });
+      expect(await ledger.claim(rollback, 1_000, 0, true, PROVIDER)).toEqual({ kind: "original-of-another-provider" });
+      // The same ids for another player are independent.
+      expect((await ledger.claim({ ...bet, providerId: "prov-other", playerRef: "someone-else" }, 1_000, 0, true, PROVIDER)).kind).toBe("claimed");
+    });
+
+    it("completes a round, finds a reversal, and closes a stale round only if untouched since it was read", async () => {
+      const { ledger } = kit();
+      const bet = newBet({ roundComplete: true });
+      const c = await ledger.claim(bet, 1_000, 0, true, PROVIDER);
+      if (c.kind !== "claimed") throw new Error(c.kind);
+      await ledger.recordOutcome(c.record, ok, 1_001);
+      expect(await ledger.roundStatus(bet)).toBe("COMPLETED");
+
+      const open = newBet({ operatorId: `op-${randomUUID()}` });
+      const o = await ledger.claim(open, 10, 0, true, PROVIDER);
+      if (o.kind !== "claimed") throw new Error(o.kind);
+      await ledger.recordOutcome(o.record, ok, 11);
+      const [stale] = (await ledger.staleRounds(100, 1000)).filter((r) => r.operatorId === open.operatorId);
+      expect(stale).toMatchObject({ providerId: "prov", gameId: "g", roundId: open.roundId, playerRef: open.playerRef, lastActivityAt: 10 });
+      await ledger.flagUnclosedRound(stale!, "still open", 50);
+      await ledger.flagUnclosedRound(stale!, "still open", 60);
+      const rollback = newBet({ operatorId: open.operatorId, playerRef: open.playerRef, roundId: open.roundId, type: "ROLLBACK",
+        originalTransactionId: open.transactionId });
+      const r = await ledger.claim(rollback, 20, 0, false, { by: "RECONCILER", actor: null });
+      if (r.kind !== "claimed") throw new Error(r.kind);
+      await ledger.recordOutcome(r.record, ok, 21);
+      expect(await ledger.reversalOf(open)).toMatchObject({ transactionId: rollback.transactionId, state: "OK" });
+      expect((await ledger.transactionsOfRound(stale!)).map((t) => t.transactionId)).toEqual([open.transactionId, rollback.transactionId]);
+      // Activity after the read: not closed.
+      await ledger.claim(newBet({ operatorId: open.operatorId, playerRef: open.playerRef, roundId: open.roundId }), 30, 0, true, PROVIDER);
+      expect(await ledger.closeRound(stale!)).toBe(false);
+      const [again] = (await ledger.staleRounds(100, 1000)).filter((x) => x.operatorId === open.operatorId);
+      expect(await ledger.closeRound(again!)).toBe(true);
+      expect(await ledger.roundStatus(again!)).toBe("CLOSED");
+    });
+
+    it("lists credits due for a resend, marks problems and counts them", async () => {
+      const { ledger } = kit();
+      const win = newBet({ type: "WIN", operatorId: `op-${randomUUID()}` });
+      const c = await ledger.claim(win, 1_000, 0, true, PROVIDER);
+      if (c.kind !== "claimed") throw new Error(c.kind);
+      const failedRecord = await ledger.recordOutcome(c.record, failed(2_000), 1_001);
+      expect((await ledger.dueCredits(1_999, 10_000)).some((t) => t.transactionId === win.transactionId)).toBe(false);
+      expect((await ledger.dueCredits(2_000, 10_000)).some((t) => t.transactionId === win.transactionId)).toBe(true);
+      const before = await ledger.transactionCounts();
+      await ledger.markProblem(failedRecord, 3_000);
+      expect((await ledger.transactionCounts()).problems).toBe(before.problems + 1);
+      expect((await ledger.problems()).some((t) => t.transactionId === win.transactionId && t.problem)).toBe(true);
+      expect((await ledger.dueCredits(9_000, 10_000)).some((t) => t.transactionId === win.transactionId)).toBe(false);
+      // Settled by a later attempt, its problem resolves itself.
+      const again = await ledger.claimForResend(win, 4_000, 0, { by: "OPERATOR", actor: "ops" });
+      await ledger.recordOutcome(again!, ok, 4_001);
+      expect(await kit().problems.openCounts(win.operatorId)).toEqual({});
+    });
+  });
+
+  describe("ledger queries", () => {
+    it("lists an operator's transactions newest first with a cursor, and shows a delivery log", async () => {
+      const { ledger, ledgerQueries } = kit();
+      const operatorId = `op-${randomUUID()}`;
+      const bets = [newBet({ operatorId }), newBet({ operatorId }), newBet({ operatorId })];
+      for (const [i, bet] of bets.entries()) {
+        const c = await ledger.claim(bet, 1_000 + i, 0, true, PROVIDER);
+        if (c.kind === "claimed") await ledger.recordOutcome(c.record, ok, 1_100 + i);
+      }
+      const page = await ledgerQueries.list(operatorId, {}, undefined, 2);
+      expect(page.map((t) => t.transactionId)).toEqual([bets[2]!.transactionId, bets[1]!.transactionId]);
+      const next = await ledgerQueries.list(operatorId, {}, page[1]!.position, 2);
+      expect(next.map((t) => t.transactionId)).toEqual([bets[0]!.transactionId]);
+      expect(await ledgerQueries.list(operatorId, { playerRef: bets[1]!.playerRef, type: "BET", state: "OK" }, undefined, 10)).toHaveLength(1);
+      const detail = await ledgerQueries.detail(operatorId, bets[0]!);
+      expect(detail?.deliveryLog).toEqual([{ attempt: 1, requestedBy: "PROVIDER", actor: null, startedAt: 1_000, endedAt: 1_100,
+        httpStatus: 200, failure: null, response: answered.response, outcome: "OK" }]);
+      expect(await ledgerQueries.detail("another-operator", bets[0]!)).toBeUndefined();
+      expect(await ledgerQueries.round(operatorId, "g", bets[0]!.roundId)).toMatchObject({ status: "OPEN", transactions: [{ transactionId: bets[0]!.transactionId }] });
+      expect(await ledgerQueries.purgeDeliveryLogs(operatorId, 0, 2_000)).toBe(3);
+      expect((await ledgerQueries.detail(operatorId, bets[0]!))?.deliveryLog).toEqual([]);
+    });
+  });
+
+  describe("sessions", () => {
+    it("finds a session by token, ends a player's sessions returning the live ones, and purges expired ones", async () => {
+      const { sessions } = kit();
+      const playerRef = `p-${randomUUID()}`;
+      const session = (token: string, expiresAt: number) => ({ token, operatorId: "op", providerId: "prov", playerRef, gameId: "g",
+        currency: "EUR", language: null, demo: false, createdAt: 1, expiresAt });
+      const live = session(randomUUID(), 10_000);
+      await sessions.insert(live);
+      await sessions.insert({ ...session(randomUUID(), 5), demo: true, language: "de" });
+      expect(await sessions.find(live.token)).toEqual(live);
+      expect(await sessions.find("nope")).toBeUndefined();
+      expect(await sessions.deleteForPlayer("op", playerRef, 100)).toEqual([live]);
+      expect(await sessions.find(live.token)).toBeUndefined();
+      const old = session(randomUUID(), 1);
+      await sessions.insert(old);
+      expect(await sessions.purgeExpired(2, 1_000_000)).toBeGreaterThanOrEqual(1);
+      expect(await sessions.find(old.token)).toBeUndefined();
+    });
+  });
+
+  describe("tenants", () => {
+    it("seeds a tenant from the file, keeps what the portal set on a later seed, and saves changes", async () => {
+      const { tenants } = kit();
+      const tenantId = `op-${randomUUID()}`;
+      const fromFile = { tenantId, role: "operator" as const, secret: "file-1", previousSecret: null, previousValidUntil: null,
+        callbackUrl: "http://a.example", callbackTimeoutMs: 5000, secretFromPortal: false, callbackUrlFromPortal: false };
+      expect(await tenants.seed(fromFile)).toEqual(fromFile);
+      expect(await tenants.seed({ ...fromFile, secret: "file-2" })).toMatchObject({ secret: "file-2" });
+      await tenants.save({ ...fromFile, secret: "rotated", previousSecret: "file-2", previousValidUntil: 99, secretFromPortal: true,
+        callbackUrl: "http://b.example", callbackUrlFromPortal: true });
+      expect(await tenants.seed({ ...fromFile, secret: "file-3", callbackUrl: "http://c.example" })).toEqual({ ...fromFile,
+        secret: "rotated", previousSecret: "file-2", previousValidUntil: 99, secretFromPortal: true, callbackUrl: "http://b.example",
+        callbackUrlFromPortal: true });
+    });
+  });
+
+  describe("grants", () => {
+    it("inserts once per idempotency key and moves status only from the expected one", async () => {
+      const { grants } = kit();
+      const operatorId = `op-${randomUUID()}`;
+      const grant: GrantRecord = { id: randomUUID(), operatorId, providerId: "prov", gameId: "g", playerRef: "p", campaignId: null,
+        spins: 10, betAmountMinor: 20, currency: "EUR", externalRef: null, status: "pending", idempotencyKey: "k-1", expiresAt: null,
+        lastError: null, createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z" };
+      expect(await grants.insertOrGet(grant)).toEqual({ inserted: true, grant });
+      expect(await grants.insertOrGet({ ...grant, id: randomUUID() })).toEqual({ inserted: false, grant });
+      expect(await grants.cancel(grant.id, "t")).toBeUndefined();
+      expect(await grants.activate(grant.id, "ext-1", "t1")).toMatchObject({ status: "active", externalRef: "ext-1", updatedAt: "t1" });
+      expect(await grants.fail(grant.id, "late", "t2")).toBeUndefined();
+      expect(await grants.cancel(grant.id, "t3")).toMatchObject({ status: "cancelled" });
+      const second = { ...grant, id: randomUUID(), idempotencyKey: "k-2", playerRef: "q" };
+      await grants.insertOrGet(second);
+      expect((await grants.list(operatorId)).map((g) => g.id)).toEqual([grant.id, second.id]);
+      expect((await grants.list(operatorId, "q")).map((g) => g.id)).toEqual([second.id]);
+      expect(await grants.find("another", grant.id)).toBeUndefined();
+      expect(await grants.findById(second.id)).toMatchObject({ status: "pending" });
+      expect(await grants.failAllPending("interrupted", "t4")).toBeGreaterThanOrEqual(1);
+      expect(await grants.find(operatorId, second.id)).toMatchObject({ status: "failed", lastError: "interrupted" });
+    });
+  });
+
+  describe("nonces", () => {
+    it("accepts a nonce once per tenant within its validity, and again once it expired", async () => {
+      let clock = 1_000_000;
+      const nonces = kit().nonces(() => clock);
+      const nonce = randomUUID();
+      expect(await nonces.remember("a", nonce, clock + 300)).toBe(true);
+      expect(await nonces.remember("a", nonce, clock + 300)).toBe(false);
+      expect(await nonces.remember("b", nonce, clock + 300)).toBe(true);
+      clock += 301;
+      expect(await nonces.remember("a", nonce, clock + 300)).toBe(true);
+    });
+  });
+
+  describe("problems", () => {
+    it("resolves an open problem once, with its audit entry", async () => {
+      const { ledger, problems } = kit();
+      const bet = newBet({ operatorId: `op-${randomUUID()}` });
+      await ledger.claim(bet, 1_000, 0, true, PROVIDER);
+      const [orphan] = (await ledger.pending()).filter((r) => r.transactionId === bet.transactionId);
+      await ledger.recordOrphanOutcome(orphan!, timedOut, 2_000);
+      const [problem] = await problems.list(bet.operatorId, { status: "open" }, Number.MAX_SAFE_INTEGER, 10);
+      expect(problem).toMatchObject({ kind: "UNKNOWN_OUTCOME", transactionId: bet.transactionId, resolvedAt: null });
+      const entry = { operatorId: bet.operatorId, actor: "alice", action: "resolve", target: `problem ${problem!.id}`, note: "checked", result: null };
+      expect(await problems.resolve(problem!.id, entry, 3_000)).toBe(true);
+      expect(await problems.resolve(problem!.id, entry, 3_001)).toBe(false);
+      expect(await problems.problem(bet.operatorId, problem!.id)).toMatchObject({ resolvedAt: 3_000, resolvedBy: "alice", resolution: "checked" });
+      expect(await problems.auditLog(bet.operatorId, Number.MAX_SAFE_INTEGER, 10)).toEqual([expect.objectContaining({ ...entry, createdAt: 3_000 })]);
+    });
+  });
+}
+
+describe("store contract: SQLite", () => {
+  let stores: StoreKit;
+  beforeAll(() => {
+    stores = sqliteKit();
+  });
+  afterAll(() => stores.close());
+  storeContract(() => stores);
+});
+
+describePostgres("store contract: PostgreSQL", () => {
+  let database: TestDatabase;
+  let stores: StoreKit;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    stores = await postgresKit(database.url);
+  });
+  afterAll(async () => {
+    await stores?.close();
+    await database?.drop();
+  });
+  storeContract(() => stores);
+});
