@@ -25,20 +25,11 @@ import type { ProviderWebhooks } from "./domain/ports/provider-webhooks.js";
 import { HttpOperatorWallet } from "./outbound/operator-wallet.js";
 import { HttpProviderWebhooks } from "./outbound/provider-webhooks.js";
 import { SignedHttpClient } from "./outbound/signed-http-client.js";
-import { SqliteBackofficeStore } from "./store/backoffice-store.js";
-import { pingDatabase, type SqliteDatabase } from "./store/database.js";
-import { GroupCommit } from "./store/group-commit.js";
-import { SqliteGrantStore } from "./store/grant-store.js";
-import { SqliteLedgerQueries } from "./store/ledger-queries.js";
-import { SqliteMonitoringQueries } from "./store/monitoring-queries.js";
-import { SqliteProblemStore } from "./store/problem-store.js";
-import { SqliteNonceStore } from "./store/sqlite-nonce-store.js";
-import { SqliteSessionStore } from "./store/session-store.js";
-import { SqliteTenantStore } from "./store/tenant-store.js";
-import { SqliteTransactionStore } from "./store/transaction-store.js";
 import { Metrics } from "./observability/metrics.js";
+import type { Stores } from "./store/stores.js";
+import { ClusterHeartbeat, ClusterRefresh, shareOf } from "./domain/cluster-jobs.js";
+import type { PeriodicJob } from "./domain/periodic-job.js";
 import { Readiness } from "./observability/readiness.js";
-import { SqliteRoundLookup } from "./store/transaction-round-lookup.js";
 import type { SecretBox } from "./domain/secret-box.js";
 import type { HostResolver } from "./shared/addresses.js";
 
@@ -47,22 +38,25 @@ import type { HostResolver } from "./shared/addresses.js";
  * domain services and domain services into outbound clients. Nothing else constructs these.
  */
 export async function composeServices(
-  config: CroupierConfig, db: SqliteDatabase, box: SecretBox, logger: Logger, instance: InstanceOptions = {},
+  config: CroupierConfig, stores: Stores, box: SecretBox, logger: Logger, instance: InstanceOptions = {},
 ): Promise<Services> {
-  const tenants = await TenantDirectory.open(config, new SqliteTenantStore(db), box);
+  const tenants = await TenantDirectory.open(config, stores.tenants, box);
   const catalogue = new Catalogue(config);
   const http = new SignedHttpClient({ addresses: {
     allowPrivate: config.allowPrivateCallbackAddresses, trustedOrigins: configuredOrigins(config), resolve: instance.resolveHost,
   } });
   const providerWebhooks = new HttpProviderWebhooks(http, tenants, logger);
-  // The ledger, the nonces and the sessions, the writes of every request path, share one group commit.
-  const commits = new GroupCommit(db);
-  const sessionStore = new SqliteSessionStore(db, commits);
+  const sessionStore = stores.sessions;
   const sessions = new SessionService(sessionStore, catalogue, tenants, providerWebhooks, box, config.limits.sessionTtlSeconds);
   const demo = new DemoWallet(config.limits.demoStartingBalance);
-  const grants = new GrantService(new SqliteGrantStore(db), catalogue, config.campaigns, providerWebhooks, logger);
-  const transactions = new SqliteTransactionStore(db, commits);
-  const metrics = new Metrics({ instanceId: instance.instanceId ?? "local", ledger: transactions, processMetrics: instance.processMetrics });
+  const grants = new GrantService(stores.grants, catalogue, config.campaigns, providerWebhooks, logger);
+  const transactions = stores.transactions;
+  // With other instances on the database, this one learns how many there are (the rate limit's share).
+  const heartbeat = stores.shared ? new ClusterHeartbeat(stores.cluster, logger) : undefined;
+  const metrics = new Metrics({
+    instanceId: instance.instanceId ?? "local", ledger: transactions, processMetrics: instance.processMetrics, pool: stores.poolUse,
+    liveInstances: heartbeat && (() => heartbeat.liveInstances),
+  });
   const operatorWallet = new HttpOperatorWallet(http, tenants, metrics);
   const relay = new TransactionRelay(transactions, operatorWallet, tenants, config.settlementRetry, box, logger);
   const wallet = new WalletService({
@@ -71,15 +65,17 @@ export async function composeServices(
   const reconciler = new StaleRoundReconciler({ store: transactions, relay, tenants, operatorWallet },
     { ...config.reconciler, problemAfterSeconds: config.settlementRetry.horizonSeconds }, logger);
   const settlementRetry = new SettlementRetry({ store: transactions, relay, tenants }, config.settlementRetry, logger);
-  const ledgerQueries = new SqliteLedgerQueries(db, commits);
-  const replays = new ReplayService(new SqliteRoundLookup(db), catalogue, tenants, config.limits.replayLinkSeconds);
-  const backoffice = new BackofficeAccounts(new SqliteBackofficeStore(db), {
+  const ledgerQueries = stores.ledgerQueries;
+  const replays = new ReplayService(stores.roundLookup, catalogue, tenants, config.limits.replayLinkSeconds);
+  const backoffice = new BackofficeAccounts(stores.backoffice, {
     sessionTtlSeconds: config.backoffice.sessionTtlSeconds, isOperator: (id) => tenants.roleOf(id) === "operator",
   });
-  const problems = new ProblemService({ problems: new SqliteProblemStore(db, commits), ledger: ledgerQueries, relay, tenants });
+  const problems = new ProblemService({ problems: stores.problems, ledger: ledgerQueries, relay, tenants });
+  // What another instance changed (secrets, callback URLs) is re-read, and grants a dead one left pending taken over.
+  const refresh = stores.shared ? new ClusterRefresh(() => Promise.all([tenants.refresh(), grants.failInterruptedGrants()]), logger) : undefined;
   return {
     config,
-    db,
+    stores,
     logger,
     tenants,
     catalogue,
@@ -96,15 +92,16 @@ export async function composeServices(
     settlementRetry,
     ledger: new LedgerService(ledgerQueries, relay),
     problems,
-    monitoring: new MonitoringService({ queries: new SqliteMonitoringQueries(db), openProblemCounts: (id) => problems.openCounts(id) }),
+    monitoring: new MonitoringService({ queries: stores.monitoring, openProblemCounts: (id) => problems.openCounts(id) }),
     deliveryLogSweeper: new DeliveryLogSweeper({ queries: ledgerQueries, operatorIds: () => config.operators.map((o) => o.id) }, config.limits, logger),
     backoffice,
     walletTestCall: new WalletTestCall({ tenants, operatorWallet }),
     sessionSweeper: new ExpiredSessionSweeper({ store: sessionStore, demo }, config.limits, logger),
-    nonces: new SqliteNonceStore(db, commits, config.limits.clockSkewSeconds),
-    rateLimiter: new RateLimiter((tenantId) => tenants.rateLimitFor(tenantId)),
+    nonces: stores.nonces,
+    rateLimiter: new RateLimiter((tenantId) => shareOf(tenants.rateLimitFor(tenantId), heartbeat?.liveInstances ?? 1)),
     metrics,
-    readiness: new Readiness(() => pingDatabase(db)),
+    readiness: new Readiness(() => stores.ping()),
+    clusterJobs: [heartbeat, refresh].filter((job) => job !== undefined),
     resolveHost: instance.resolveHost,
     stoppers: [],
   };
@@ -128,7 +125,8 @@ function configuredOrigins(config: CroupierConfig): Set<string> {
 /** Everything the HTTP layer and background jobs can use. */
 export interface Services {
   config: CroupierConfig;
-  db: SqliteDatabase;
+  /** The database's adapters (and, on SQLite, its handle for tools and tests). */
+  stores: Stores;
   logger: Logger;
   tenants: TenantDirectory;
   catalogue: Catalogue;
@@ -154,6 +152,8 @@ export interface Services {
   rateLimiter: RateLimiter;
   metrics: Metrics;
   readiness: Readiness;
+  /** What keeps this instance in step with the others on a shared database (none on SQLite). */
+  clusterJobs: PeriodicJob<unknown>[];
   /** The host resolver of the callback-URL checks (the system's unless a test injected one). */
   resolveHost: HostResolver | undefined;
   /** Background work (reconciler, settlement retry) registers its stop function here. */

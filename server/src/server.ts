@@ -3,16 +3,12 @@ import type { AddressInfo } from "node:net";
 import { pino, type Logger } from "pino";
 import { hostname } from "node:os";
 import { composeServices, type InstanceOptions, type Services } from "./compose.js";
-import { ConfigError } from "./config/config-error.js";
-import { isPostgres, type CroupierConfig } from "./config/types.js";
+import type { CroupierConfig } from "./config/types.js";
 import { authenticationOptions, buildApp } from "./http/app.js";
 import { SERVICE_OPENAPI_PATH } from "./http/openapi-validator.js";
 import { providerWalletApi } from "./http/provider-wallet-api.js";
 import { assignRequestId } from "./http/request-id.js";
-import type { SecretBox } from "./domain/secret-box.js";
-import { openDatabase } from "./store/database.js";
-import { openPostgres } from "./store/postgres/database.js";
-import { unlockDatabase } from "./unlock-database.js";
+import { openStores } from "./store/stores.js";
 
 /** A running service. */
 export interface RunningServer {
@@ -46,22 +42,18 @@ export function defaultInstanceId(): string {
 export async function startServer(config: CroupierConfig, options: StartOptions = {}): Promise<RunningServer> {
   const instanceId = options.instanceId ?? defaultInstanceId();
   const logger = options.logger ?? pino({ level: config.logLevel, base: { service: "croupier", instance: instanceId } });
-  if (isPostgres(config.database)) {
-    // Migrated and reachable; the PostgreSQL adapters of the stores come with the asynchronous ports (issue 20).
-    await (await openPostgres(config.database)).end();
-    throw new ConfigError("database.url", "this build migrates a PostgreSQL database but cannot yet serve from one; use database.sqlitePath");
-  }
-  const db = openDatabase(config.database.sqlitePath, config.database.synchronous);
-  let box: SecretBox;
+  const stores = await openStores(config.database, { instanceId, clockSkewSeconds: config.limits.clockSkewSeconds });
+  let services: Services;
   try {
-    box = unlockDatabase(db, options.secretKey);
+    services = await composeServices(config, stores, await stores.unlock(options.secretKey), logger,
+      { instanceId, processMetrics: options.processMetrics, resolveHost: options.resolveHost });
   } catch (error) {
-    db.close();
+    await stores.close();
     throw error;
   }
-  const services = await composeServices(config, db, box, logger, { instanceId, processMetrics: options.processMetrics, resolveHost: options.resolveHost });
-  // The serving process owns the database: nothing can still be waiting for a grant left pending by the
-  // previous one. Only here, never in tools (admin) that open the database beside a running service.
+  // Nothing can still be waiting for a grant left pending by a stopped process (on a shared database: one pending for
+  // longer than its lease, which no live instance can still be calling). Only here, never in tools (admin) that open
+  // the database beside a running service.
   await services.grants.failInterruptedGrants();
   // Likewise for wallet calls: a PENDING record older than its callback timeout has an unknown outcome.
   await services.relay.recoverOrphans();
@@ -70,10 +62,14 @@ export async function startServer(config: CroupierConfig, options: StartOptions 
     wallet: services.wallet, authentication: authenticationOptions(services), logger, metrics: services.metrics, documentPath: SERVICE_OPENAPI_PATH, validateResponses,
   });
   const app = buildApp(services, { validateResponses });
+  let closing: Promise<void> | undefined;
   // Timeouts are checked every second (Node's default: every 30 s, which would let a slow client outlast them).
   const { headersTimeoutMs, requestTimeoutMs, maxConnections } = config.server;
   const server = createServer({ headersTimeout: headersTimeoutMs, requestTimeout: requestTimeoutMs, connectionsCheckingInterval: 1_000 }, (req, res) => {
     assignRequestId(req, res);
+    // Once stopping, every answer ends its connection: a keep-alive client sending request after request would
+    // otherwise hold it open (and the stop waiting) for ever. Its next request opens a connection elsewhere.
+    if (closing) res.shouldKeepAlive = false;
     if (!walletApi(req, res)) app(req, res);
   });
   await new Promise<void>((resolve, reject) => {
@@ -88,11 +84,17 @@ export async function startServer(config: CroupierConfig, options: StartOptions 
   // and at most 10,000 connections at once by default (Node's defaults: 60 s, 300 s, unlimited).
   server.maxConnections = maxConnections;
   for (const job of [services.reconciler, services.settlementRetry, services.sessionSweeper, services.deliveryLogSweeper]) {
+    // With other instances on the database, one instance at a time runs each (its lease: periodic-job.ts).
+    if (stores.shared) job.holdLeaseOn(stores.cluster);
+    job.start();
+    services.stoppers.push(() => job.stop());
+  }
+  for (const job of services.clusterJobs) {
+    await job.runOnce();
     job.start();
     services.stoppers.push(() => job.stop());
   }
   const port = (server.address() as AddressInfo).port;
-  let closing: Promise<void> | undefined;
   return {
     url: `http://${config.server.host.includes(":") ? `[${config.server.host}]` : config.server.host}:${port}`,
     port,
@@ -100,13 +102,17 @@ export async function startServer(config: CroupierConfig, options: StartOptions 
     close() {
       closing ??= (async () => {
         services.readiness.startDraining();
+        // Connections between requests are closed as they fall idle; those in a request end with its answer.
+        const sweep = setInterval(() => server.closeIdleConnections(), 50);
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();
-        });
+        }).finally(() => clearInterval(sweep));
         for (const stop of services.stoppers) await stop();
         await services.http.close();
-        db.close();
+        // This instance's job leases end now, so another instance takes over at once rather than after they run out.
+        await stores.cluster.leave().catch(() => undefined);
+        await stores.close();
       })();
       return closing;
     },

@@ -18,16 +18,39 @@ const CHECK_TEXT = "croupier secret key check v1";
 export function unlockDatabase(db: SqliteDatabase, key: Buffer | undefined): SecretBox {
   const check = new SqliteSecretKeyCheck(db);
   const stored = check.read();
-  if (key === undefined) {
-    throw new SecretKeyError(stored === undefined
-      ? "CROUPIER_SECRET_KEY is not set: tenant secrets and session tokens are encrypted at rest under it. Generate one "
-        + "with `openssl rand -base64 32`, keep it apart from the database and its backups, and set CROUPIER_SECRET_KEY "
-        + "(or CROUPIER_SECRET_KEY_FILE naming a file that holds it)"
-      : "the database holds tenant secrets and session tokens encrypted under CROUPIER_SECRET_KEY, which is not set: "
-        + "set it (or CROUPIER_SECRET_KEY_FILE) to the key they were encrypted with");
-  }
+  if (key === undefined) throw missingKey(stored !== undefined);
   const box = new SecretBox(key);
-  const sealed = stored ?? firstUnlock(db, box, check);
+  return checked(box, stored ?? firstUnlock(db, box, check));
+}
+
+/** A database's check value where several instances may start at once (PostgreSQL): the first written wins. */
+export interface SharedKeyCheck {
+  read(): Promise<string | undefined>;
+  /** Stores `sealed` unless a value is there already; resolves with the value stored. */
+  writeFirst(sealed: string): Promise<string>;
+}
+
+/**
+ * {@link unlockDatabase} for a database that never held plaintext (PostgreSQL's adapters were written after secrets
+ * were sealed): the same refusals, and at the first start only the check value to write.
+ */
+export async function unlockShared(check: SharedKeyCheck, key: Buffer | undefined): Promise<SecretBox> {
+  const stored = await check.read();
+  if (key === undefined) throw missingKey(stored !== undefined);
+  const box = new SecretBox(key);
+  return checked(box, stored ?? await check.writeFirst(box.seal(CHECK_TEXT)));
+}
+
+function missingKey(databaseHoldsSealed: boolean): SecretKeyError {
+  return new SecretKeyError(!databaseHoldsSealed
+    ? "CROUPIER_SECRET_KEY is not set: tenant secrets and session tokens are encrypted at rest under it. Generate one "
+      + "with `openssl rand -base64 32`, keep it apart from the database and its backups, and set CROUPIER_SECRET_KEY "
+      + "(or CROUPIER_SECRET_KEY_FILE naming a file that holds it)"
+    : "the database holds tenant secrets and session tokens encrypted under CROUPIER_SECRET_KEY, which is not set: "
+      + "set it (or CROUPIER_SECRET_KEY_FILE) to the key they were encrypted with");
+}
+
+function checked(box: SecretBox, sealed: string): SecretBox {
   if (!opensToCheck(box, sealed)) throw new SecretKeyError("CROUPIER_SECRET_KEY is not the key this database was encrypted with");
   return box;
 }

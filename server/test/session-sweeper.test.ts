@@ -20,7 +20,7 @@ describe("expired-session sweeper", () => {
     await wallet?.close();
   });
 
-  const sessionRows = () => (server.services.db.prepare("SELECT count(*) FROM sessions").pluck().get() as number);
+  const sessionRows = () => (server.services.stores.sqlite!.prepare("SELECT count(*) FROM sessions").pluck().get() as number);
   const verify = async (sessionToken: string) => (await signedRequest(server.url, PROVIDER, "POST", "/v1/wallet/session/verify", { sessionToken })).status;
 
   it("keeps an expired session for the retention, then deletes it and forgets its fun-play state", async () => {

@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { ClusterCoordination } from "./ports/cluster.js";
 
 /** A configured interval of 0 means "as often as sensible", not a busy loop. */
 const MIN_INTERVAL_MS = 10;
@@ -12,11 +13,21 @@ export abstract class PeriodicJob<T> {
   private queue: Promise<unknown> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
   private stopped = true;
+  private cluster: ClusterCoordination | undefined;
 
   constructor(private readonly name: string, private readonly intervalMs: number, protected readonly logger: Logger) {}
 
   /** One run of the job. */
   protected abstract work(): Promise<T>;
+
+  /**
+   * On a database other instances share: every timed run first takes or renews this job's lease, and is skipped while
+   * another live instance holds it. The lease lasts three intervals (at least 10 s), so a holder that died is replaced
+   * that long after its last run, and a live one, renewing at every run, never is.
+   */
+  holdLeaseOn(cluster: ClusterCoordination): void {
+    this.cluster = cluster;
+  }
 
   /** Starts the timer; the first run is one interval from now. */
   start(): void {
@@ -38,10 +49,15 @@ export abstract class PeriodicJob<T> {
     await this.queue;
   }
 
+  private async timedRun(): Promise<void> {
+    if (this.cluster && !(await this.cluster.tryHold(this.name, Math.max(10_000, 3 * this.intervalMs)))) return;
+    await this.runOnce();
+  }
+
   private schedule(): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
-      this.runOnce().catch((error: unknown) => this.logger.error({ err: error, job: this.name }, "background job failed"))
+      this.timedRun().catch((error: unknown) => this.logger.error({ err: error, job: this.name }, "background job failed"))
         .finally(() => this.schedule());
     }, Math.max(MIN_INTERVAL_MS, this.intervalMs));
     this.timer.unref();

@@ -17,6 +17,9 @@ export class TenantDirectory implements TenantCredentials {
   private readonly states = new Map<string, TenantState>();
   private readonly operators = new Map<string, OperatorConfig>();
   private readonly providers = new Map<string, ProviderConfig>();
+  /** Changes written through this instance, and those not yet committed, so a refresh that raced one can tell. */
+  private writes = 0;
+  private saving = 0;
 
   private constructor(
     private readonly config: CroupierConfig,
@@ -129,8 +132,24 @@ export class TenantDirectory implements TenantCredentials {
 
   /** Stores the file's view of a tenant (its secret sealed) and returns the stored state with its secrets opened. */
   private async seed(fromFile: TenantState): Promise<TenantState> {
-    const stored = await this.store.seed({ ...fromFile, secret: this.box.seal(fromFile.secret) });
+    return this.opened(await this.store.seed({ ...fromFile, secret: this.box.seal(fromFile.secret) }));
+  }
+
+  private opened(stored: TenantState): TenantState {
     return { ...stored, secret: this.box.open(stored.secret), previousSecret: stored.previousSecret && this.box.open(stored.previousSecret) };
+  }
+
+  /**
+   * Re-reads every configured tenant's stored state, so that what another instance sharing the database changed (a
+   * rotated secret, a new callback URL) holds here too. A change this instance wrote while the read was out is newer
+   * than what the read saw: that round is skipped, and the next one reads it back.
+   */
+  async refresh(): Promise<void> {
+    if (this.saving > 0) return;
+    const writesBefore = this.writes;
+    const stored = await this.store.all();
+    if (this.writes !== writesBefore || this.saving > 0) return;
+    for (const state of stored) if (this.states.has(state.tenantId)) this.states.set(state.tenantId, this.opened(state));
   }
 
   /**
@@ -139,12 +158,16 @@ export class TenantDirectory implements TenantCredentials {
    * store gets the secrets sealed.
    */
   private async persist(tenantId: string, previous: TenantState, next: TenantState): Promise<void> {
+    this.writes += 1;
+    this.saving += 1;
     this.states.set(tenantId, next);
     try {
       await this.store.save({ ...next, secret: this.box.seal(next.secret), previousSecret: next.previousSecret && this.box.seal(next.previousSecret) });
     } catch (error) {
       if (this.states.get(tenantId) === next) this.states.set(tenantId, previous);
       throw error;
+    } finally {
+      this.saving -= 1;
     }
   }
 

@@ -43,8 +43,8 @@ export function buildApp(services: Services, options: { validateResponses?: bool
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
-  app.get("/readyz", (_req, res) => {
-    const status = services.readiness.status();
+  app.get("/readyz", async (_req, res) => {
+    const status = await services.readiness.status();
     res.status(status === "ready" ? 200 : 503).json({ status });
   });
   app.get("/metrics", async (_req, res) => {

@@ -6,6 +6,13 @@ export interface LedgerGauges {
   transactionCounts(): Promise<{ pending: number; problems: number }>;
 }
 
+/** A connection pool's use at scrape time. */
+export interface PoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 /** How a wallet transaction callback ended, as the relay records it. */
 export type WalletCallOutcome = "OK" | "DECLINED" | "FAILED" | "TIMED_OUT";
 
@@ -23,8 +30,13 @@ export class Metrics {
   private readonly walletCalls: Counter<"operator" | "outcome">;
   private readonly walletCallSeconds: Histogram<"operator" | "outcome">;
 
-  /** `processMetrics` adds Node's own (CPU, memory, event loop, GC): once per process, so only the real service asks. */
-  constructor(options: { instanceId: string; ledger?: LedgerGauges; processMetrics?: boolean }) {
+  /**
+   * `processMetrics` adds Node's own (CPU, memory, event loop, GC): once per process, so only the real service asks.
+   * `pool` (a database with a connection pool) and `liveInstances` (a cluster) add their gauges.
+   */
+  constructor(options: {
+    instanceId: string; ledger?: LedgerGauges; processMetrics?: boolean; pool?: () => PoolUse; liveInstances?: () => number;
+  }) {
     this.registry.setDefaultLabels({ instance_id: options.instanceId });
     if (options.processMetrics) collectDefaultMetrics({ register: this.registry, prefix: "croupier_" });
     const registers = [this.registry];
@@ -47,6 +59,24 @@ export class Metrics {
       new Gauge({
         name: "croupier_transactions_problems", help: "Credits the operator did not apply within the settlement horizon: they need a person.", registers,
         async collect() { this.set((await ledger.transactionCounts()).problems); },
+      });
+    }
+    const pool = options.pool;
+    if (pool) {
+      new Gauge({
+        name: "croupier_db_pool_connections", help: "The database pool's connections: total open, idle, and requests waiting for one.",
+        labelNames: ["state"], registers,
+        collect() {
+          const use = pool();
+          for (const state of ["total", "idle", "waiting"] as const) this.set({ state }, use[state]);
+        },
+      });
+    }
+    const liveInstances = options.liveInstances;
+    if (liveInstances) {
+      new Gauge({
+        name: "croupier_cluster_instances", help: "Live instances on this database as this one last counted them (its rate-limit share is 1/N).",
+        registers, collect() { this.set(liveInstances()); },
       });
     }
   }

@@ -8,17 +8,17 @@ export type ReadinessStatus = "ready" | "draining" | "database unavailable";
 export class Readiness {
   private draining = false;
 
-  constructor(private readonly pingDatabase: () => void) {}
+  constructor(private readonly pingDatabase: () => Promise<void>) {}
 
   /** From now on `/readyz` answers 503, so a load balancer stops sending new requests here. */
   startDraining(): void {
     this.draining = true;
   }
 
-  status(): ReadinessStatus {
+  async status(): Promise<ReadinessStatus> {
     if (this.draining) return "draining";
     try {
-      this.pingDatabase();
+      await this.pingDatabase();
       return "ready";
     } catch {
       return "database unavailable";

@@ -11,6 +11,7 @@ interface Row {
 export class SqliteTenantStore implements TenantStore {
   private readonly insert;
   private readonly select;
+  private readonly selectAll;
   private readonly update;
 
   constructor(private readonly db: SqliteDatabase) {
@@ -24,6 +25,7 @@ export class SqliteTenantStore implements TenantStore {
          callback_timeout_ms = CASE WHEN callback_url_from_portal = 1 THEN callback_timeout_ms ELSE excluded.callback_timeout_ms END`,
     );
     this.select = db.prepare("SELECT * FROM tenant_state WHERE tenant_id = ?");
+    this.selectAll = db.prepare("SELECT * FROM tenant_state");
     this.update = db.prepare(
       `UPDATE tenant_state SET secret = @secret, previous_secret = @previousSecret, previous_valid_until = @previousValidUntil,
          callback_url = @callbackUrl, callback_timeout_ms = @callbackTimeoutMs, secret_from_portal = @secretFromPortal,
@@ -34,13 +36,12 @@ export class SqliteTenantStore implements TenantStore {
   seed(fromFile: TenantState): Promise<TenantState> {
     return Promise.resolve(this.db.transaction(() => {
       this.insert.run({ ...fromFile, now: Date.now() });
-      const row = this.select.get(fromFile.tenantId) as Row;
-      return {
-        tenantId: row.tenant_id, role: row.role, secret: row.secret, previousSecret: row.previous_secret,
-        previousValidUntil: row.previous_valid_until, callbackUrl: row.callback_url, callbackTimeoutMs: row.callback_timeout_ms,
-        secretFromPortal: row.secret_from_portal === 1, callbackUrlFromPortal: row.callback_url_from_portal === 1,
-      };
+      return fromRow(this.select.get(fromFile.tenantId) as Row);
     }).immediate());
+  }
+
+  all(): Promise<TenantState[]> {
+    return Promise.resolve((this.selectAll.all() as Row[]).map(fromRow));
   }
 
   save(state: TenantState): Promise<void> {
@@ -48,3 +49,9 @@ export class SqliteTenantStore implements TenantStore {
     return Promise.resolve();
   }
 }
+
+const fromRow = (row: Row): TenantState => ({
+  tenantId: row.tenant_id, role: row.role, secret: row.secret, previousSecret: row.previous_secret,
+  previousValidUntil: row.previous_valid_until, callbackUrl: row.callback_url, callbackTimeoutMs: row.callback_timeout_ms,
+  secretFromPortal: row.secret_from_portal === 1, callbackUrlFromPortal: row.callback_url_from_portal === 1,
+});

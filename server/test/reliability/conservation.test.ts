@@ -60,14 +60,14 @@ describe("conservation under wallet faults", () => {
     const stakes = outstandingStakes(record);
     await waitUntil(`the reconciler to refund ${stakes.length} abandoned stakes`, () => stakesRefunded(wallet.ledger, stakes), 90_000, 1000);
     await waitUntil("the platform's settlement retry and reconciler to settle every transaction", () =>
-      platformSettled(platformRows(server.services.db, OPERATOR.id)), 60_000);
+      platformSettled(platformRows(server.services.stores.sqlite!, OPERATOR.id)), 60_000);
 
     const report = auditConservation({
       startBalances,
       finalBalances: new Map(playerRefs.map((p) => [p, wallet.ledger.balance(p)])),
       walletEntries: wallet.ledger.entries(),
       record,
-      platformRows: platformRows(server.services.db, OPERATOR.id),
+      platformRows: platformRows(server.services.stores.sqlite!, OPERATOR.id),
     });
     reportFigure("conservation under faults", `${report.players} players, ${record.rounds} rounds, ${report.transactions} transactions (${record.duplicateRaces} raced by two clients), `
       + `${faultsMet.failures} 500s, ${faultsMet.timeouts} timeouts, ${faultsMet.droppedReplies} lost replies, `

@@ -51,12 +51,12 @@ export function sqliteKit(): StoreKit {
     grants: new SqliteGrantStore(db),
     problems: new SqliteProblemStore(db, commits),
     ledgerQueries: new SqliteLedgerQueries(db, commits),
-    nonces: (now) => new SqliteNonceStore(db, commits, 300, now),
+    nonces: (now: () => number) => new SqliteNonceStore(db, commits, 300, now),
     close: async () => {
       db.close();
       rmSync(dir, { recursive: true, force: true });
     },
-  } as unknown as StoreKit;
+  };
 }
 
 /** The PostgreSQL adapters on a migrated database (one per test file: see ../postgres.ts). */

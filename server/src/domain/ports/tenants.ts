@@ -26,6 +26,8 @@ export interface TenantStore {
   seed(fromFile: TenantState): Promise<TenantState>;
   /** Writes the tenant's state; resolves once committed. */
   save(state: TenantState): Promise<void>;
+  /** Every stored state: what other instances sharing the database may have changed, re-read by each. */
+  all(): Promise<TenantState[]>;
 }
 
 /** An operator as the domain sees it: configuration plus its current self-service state. */

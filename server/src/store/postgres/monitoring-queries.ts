@@ -1,8 +1,8 @@
-import type { ListedSession, SessionFilter, WindowCall } from "../monitoring-queries.js";
+import type { ListedSession, MonitoringQueries, SessionFilter, WindowCall } from "../../domain/ports/monitoring.js";
 import type { PostgresPool } from "./database.js";
 
-/** PostgreSQL version of the back office's monitoring reads (see ../monitoring-queries.ts), scoped to one operator. */
-export class PostgresMonitoringQueries {
+/** PostgreSQL implementation of the monitoring port: the back office's reads, scoped to one operator. */
+export class PostgresMonitoringQueries implements MonitoringQueries {
   constructor(private readonly pool: PostgresPool) {}
 
   async sessions(operatorId: string, filter: SessionFilter, after: { createdAt: number; rowid: number } | undefined, limit: number): Promise<ListedSession[]> {

@@ -1,7 +1,7 @@
 import type { SessionRecord, SessionStore } from "../../domain/ports/sessions.js";
 import type { PostgresPool } from "./database.js";
 
-const SESSION_COLUMNS = `token, operator_id AS "operatorId", provider_id AS "providerId", player_ref AS "playerRef", game_id AS "gameId",
+const SESSION_COLUMNS = `token_hash AS "tokenHash", token_sealed AS "tokenSealed", operator_id AS "operatorId", provider_id AS "providerId", player_ref AS "playerRef", game_id AS "gameId",
   currency, language, demo, created_at AS "createdAt", expires_at AS "expiresAt"`;
 
 /**
@@ -13,14 +13,14 @@ export class PostgresSessionStore implements SessionStore {
 
   async insert(s: SessionRecord): Promise<void> {
     await this.pool.query(
-      `INSERT INTO sessions (token, operator_id, provider_id, player_ref, game_id, currency, language, demo, created_at, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [s.token, s.operatorId, s.providerId, s.playerRef, s.gameId, s.currency, s.language, s.demo, s.createdAt, s.expiresAt],
+      `INSERT INTO sessions (token_hash, token_sealed, operator_id, provider_id, player_ref, game_id, currency, language, demo, created_at, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [s.tokenHash, s.tokenSealed, s.operatorId, s.providerId, s.playerRef, s.gameId, s.currency, s.language, s.demo, s.createdAt, s.expiresAt],
     );
   }
 
-  async find(token: string): Promise<SessionRecord | undefined> {
-    return (await this.pool.query<SessionRecord>(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE token = $1`, [token])).rows[0];
+  async find(tokenHash: string): Promise<SessionRecord | undefined> {
+    return (await this.pool.query<SessionRecord>(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE token_hash = $1`, [tokenHash])).rows[0];
   }
 
   async deleteForPlayer(operatorId: string, playerRef: string, now: number): Promise<SessionRecord[]> {
@@ -32,7 +32,7 @@ export class PostgresSessionStore implements SessionStore {
 
   async purgeExpired(before: number, limit: number): Promise<number> {
     const { rowCount } = await this.pool.query(
-      `DELETE FROM sessions WHERE token IN (SELECT token FROM sessions WHERE expires_at < $1 ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+      `DELETE FROM sessions WHERE token_hash IN (SELECT token_hash FROM sessions WHERE expires_at < $1 ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED)`,
       [before, limit]);
     return rowCount ?? 0;
   }

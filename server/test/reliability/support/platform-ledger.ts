@@ -1,4 +1,5 @@
 import Database from "better-sqlite3";
+import pg from "pg";
 import type { PlatformRow } from "./conservation-audit.js";
 
 const SELECT = `SELECT transaction_id AS transactionId, player_ref AS playerRef, type, amount,
@@ -16,6 +17,20 @@ export function platformRowsFromFile(path: string, operatorId: string): Platform
     return platformRows(db, operatorId);
   } finally {
     db.close();
+  }
+}
+
+/** The same, read from a PostgreSQL database that a cluster of instances shares. */
+export async function platformRowsFromPostgres(url: string, operatorId: string): Promise<PlatformRow[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<PlatformRow & { amount: string }>(
+      `SELECT transaction_id AS "transactionId", player_ref AS "playerRef", type, amount, original_transaction_id AS "originalTransactionId", state
+       FROM transactions WHERE operator_id = $1 ORDER BY created_at, seq`, [operatorId]);
+    return rows.map((r) => ({ ...r, amount: Number(r.amount) }));
+  } finally {
+    await client.end();
   }
 }
 

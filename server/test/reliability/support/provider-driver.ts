@@ -29,13 +29,20 @@ const KEEP_TRYING = new Set([0, 409, 429, 500, 502, 503, 504]);
  * 200 or a 4xx it will never change its mind about, or the deadline passes (then the test fails).
  */
 export class PersistentProvider {
-  private readonly client: ProviderClient;
+  private readonly clients: ProviderClient[];
+  private turn = 0;
 
-  constructor(options: { baseUrl: string; tenantId: string; secret: string; timeoutMs?: number }) {
-    this.client = createProviderClient({
-      baseUrl: options.baseUrl, tenantId: options.tenantId, secret: options.secret, timeoutMs: options.timeoutMs ?? 8_000,
+  /** With `baseUrls` (several instances of a cluster), each SDK call goes to the next one in turn, as a round-robin balancer sends it. */
+  constructor(options: { baseUrl: string; baseUrls?: readonly string[]; tenantId: string; secret: string; timeoutMs?: number }) {
+    this.clients = (options.baseUrls ?? [options.baseUrl]).map((baseUrl) => createProviderClient({
+      baseUrl, tenantId: options.tenantId, secret: options.secret, timeoutMs: options.timeoutMs ?? 8_000,
       retry: { maxAttempts: 6, initialDelayMs: 20, maxDelayMs: 400 },
-    });
+    }));
+  }
+
+  private get client(): ProviderClient {
+    this.turn = (this.turn + 1) % this.clients.length;
+    return this.clients[this.turn]!;
   }
 
   /** Sends until settled; `attempts` counts SDK calls (each may itself retry). */

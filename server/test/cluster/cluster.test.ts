@@ -1,0 +1,117 @@
+/**
+ * Cluster semantics, each with two or three service instances on one PostgreSQL database: exactly-once across
+ * instances, nonces, tenant changes, kicks and rate limits that hold for the whole cluster.
+ */
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { RunningServer } from "../../src/server.js";
+import { OPERATOR, PROVIDER, signedRequest } from "../harness.js";
+import { createTestDatabase, describePostgres, type TestDatabase } from "../postgres.js";
+import { betRequest, eventually, launchSession, postTransaction, startTestWallet, type TestWallet } from "../wallet-harness.js";
+import { startInstances, stopAll } from "./cluster-support.js";
+
+describePostgres("a cluster of three instances on one PostgreSQL database", () => {
+  let database: TestDatabase;
+  let wallet: TestWallet;
+  let instances: RunningServer[] = [];
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    wallet = await startTestWallet();
+    instances = await startInstances(3, database.url, {
+      wallet: wallet.url, allowPrivateCallbackAddresses: true,
+    });
+  });
+  afterAll(async () => {
+    await stopAll(instances);
+    await wallet?.close();
+    await database?.drop();
+  });
+  const [a, b, c] = [() => instances[0]!, () => instances[1]!, () => instances[2]!];
+
+  it("moves money once for one transactionId sent to all three at once; the others answer 409 while it is in flight", async () => {
+    const token = await launchSession(a().url);
+    const bet = betRequest(token);
+    let held = true;
+    wallet.fault = (tx) => (tx.transactionId === bet.transactionId && held ? "hold" : undefined);
+    const first = postTransaction(a().url, bet);
+    await eventually(() => wallet.transactionCalls().some((t) => t.transactionId === bet.transactionId), 10_000);
+    const others = await Promise.all([postTransaction(b().url, bet), postTransaction(c().url, bet)]);
+    expect(others.map((r) => r.status)).toEqual([409, 409]);
+    // The held call fails (the wallet answers 500); the provider's retry on another instance settles it.
+    held = false;
+    wallet.releaseHeld();
+    expect((await first).status).toBe(500);
+    const retry = await postTransaction(c().url, bet);
+    expect(retry.status).toBe(200);
+    expect(retry.json).toMatchObject({ status: "OK", balance: 9_900 });
+    const again = await postTransaction(b().url, bet);
+    expect(again.json).toEqual(retry.json);
+    expect(wallet.applied.filter((t) => t.transactionId === bet.transactionId)).toHaveLength(1);
+  });
+
+  it("refuses on every instance a nonce one instance accepted", async () => {
+    const nonce = `n-${randomUUID()}`;
+    const games = (instance: RunningServer) => signedRequest(instance.url, OPERATOR, "GET", "/v1/operator/games", undefined, { nonce });
+    expect((await games(b())).status).toBe(200);
+    for (const instance of [a(), b(), c()]) expect(await games(instance)).toMatchObject({ status: 401, json: { error: "replayed request" } });
+  });
+
+  it("a kick through one instance ends the session on all of them at once", async () => {
+    const playerRef = `p-${randomUUID()}`;
+    const token = await launchSession(a().url, { playerRef });
+    const verify = (instance: RunningServer) => signedRequest(instance.url, PROVIDER, "POST", "/v1/wallet/session/verify", { sessionToken: token });
+    expect((await verify(c())).status).toBe(200);
+    expect((await signedRequest(b().url, OPERATOR, "POST", "/v1/operator/players/kick", { playerRef })).json).toEqual({ revokedCount: 1 });
+    for (const instance of [a(), b(), c()]) expect((await verify(instance)).status).toBe(401);
+  });
+
+  it("a secret rotation and a callback URL change through one instance hold on every instance within the refresh bound", async () => {
+    const other = await startTestWallet();
+    try {
+      const moved = await signedRequest(a().url, OPERATOR, "POST", "/portal/api/callback-url", { callbackUrl: other.url });
+      expect(moved.status).toBe(200);
+      const rotated = await signedRequest(a().url, OPERATOR, "POST", "/portal/api/rotate-secret");
+      const secret = (rotated.json as { secret: string }).secret;
+      const fresh = { id: OPERATOR.id, secret };
+      // Every instance accepts the new secret, and sends wallet calls to the new URL, within the refresh bound (2 s).
+      await eventually(async () => {
+        const replies = await Promise.all([a(), b(), c()].map((i) => signedRequest(i.url, fresh, "GET", "/v1/operator/games")));
+        return replies.every((r) => r.status === 200);
+      }, 10_000, 200);
+      const token = await launchSession(c().url, { operator: fresh });
+      const bet = betRequest(token);
+      expect((await postTransaction(c().url, bet)).status).toBe(200);
+      expect(other.applied.map((t) => t.transactionId)).toEqual([bet.transactionId]);
+      // The portal needs the current secret: the old one is refused there on every instance.
+      for (const i of [a(), b(), c()]) expect((await signedRequest(i.url, OPERATOR, "POST", "/portal/api/rotate-secret")).status).toBe(403);
+      expect((await signedRequest(b().url, fresh, "POST", "/portal/api/callback-url", { callbackUrl: wallet.url })).status).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describePostgres("per-tenant rate limits across instances", () => {
+  let database: TestDatabase;
+  let instances: RunningServer[] = [];
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    instances = await startInstances(2, database.url, { limits: { rateLimit: { requestsPerSecond: 0.001, burst: 20 } } }, "rl");
+  });
+  afterAll(async () => {
+    await stopAll(instances);
+    await database?.drop();
+  });
+
+  it("spreading a tenant's requests over two instances does not give it twice its limit", async () => {
+    // Each instance learns from the heartbeat that there are two, and takes half of the burst of 20.
+    await eventually(async () => {
+      const text = await (await fetch(`${instances[0]!.url}/metrics`)).text();
+      return /croupier_cluster_instances\{[^}]*\} 2/.test(text);
+    }, 15_000, 200);
+    const replies = await Promise.all(Array.from({ length: 60 }, (_, i) =>
+      signedRequest(instances[i % 2]!.url, PROVIDER, "POST", "/v1/wallet/session/verify", { sessionToken: "none" })));
+    const allowed = replies.filter((r) => r.status !== 429).length;
+    expect(allowed).toBe(20);
+  });
+});
