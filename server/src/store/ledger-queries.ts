@@ -6,12 +6,8 @@ import type { SqliteDatabase } from "./database.js";
 import type { GroupCommit } from "./group-commit.js";
 import { StatementCache } from "./statement-cache.js";
 import { readDeliveryLog } from "./delivery-log.js";
+import { FILTER_COLUMNS } from "./transaction-filter-columns.js";
 import { fromRow, type Row } from "./transaction-store.js";
-
-const FILTER_COLUMNS: Record<Exclude<keyof TransactionFilter, "from" | "to">, string> = {
-  playerRef: "player_ref", roundId: "round_id", transactionId: "transaction_id", type: "type", state: "state",
-  providerId: "provider_id", gameId: "game_id",
-};
 
 /**
  * SQLite implementation of {@link LedgerQueries}. Lists walk the (operator_id, created_at) index newest first; its implicit rowid

@@ -20,7 +20,7 @@ import { freePort, ServiceProcess } from "./support/service-process.js";
 import { outstandingStakes, setWalletFaults, stakesRefunded } from "./support/wallet-control.js";
 
 const INSTANCES = 3;
-const KILLS = scaled(9, 120);
+const KILLS = scaled(6, 120);
 const PLAYERS = scaled(6, 18);
 const STARTING_BALANCE = 5_000;
 

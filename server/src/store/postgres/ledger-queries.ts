@@ -3,13 +3,9 @@ import {
   PURGE_SLICE, type LedgerQueries, type ListedTransaction, type RoundView, type TransactionFilter, type TransactionPosition,
 } from "../../domain/ports/ledger-queries.js";
 import { readDeliveryLog } from "../delivery-log.js";
+import { FILTER_COLUMNS } from "../transaction-filter-columns.js";
 import type { PostgresPool } from "./database.js";
 import { fromRow, TRANSACTION_COLUMNS, type PgRow } from "./transaction-row.js";
-
-const FILTER_COLUMNS: Record<Exclude<keyof TransactionFilter, "from" | "to">, string> = {
-  playerRef: "player_ref", roundId: "round_id", transactionId: "transaction_id", type: "type", state: "state",
-  providerId: "provider_id", gameId: "game_id",
-};
 
 /**
  * PostgreSQL implementation of the ledger-queries port. Lists walk (operator_id, created_at) newest first; `seq`
