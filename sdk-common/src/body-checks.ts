@@ -19,11 +19,15 @@ export function requireObject(value: unknown, what = "body"): JsonObject {
   return value as JsonObject;
 }
 
-/** A required identifier: a non-empty string of at most the contract's identifier length (255). */
+/** The contract's identifier pattern: no control character (U+0000 to U+001F, U+007F). */
+const IDENTIFIER_PATTERN = new RegExp(LIMITS.identifierPattern, "u");
+
+/** A required identifier: a non-empty string of at most the contract's identifier length (255), no control character. */
 export function requireIdentifier(body: JsonObject, field: string): string {
   const value = body[field];
   if (typeof value !== "string" || value.length < LIMITS.identifierMinLength) invalid(`${field} must be a non-empty string`);
   if (value.length > LIMITS.identifierMaxLength) invalid(`${field} must be at most ${LIMITS.identifierMaxLength} characters`);
+  if (!IDENTIFIER_PATTERN.test(value)) invalid(`${field} must not contain control characters (U+0000 to U+001F, U+007F)`);
   return value;
 }
 

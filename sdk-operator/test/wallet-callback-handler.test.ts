@@ -125,6 +125,7 @@ for (const kind of servers) {
         [[bet()], "body must be a JSON object"],
         // The contract's limits (generated from the TypeSpec), as the service checks them.
         [{ ...bet(), transactionId: "t".repeat(256) }, "transactionId must be at most 255 characters"],
+        [{ ...bet(), roundId: "r-1\n" }, "roundId must not contain control characters (U+0000 to U+001F, U+007F)"],
         [{ ...bet(), amount: 2 ** 53 }, "amount must be at most 9007199254740991"],
         [{ ...bet(), metadata: { note: "x".repeat(8192) } }, "metadata exceeds 8192 bytes serialized"],
         [{ ...bet(), metadata: JSON.parse(`${"[".repeat(1025)}${"]".repeat(1025)}`.replace(/^\[/, '{"a":[').replace(/\]$/, "]}")) as unknown },

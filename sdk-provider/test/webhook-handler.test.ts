@@ -100,6 +100,8 @@ for (const kind of kinds) {
       expect(await post("/v1/game/free-spins/cancel", { externalRef: "star-1" })).toMatchObject({ status: 400, text: '{"error":"playerRef must be a non-empty string"}' });
       // The contract's identifier length (generated from the TypeSpec), as the service checks it.
       expect(await post("/v1/game/free-spins/grant", { ...grant, playerRef: "p".repeat(256) })).toMatchObject({ status: 400, text: '{"error":"playerRef must be at most 255 characters"}' });
+      expect(await post("/v1/game/free-spins/grant", { ...grant, playerRef: "p\u0000" }))
+        .toMatchObject({ status: 400, text: '{"error":"playerRef must not contain control characters (U+0000 to U+001F, U+007F)"}' });
       expect(await post("/v1/game/free-spins/grant", { ...grant, requestRef: "g-2", gameId: "no-fs" })).toMatchObject({ status: 400, text: '{"error":"free spins not supported on no-fs"}' });
       expect(await post("/v1/game/free-spins/status", { ...batch, externalRef: "star-x" })).toMatchObject({ status: 500, text: '{"error":"internal error"}' });
       expect(await post("/v1/game/unknown", {})).toMatchObject({ status: 404 });

@@ -3,6 +3,7 @@
 export const LIMITS = {
   identifierMinLength: 1,
   identifierMaxLength: 255,
+  identifierPattern: "^[^\\u0000-\\u001F\\u007F]*$",
   amountMinimum: 0,
   amountMaximum: 9007199254740991,
   metadataMaxBytes: 8192,
