@@ -156,15 +156,15 @@ describe("the web back office in a real browser", () => {
     await page.getByRole("link", { name: "Problems", exact: true }).click();
     await page.getByText("Nothing needs a person right now.").waitFor();
 
-    await page.getByRole("link", { name: "Players' sessions" }).click();
+    await page.getByRole("link", { name: "Players' sessions", exact: true }).click();
     await page.getByRole("button", { name: "Kick p-browsing" }).waitFor();
     await shoot(page, "sessions");
 
-    await page.getByRole("link", { name: "Free spins" }).click();
+    await page.getByRole("link", { name: "Free spins", exact: true }).click();
     await page.getByRole("cell", { name: demo.playerRef }).first().waitFor();
     await shoot(page, "free-spins");
 
-    await page.getByRole("link", { name: "Settings" }).click();
+    await page.getByRole("link", { name: "Settings", exact: true }).click();
     await page.getByRole("heading", { name: "Send a test call" }).waitFor();
     await page.getByLabel("Player").fill(demo.playerRef);
     await page.getByRole("button", { name: "Send a test call" }).click();
@@ -196,7 +196,7 @@ describe("the web back office in a real browser", () => {
     // Resolving sends nothing: the wallet still has no trace of that WIN.
     expect(sandbox.wallet.ledger.entries(again.playerRef).filter((e) => e.transactionId === again.unsettled!.transactionId)).toEqual([]);
 
-    await page.getByRole("link", { name: "Audit log" }).click();
+    await page.getByRole("link", { name: "Audit log", exact: true }).click();
     await page.getByRole("cell", { name: "credited by hand, ticket 4711" }).waitFor();
     const rows = await page.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll("td")).slice(1).map((td) => td.textContent)));
     expect(rows.map((r) => [r[0], r[1], r[3], r[4]])).toEqual([
@@ -214,7 +214,7 @@ describe("the web back office in a real browser", () => {
     await page.getByLabel("Status").selectOption("all");
     await page.getByRole("heading", { name: new RegExp(`Unsettled credit: ${demo.playerRef}`) }).waitFor();
     expect(await page.getByRole("button", { name: /Re-send|Mark resolved/ }).count()).toBe(0);
-    await page.getByRole("link", { name: "Players' sessions" }).click();
+    await page.getByRole("link", { name: "Players' sessions", exact: true }).click();
     await page.getByRole("cell", { name: "p-browsing" }).waitFor();
     expect(await page.getByRole("button", { name: /Kick/ }).count()).toBe(0);
     const refused = await page.evaluate(async () => {
@@ -231,12 +231,47 @@ describe("the web back office in a real browser", () => {
     const page = await newPage();
     await signIn(page, sandbox.service.url, "platform");
     await page.getByLabel("Operator").selectOption(SANDBOX_OPERATOR.id);
-    await page.getByRole("link", { name: "Settings" }).click();
+    await page.getByRole("link", { name: "Settings", exact: true }).click();
     await page.getByRole("heading", { name: "Tenants' configuration" }).waitFor();
     expect(await page.getByRole("cell", { name: sandbox.wallet.url }).count()).toBeGreaterThanOrEqual(1);
     await shoot(page, "settings-platform");
     await page.close();
   }, 60_000);
+
+  // Last of the sandbox's tests: it rotates op-acme's secret, which a later demo would not know.
+  it("lets a manager kick a player, issue and cancel free spins, set the callback URL and rotate the secret (shown once)", async () => {
+    const page = await newPage();
+    await signIn(page, sandbox.service.url, "acme-manager");
+    await page.getByRole("link", { name: "Players' sessions", exact: true }).click();
+    await page.getByRole("button", { name: "Kick p-browsing" }).click();
+    await page.getByRole("status").filter({ hasText: "p-browsing: 1 session ended." }).waitFor();
+    await page.getByText("No sessions match these filters.").waitFor();
+
+    await page.getByRole("link", { name: "Free spins", exact: true }).click();
+    const issue = page.getByRole("region", { name: "Issue free spins" });
+    await issue.getByLabel("Player").fill("p-gift");
+    await issue.getByLabel("Campaign id").fill("welcome-10");
+    await issue.getByRole("button", { name: "Issue grant" }).click();
+    await page.getByRole("status").filter({ hasText: "Issued 10 free spins on starfall to p-gift." }).waitFor();
+    await page.getByRole("button", { name: "Cancel grant for p-gift" }).click();
+    await page.getByRole("status").filter({ hasText: "Grant for p-gift cancelled: its unplayed spins are void." }).waitFor();
+
+    await page.getByRole("link", { name: "Settings", exact: true }).click();
+    await page.getByLabel("New callback URL").fill(sandbox.wallet.url);
+    await page.getByRole("button", { name: "Save callback URL" }).click();
+    await page.getByRole("status").filter({ hasText: `Saved: wallet calls now go to ${sandbox.wallet.url}.` }).waitFor();
+
+    await page.getByRole("button", { name: "Rotate the secret…" }).click();
+    await page.getByRole("button", { name: "Rotate now" }).click();
+    const secret = (await page.getByLabel("New secret").textContent()) ?? "";
+    expect(secret.length).toBeGreaterThanOrEqual(32);
+    const rotated = createOperatorClient({ baseUrl: sandbox.service.url, tenantId: SANDBOX_OPERATOR.id, secret });
+    expect((await rotated.listGames()).error).toBeUndefined();
+    await page.reload();
+    await page.getByRole("heading", { name: `API secret of ${SANDBOX_OPERATOR.id}` }).waitFor();
+    expect(await page.getByText(secret).count()).toBe(0);
+    await page.close();
+  }, 120_000);
 
   it("signs the person out once the session expires", async () => {
     const config = buildSandboxConfig({
