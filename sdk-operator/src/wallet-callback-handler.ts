@@ -23,7 +23,9 @@ export interface WalletCallbackOptions extends ReceiverOptions {
 /** The framework-neutral wallet callback receiver: raw request in, response out. */
 export type WalletCallbackHandler = SignedRequestHandler;
 
-const TRANSACTION_TYPES = ["BET", "WIN", "ROLLBACK", "ADJUSTMENT"] as const;
+const TRANSACTION_TYPES = ["BET", "WIN", "ROLLBACK", "ADJUSTMENT"] as const satisfies readonly TransactionRequest["type"][];
+/** The identifiers every form carries, named as the contract names them: a field renamed in the TypeSpec breaks this build. */
+const TRANSACTION_IDENTIFIERS = ["transactionId", "sessionToken", "roundId", "playerRef", "gameId"] as const satisfies readonly (keyof TransactionRequest)[];
 
 function invalid(message: string): never {
   throw new HandlerError(400, message);
@@ -32,7 +34,7 @@ function invalid(message: string): never {
 /** Checks a transaction body against spec section "TransactionRequest". */
 export function parseTransactionRequest(value: unknown): TransactionRequest {
   const body = requireObject(value);
-  for (const field of ["transactionId", "sessionToken", "roundId", "playerRef", "gameId"]) requireIdentifier(body, field);
+  for (const field of TRANSACTION_IDENTIFIERS) requireIdentifier(body, field);
   const type = requireOneOf(body, "type", TRANSACTION_TYPES);
   requireInteger(body, "amount", 0);
   requireCurrency(body, "currency");

@@ -34,13 +34,16 @@ const REVOKE_REASONS = ["KICK", "SELF_EXCLUSION", "FRAUD_HOLD", "EXPIRED"] as co
 /** The three identifiers every batch webhook carries. */
 function requireBatchFields(value: unknown) {
   const body = requireObject(value);
-  for (const field of ["externalRef", "playerRef", "gameId"]) requireIdentifier(body, field);
+  for (const field of ["externalRef", "playerRef", "gameId"] as const satisfies readonly (keyof CancelFreeSpinsRequest & keyof FreeSpinsStatusRequest)[]) {
+    requireIdentifier(body, field);
+  }
   return body;
 }
 
 function parseGrant(value: unknown): GrantFreeSpinsRequest {
   const body = requireObject(value);
-  for (const field of ["requestRef", "playerRef", "gameId"]) requireIdentifier(body, field);
+  // Field names as the contract's types name them: a field renamed in the TypeSpec breaks this build.
+  for (const field of ["requestRef", "playerRef", "gameId"] as const satisfies readonly (keyof GrantFreeSpinsRequest)[]) requireIdentifier(body, field);
   requireInteger(body, "spins", 1);
   requireInteger(body, "betAmountMinor", 0);
   requireCurrency(body, "currency");
@@ -49,7 +52,7 @@ function parseGrant(value: unknown): GrantFreeSpinsRequest {
 
 function parseRevoke(value: unknown): SessionRevokeRequest {
   const body = requireObject(value);
-  for (const field of ["sessionToken", "playerRef", "gameId"]) requireIdentifier(body, field);
+  for (const field of ["sessionToken", "playerRef", "gameId"] as const satisfies readonly (keyof SessionRevokeRequest)[]) requireIdentifier(body, field);
   requireOneOf(body, "reason", REVOKE_REASONS);
   return body as unknown as SessionRevokeRequest;
 }

@@ -64,7 +64,7 @@ function parseRequest(args: string[], options: AdminOptions): IssueGrantRequest 
   const mistake = commandLineMistake(args, options, ["operator", "player", "key"]);
   if (mistake) return mistake;
   const text = (name: string) => optionText(options, name);
-  const request: IssueGrantRequest = { playerRef: text("player")!, idempotencyKey: text("key")! };
+  const request: Pick<IssueGrantRequest, "playerRef" | "idempotencyKey" | "expiresAt"> = { playerRef: text("player")!, idempotencyKey: text("key")! };
   const expiresAt = text("expires-at");
   if (expiresAt !== undefined) {
     if (!RFC_3339.test(expiresAt) || Number.isNaN(Date.parse(expiresAt))) return `--expires-at must be an RFC 3339 date-time, got "${expiresAt}"`;

@@ -1,11 +1,9 @@
+import type { ServiceSchemas } from "@croupier/contract";
 import type { TransactionKey } from "./ports/ledger.js";
 import { transactionIdReused, type ProviderRequest } from "./transaction-request.js";
 
-/** The answer to a transaction: the wire TransactionResponse. */
-export interface TransactionResponse {
-  status: "OK" | "DECLINED";
-  balance: number;
-}
+/** The answer to a transaction: the contract's TransactionResponse. */
+export type TransactionResponse = ServiceSchemas["TransactionResponse"];
 
 interface DemoResult {
   fingerprint: string;

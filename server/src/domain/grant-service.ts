@@ -1,3 +1,4 @@
+import type { ServiceSchemas } from "@croupier/contract";
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import type { CampaignConfig } from "../config/types.js";
@@ -7,20 +8,9 @@ import type { GrantRecord, GrantStore } from "./ports/grants.js";
 import type { ProviderWebhooks, WebhookOutcome } from "./ports/provider-webhooks.js";
 import { quoteProvider } from "../shared/provider-message.js";
 
-/**
- * IssueGrantRequestBody of the spec, schema-validated as one of its two forms. The types below are the direct
- * form's: with campaignId, gameId, spins, betAmountMinor and currency may hold anything, and are never read.
- */
-export interface IssueGrantRequest {
-  playerRef: string;
-  idempotencyKey: string;
-  campaignId?: string;
-  gameId?: string;
-  spins?: number;
-  betAmountMinor?: number;
-  currency?: string;
-  expiresAt?: string;
-}
+/** The contract's IssueGrantRequestBody, schema-validated as one of its two forms: by campaign, or direct. */
+export type IssueGrantRequest = ServiceSchemas["CampaignGrantRequestBody"] | DirectGrantRequest;
+type DirectGrantRequest = ServiceSchemas["DirectGrantRequestBody"];
 
 /** lastError of a grant whose provider call was cut off by a process stop; the provider dedups on requestRef. */
 export const INTERRUPTED_GRANT_ERROR = "interrupted: the service stopped before the provider answered";
@@ -174,10 +164,11 @@ export class GrantService {
     if (request.campaignId !== undefined) return this.campaignTerms(operatorId, request.campaignId);
     const missing = (["gameId", "spins", "currency"] as const).filter((field) => request[field] === undefined);
     if (missing.length > 0) throw badRequest(`${missing.join(", ")} required when campaignId is omitted`);
-    const { gameId, spins, currency } = request as Required<Pick<IssueGrantRequest, "gameId" | "spins" | "currency">>;
+    // Without a campaignId the validator let only the direct form through.
+    const { gameId, spins, currency, betAmountMinor } = request as DirectGrantRequest;
     if (!Number.isSafeInteger(spins) || spins <= 0) throw badRequest("spins must be greater than 0");
     const entry = this.visibleGame(operatorId, gameId, currency);
-    return { entry, campaignId: null, spins, betAmountMinor: request.betAmountMinor ?? 0, currency };
+    return { entry, campaignId: null, spins, betAmountMinor: betAmountMinor ?? 0, currency };
   }
 
   private campaignTerms(operatorId: string, campaignId: string): GrantTerms {

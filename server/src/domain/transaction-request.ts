@@ -1,23 +1,18 @@
 import { createHash } from "node:crypto";
-import { metadataProblem } from "@croupier/contract";
+import { metadataProblem, type OperatorWalletSchemas, type ServiceSchemas } from "@croupier/contract";
 import { badRequest, type ApiError } from "./errors.js";
 import type { RelayedType } from "./ports/ledger.js";
 
-/** TransactionRequest of the spec as it arrives (types and patterns already checked by the OpenAPI validator). */
-export interface TransactionRequest {
-  transactionId: string;
-  sessionToken: string;
-  type: "BET" | "WIN" | "ROLLBACK" | "ADJUSTMENT";
-  roundId: string;
-  roundComplete?: boolean;
-  originalTransactionId?: string;
-  playerRef: string;
-  amount: number;
-  currency: string;
-  gameId: string;
-  direction?: "DEBIT" | "CREDIT";
-  metadata?: unknown;
-}
+/**
+ * A transaction as the relay reads it, every field from the contract: a BET's fields, with the type of any form the
+ * platform sends the operator (ADJUSTMENT too), a ROLLBACK's originalTransactionId and an ADJUSTMENT's direction. A
+ * provider's body arrives as this once the OpenAPI validator checked its form; the cross-field rules below do the rest.
+ */
+export type TransactionRequest = Omit<ServiceSchemas["BetTransaction"], "type"> & {
+  type: OperatorWalletSchemas["WalletTransactionRequest"]["type"];
+  originalTransactionId?: ServiceSchemas["RollbackTransaction"]["originalTransactionId"];
+  direction?: OperatorWalletSchemas["AdjustmentTransaction"]["direction"];
+};
 
 /** A request that passed the cross-field rules: a type the provider may send. */
 export type ProviderRequest = TransactionRequest & { type: Exclude<RelayedType, "ADJUSTMENT"> };

@@ -1,3 +1,4 @@
+import type { ServiceSchemas } from "@croupier/contract";
 import type { Catalogue } from "./catalogue.js";
 import type { DemoWallet, TransactionResponse } from "./demo-wallet.js";
 import { ApiError, badRequest, notConfigured } from "./errors.js";
@@ -12,16 +13,8 @@ import type { TransactionRelay } from "./transaction-relay.js";
 import { callbackBody, requestFingerprint, transactionIdReused, validateTransactionRequest, type TransactionRequest } from "./transaction-request.js";
 import type { TenantDirectory } from "./tenant-directory.js";
 
-/** VerifySessionResponse (decisions.md §2): what a provider learns about its session; never the operator. */
-export interface VerifiedSession {
-  playerRef: string;
-  gameId: string;
-  currency: string;
-  /** Empty when the launch named no language: the game then uses its own default. */
-  language: string;
-  mode: "REAL" | "DEMO";
-  expiresAt: string;
-}
+/** The contract's VerifySessionResponse (decisions.md §2): what a provider learns about its session; never the operator. */
+export type VerifiedSession = ServiceSchemas["VerifySessionResponse"];
 
 /**
  * The provider wallet API (spec A): session verify, live balance and the money path. Real-money transactions

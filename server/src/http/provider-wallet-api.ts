@@ -1,3 +1,4 @@
+import type { ServiceSchemas } from "@croupier/contract";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
 import { ApiError, badRequest, toApiError } from "../domain/errors.js";
@@ -15,12 +16,15 @@ import type { Metrics } from "../observability/metrics.js";
 /** A route's work once the call is authenticated and its body validated: the JSON text of the 200 answer. */
 type WalletHandler = (wallet: WalletService, caller: Caller, body: unknown, text: string | undefined) => string | Promise<string>;
 
+/** The body of session verify and balance, as the contract states it (already validated against it). */
+type SessionTokenRequest = ServiceSchemas["SessionTokenRequest"];
+
 /** By documented path. */
 const HANDLERS = new Map<string, WalletHandler>([
   ["/v1/wallet/session/verify", async (wallet, caller, body) =>
-    JSON.stringify(await wallet.verify(caller.tenantId, (body as { sessionToken: string }).sessionToken))],
+    JSON.stringify(await wallet.verify(caller.tenantId, (body as SessionTokenRequest).sessionToken))],
   // The operator's answer, verbatim (spec A.3).
-  ["/v1/wallet/balance", (wallet, caller, body) => wallet.balance(caller.tenantId, (body as { sessionToken: string }).sessionToken)],
+  ["/v1/wallet/balance", (wallet, caller, body) => wallet.balance(caller.tenantId, (body as SessionTokenRequest).sessionToken)],
   // The raw text goes along so that metadata reaches the operator byte for byte.
   ["/v1/wallet/transaction", async (wallet, caller, body, text) =>
     JSON.stringify(await wallet.transaction(caller.tenantId, body as TransactionRequest, text))],

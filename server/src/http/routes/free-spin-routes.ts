@@ -1,3 +1,4 @@
+import type { ServiceSchemas } from "@croupier/contract";
 import type { Router } from "express";
 import { contractRouter } from "./contract-router.js";
 import type { GrantService, IssueGrantRequest } from "../../domain/grant-service.js";
@@ -24,7 +25,7 @@ export function freeSpinRoutes(deps: { grants: GrantService }): Router {
 }
 
 /** GrantResponseBody: optional fields are omitted, never null; externalRef appears once the provider accepted. */
-export function toGrantResponse(grant: GrantRecord): Record<string, unknown> {
+export function toGrantResponse(grant: GrantRecord): ServiceSchemas["GrantResponseBody"] {
   return {
     id: grant.id,
     ...(grant.campaignId === null ? {} : { campaignId: grant.campaignId }),
