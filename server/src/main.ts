@@ -20,8 +20,9 @@ Options:
 Environment:
   CROUPIER_CONFIG                  the configuration file, when --config is not given
   CROUPIER_DATABASE_URL            a PostgreSQL URL (postgres://user@host:5432/db), instead of database.url in the file
-  CROUPIER_SECRET_KEY              required: the key that encrypts tenant secrets and session tokens at rest,
-                                   32 bytes as 64 hex digits or base64 (openssl rand -base64 32)
+  CROUPIER_SECRET_KEY              the key that encrypts tenant secrets and session tokens at rest, 32 bytes
+                                   as 64 hex digits or base64 (openssl rand -base64 32); set it in production
+                                   (without it: a generated key beside the SQLite file, or in the database)
   CROUPIER_SECRET_KEY_FILE         a file that holds that key, instead
   CROUPIER_DRAIN_DELAY_MS          on SIGTERM, how long /readyz answers 503 before the listener closes (default 0)
   CROUPIER_OPERATOR_<ID>_SECRET    an operator's secret, instead of "secret" in the file

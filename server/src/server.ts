@@ -22,8 +22,9 @@ export interface RunningServer {
 /** How to start the service beyond its configuration. */
 export interface StartOptions extends InstanceOptions {
   /**
-   * The key sealing secrets and session tokens at rest (`CROUPIER_SECRET_KEY`, 32 bytes). Without it the start is
-   * refused with a SecretKeyError saying what to do (unlock-database.ts).
+   * The key sealing secrets and session tokens at rest (`CROUPIER_SECRET_KEY`, 32 bytes). Without it the service seals
+   * under a key it generates (beside a SQLite file, or in a shared database) and warns; a database sealed under an
+   * explicit key refuses to start without it, with a SecretKeyError saying what to do (unlock-database.ts).
    */
   secretKey?: Buffer;
   validateResponses?: boolean;
@@ -43,6 +44,11 @@ export async function startServer(config: CroupierConfig, options: StartOptions 
   const instanceId = options.instanceId ?? defaultInstanceId();
   const logger = options.logger ?? pino({ level: config.logLevel, base: { service: "croupier", instance: instanceId } });
   const stores = await openStores(config.database, { instanceId, clockSkewSeconds: config.limits.clockSkewSeconds });
+  if (options.secretKey === undefined) {
+    logger.warn(`CROUPIER_SECRET_KEY is not set: secrets are sealed under a key the service generated and keeps ${
+      stores.shared ? "in the database" : "beside the database file"}, which guards nothing against a copy of ${
+      stores.shared ? "the database" : "its folder"}; set CROUPIER_SECRET_KEY in production`);
+  }
   let services: Services;
   try {
     services = await composeServices(config, stores, await stores.unlock(options.secretKey), logger,

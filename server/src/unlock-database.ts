@@ -1,4 +1,5 @@
-import { SecretBox, SecretKeyError, tokenDigest } from "./domain/secret-box.js";
+import { randomBytes } from "node:crypto";
+import { SECRET_KEY_BYTES, SecretBox, SecretKeyError, tokenDigest } from "./domain/secret-box.js";
 import type { SqliteDatabase } from "./store/database.js";
 import { sealLegacyPlaintext } from "./store/legacy-plaintext.js";
 import { SqliteSecretKeyCheck } from "./store/secret-key-check.js";
@@ -9,15 +10,18 @@ const CHECK_TEXT = "croupier secret key check v1";
 /**
  * The {@link SecretBox} for a database, or a SecretKeyError that says what to do. Every tenant secret, session token
  * and stored callback body is sealed, so the service (and every admin command that reads them) needs the key:
- * - no key: refused, saying whether the database already holds sealed values (then only their key will do);
+ * - no key: `generated` names the key a SQLite database keeps beside its file (generated-key-file.ts); when it has none,
+ *   refused, saying whether the database already holds sealed values (then only their key will do);
  * - another key than the one the database was first unlocked with: refused (its check value does not open);
  * - the first start with a key: what older releases stored in plaintext is sealed and the check value written, in one
  *   transaction, with secure_delete on so the plaintext's cells are zeroed; a checkpoint then moves it all out of the
  *   WAL into the database file.
  */
-export function unlockDatabase(db: SqliteDatabase, key: Buffer | undefined): SecretBox {
+export function unlockDatabase(db: SqliteDatabase, key: Buffer | undefined,
+  generated: (databaseHoldsSealed: boolean) => Buffer | undefined = () => undefined): SecretBox {
   const check = new SqliteSecretKeyCheck(db);
   const stored = check.read();
+  key ??= generated(stored !== undefined);
   if (key === undefined) throw missingKey(stored !== undefined);
   const box = new SecretBox(key);
   return checked(box, stored ?? firstUnlock(db, box, check));
@@ -36,9 +40,27 @@ export interface SharedKeyCheck {
  */
 export async function unlockShared(check: SharedKeyCheck, key: Buffer | undefined): Promise<SecretBox> {
   const stored = await check.read();
-  if (key === undefined) throw missingKey(stored !== undefined);
+  if (key === undefined) return generatedInDatabase(check, stored);
+  if (stored?.startsWith(GENERATED)) {
+    throw new SecretKeyError("the database's secrets are sealed under a key it generated and keeps itself, not under CROUPIER_SECRET_KEY: "
+      + "start without CROUPIER_SECRET_KEY, or on a new database with it");
+  }
   const box = new SecretBox(key);
   return checked(box, stored ?? await check.writeFirst(box.seal(CHECK_TEXT)));
+}
+
+/** Marks a check row that holds a generated key itself rather than a value sealed under CROUPIER_SECRET_KEY. */
+const GENERATED = "generated-key:";
+
+/**
+ * A shared database started without CROUPIER_SECRET_KEY: the first instance stores a generated key in the check row and
+ * every instance uses it, so the cluster runs; sealing then guards nothing against a copy of the database, which the
+ * service's warning at start says. A database sealed under an explicit key still needs that key.
+ */
+async function generatedInDatabase(check: SharedKeyCheck, stored: string | undefined): Promise<SecretBox> {
+  const value = stored ?? await check.writeFirst(GENERATED + randomBytes(SECRET_KEY_BYTES).toString("hex"));
+  if (!value.startsWith(GENERATED)) throw missingKey(true);
+  return new SecretBox(Buffer.from(value.slice(GENERATED.length), "hex"));
 }
 
 function missingKey(databaseHoldsSealed: boolean): SecretKeyError {

@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { randomBytes } from "node:crypto";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
@@ -12,13 +12,13 @@ import { startServer, type RunningServer } from "../src/server.js";
 import {
   OPERATOR, PROVIDER, runNodeScript, sendJson, signedRequest, startScriptedPeer, startTestServer, tempDir, testConfigJson, type ScriptedPeer,
 } from "./harness.js";
-import { betRequest, launchSession, postTransaction, SERVICE_MAIN, startTestWallet, type TestWallet } from "./wallet-harness.js";
+import { betRequest, launchSession, postTransaction, SERVICE_MAIN, spawnService, startTestWallet, type TestWallet } from "./wallet-harness.js";
 
 const ADMIN = fileURLToPath(new URL("../dist/admin.js", import.meta.url));
 
 /** Every byte of the database's files (main file, WAL, shared memory), as one string to search. */
-function databaseBytes(dir: string): string {
-  return readdirSync(dir).filter((f) => f.startsWith("croupier.db")).map((f) => readFileSync(join(dir, f)).toString("latin1")).join("\n");
+function databaseBytes(dir: string, ...except: string[]): string {
+  return readdirSync(dir).filter((f) => f.startsWith("croupier.db") && !except.includes(f)).map((f) => readFileSync(join(dir, f)).toString("latin1")).join("\n");
 }
 
 /** The raw bodies the wallet got for one transactionId, in order. */
@@ -148,17 +148,51 @@ describe("secrets and session tokens at rest (issue 17, item 7)", () => {
     }
   });
 
-  it("the service process refuses to start without a key, or with a malformed one, with a clear message and exit 2", async () => {
+  it("without a key the service process seals under one it keeps beside the database file and warns; without that file it refuses", async () => {
+    dir = tempDir();
+    wallet = await startTestWallet();
+    const path = join(dir.path, "croupier.db");
+    const configFile = join(dir.path, "config.json");
+    const json = testConfigJson({ wallet: wallet.url, sqlitePath: path });
+    const noKey = { CROUPIER_SECRET_KEY: "" };
+    let service = await spawnService(configFile, json, noKey);
+    let rotated: { secret: string };
+    let token: string;
+    try {
+      expect(service.output()).toMatch(/CROUPIER_SECRET_KEY is not set: secrets are sealed under a key the service generated and keeps beside the database file/);
+      expect(statSync(`${path}.key`).mode & 0o777).toBe(0o600);
+      token = await launchSession(service.url);
+      rotated = (await signedRequest(service.url, OPERATOR, "POST", "/portal/api/rotate-secret")).json as { secret: string };
+    } finally {
+      await service.stop();
+    }
+    const files = databaseBytes(dir.path, "croupier.db.key");
+    for (const secret of [token, rotated.secret, OPERATOR.secret, PROVIDER.secret]) {
+      expect(files.includes(secret), `${secret} readable in the database files`).toBe(false);
+    }
+    // A restart reads the same key back: the rotated secret and the session still open.
+    service = await spawnService(configFile, json, noKey);
+    try {
+      expect((await signedRequest(service.url, { id: OPERATOR.id, secret: rotated.secret }, "GET", "/v1/operator/games")).status).toBe(200);
+      expect((await signedRequest(service.url, PROVIDER, "POST", "/v1/wallet/session/verify", { sessionToken: token })).status).toBe(200);
+    } finally {
+      await service.stop();
+    }
+    rmSync(`${path}.key`);
+    const refused = await runNodeScript(SERVICE_MAIN, ["--config", configFile], noKey);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/^croupier: cannot start: the database holds tenant secrets and session tokens encrypted under CROUPIER_SECRET_KEY, which is not set/);
+    expect(refused.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("a malformed key stops the service process with a clear message and exit 2", async () => {
     dir = tempDir();
     const configFile = join(dir.path, "config.json");
     writeFileSync(configFile, JSON.stringify(testConfigJson({ sqlitePath: join(dir.path, "croupier.db") })));
-    const missing = await runNodeScript(SERVICE_MAIN, ["--config", configFile], { CROUPIER_SECRET_KEY: "" });
-    expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/^croupier: cannot start: CROUPIER_SECRET_KEY is not set: .*openssl rand -base64 32/);
     const malformed = await runNodeScript(SERVICE_MAIN, ["--config", configFile], { CROUPIER_SECRET_KEY: "not-a-key" });
     expect(malformed.code).toBe(2);
     expect(malformed.stderr).toMatch(/"CROUPIER_SECRET_KEY": must be 32 bytes written as 64 hexadecimal digits or in base64/);
-    for (const run of [missing, malformed]) expect(run.stderr).not.toMatch(/\n\s+at /);
+    expect(malformed.stderr).not.toMatch(/\n\s+at /);
   });
 
   it("admin commands that open secrets need the database's key too; one that does not runs without it", async () => {

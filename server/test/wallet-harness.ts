@@ -148,12 +148,14 @@ export interface ServiceProcess {
   kill(): Promise<void>;
   /** SIGTERM: drains and closes the database. */
   stop(): Promise<void>;
+  /** What it printed on stdout so far (its log lines). */
+  output(): string;
 }
 
 /** Writes the configuration (logLevel forced to info, to read the listening line) and starts the service on it. */
-export async function spawnService(configFile: string, json: Record<string, unknown>): Promise<ServiceProcess> {
+export async function spawnService(configFile: string, json: Record<string, unknown>, env: Record<string, string> = {}): Promise<ServiceProcess> {
   writeFileSync(configFile, JSON.stringify({ ...json, logLevel: "info" }));
-  const child = spawn(process.execPath, [SERVICE_MAIN, "--config", configFile], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [SERVICE_MAIN, "--config", configFile], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
   let stdout = "";
   let stderr = "";
   child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
@@ -174,5 +176,5 @@ export async function spawnService(configFile: string, json: Record<string, unkn
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     await exited;
   };
-  return { url, kill: () => end("SIGKILL"), stop: () => end("SIGTERM") };
+  return { url, kill: () => end("SIGKILL"), stop: () => end("SIGTERM"), output: () => stdout };
 }

@@ -7,6 +7,7 @@ import { secretKeyFromEnvironment } from "../config/secret-key.js";
 import { SecretKeyError, type SecretBox } from "../domain/secret-box.js";
 import { openDatabase, type SqliteDatabase } from "../store/database.js";
 import { unlockDatabase } from "../unlock-database.js";
+import { generatedKeyFile } from "../store/generated-key-file.js";
 
 /** What a command gets: the loaded configuration, the opened database, its arguments and output streams. */
 export interface AdminContext {
@@ -95,7 +96,8 @@ export async function runAdminCommand(commands: readonly AdminCommand[], argv: s
   const database = config.database;
   const db = openDatabase(database.sqlitePath, database.synchronous);
   let box: SecretBox | undefined;
-  const secretBox = () => (box ??= unlockDatabase(db, secretKeyFromEnvironment(process.env)));
+  const secretBox = () => (box ??= unlockDatabase(db, secretKeyFromEnvironment(process.env),
+    (sealed) => generatedKeyFile(database.sqlitePath, sealed)));
   try {
     return await command.run({ config: { ...config, database }, db, secretBox, args: parsed.positionals, options: parsed.values, out, err });
   } catch (error) {

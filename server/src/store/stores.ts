@@ -2,6 +2,7 @@ import type { DatabaseConfig } from "../config/types.js";
 import type { SecretBox } from "../domain/secret-box.js";
 import type { PoolUse } from "../observability/metrics.js";
 import { unlockDatabase, unlockShared } from "../unlock-database.js";
+import { generatedKeyFile } from "./generated-key-file.js";
 import { isPostgres } from "../config/types.js";
 import type { BackofficeStore } from "../domain/ports/backoffice.js";
 import type { ClusterCoordination } from "../domain/ports/cluster.js";
@@ -112,7 +113,7 @@ export async function openStores(database: DatabaseConfig, options: { instanceId
     monitoring: new SqliteMonitoringQueries(db),
     cluster: new SingleInstance(),
     shared: false,
-    unlock: (key) => Promise.resolve(unlockDatabase(db, key)),
+    unlock: (key) => Promise.resolve(unlockDatabase(db, key, (sealed) => generatedKeyFile(database.sqlitePath, sealed))),
     ping: () => Promise.resolve(pingDatabase(db)),
     sqlite: db,
     close: async () => {
