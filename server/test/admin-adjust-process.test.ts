@@ -107,6 +107,8 @@ describe("admin adjust", () => {
     expect(entries("p-fail")).toHaveLength(1);
   });
 
+  const LEASE_MS = 8000;
+
   it("kill -9 of the tool while the wallet holds the call: the next run resends the identical body and it applies once", async () => {
     const applied = new Map<string, number>();
     let holdFirst = true;
@@ -117,7 +119,10 @@ describe("admin adjust", () => {
       sendJson(res, 200, { status: "OK", balance: applied.get(id) });
     });
     const peerConfig = `${dir.path}/kill.json`;
-    writeFileSync(peerConfig, JSON.stringify(testConfigJson({ wallet: peer.url, sqlitePath: `${dir.path}/kill.db` })));
+    // A callback timeout (the claim's lease) long enough that the rerun below starts well inside it on a loaded machine.
+    const json = testConfigJson({ wallet: peer.url, sqlitePath: `${dir.path}/kill.db` }) as { operators: { callbackTimeoutMs: number }[] };
+    for (const operator of json.operators) operator.callbackTimeoutMs = LEASE_MS;
+    writeFileSync(peerConfig, JSON.stringify(json));
     const args = ["adjust", ...terms("p-kill", "k-1", "CREDIT", "30"), "--config", peerConfig];
     try {
       const child = spawn(process.execPath, [ADMIN, ...args], { stdio: "ignore" });
@@ -129,12 +134,12 @@ describe("admin adjust", () => {
       await exited;
 
       holdFirst = false;
-      // The intent was recorded before the call: within the callback timeout (1000 ms here) a rerun is refused as in
-      // flight; after it the record is re-claimed and resent, identical, and the wallet's cached answer settles it.
+      // The intent was recorded before the call: within the callback timeout a rerun is refused as in flight; after it
+      // the record is re-claimed and resent, identical, and the wallet's cached answer settles it.
       const early = await runNodeScript(ADMIN, args);
       expect(early.code).toBe(1);
       expect(early.stderr).toMatch(/in flight/);
-      await new Promise((r) => setTimeout(r, 1100));
+      await new Promise((r) => setTimeout(r, LEASE_MS + 100));
       const rerun = await runNodeScript(ADMIN, args);
       expect(rerun.stderr).toBe("");
       expect(JSON.parse(rerun.stdout)).toEqual({ transactionId: "adjustment:k-1", status: "OK", balance: 1030 });
