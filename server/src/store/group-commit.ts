@@ -57,8 +57,14 @@ export class GroupCommit {
     });
   }
 
+  /** Commits what is queued now, without waiting for the next turn: a service stopping must not close the database on it. */
+  drain(): void {
+    this.flush();
+  }
+
   private flush(): void {
     const batch = this.queue;
+    if (batch.length === 0) return;
     this.queue = [];
     const relax = this.canSkipFsync && !batch.some((unit) => unit.durable);
     const outcomes: Outcome[] = [];

@@ -116,7 +116,9 @@ export async function openStores(database: DatabaseConfig, options: { instanceId
     unlock: (key) => Promise.resolve(unlockDatabase(db, key, (sealed) => generatedKeyFile(database.sqlitePath, sealed))),
     ping: () => Promise.resolve(pingDatabase(db)),
     sqlite: db,
+    // The writes still queued (the last request's nonce, say) are committed first: the next turn would find it closed.
     close: async () => {
+      commits.drain();
       db.close();
     },
   };
