@@ -60,7 +60,7 @@ export async function composeServices(
   const operatorWallet = new HttpOperatorWallet(http, tenants, metrics);
   const relay = new TransactionRelay(transactions, operatorWallet, tenants, config.settlementRetry, box, logger);
   const wallet = new WalletService({
-    sessions, tenants, catalogue, store: transactions, relay, operatorWallet, demo,
+    sessions, tenants, catalogue, relay, operatorWallet, demo,
   });
   const reconciler = new StaleRoundReconciler({ store: transactions, relay, tenants, operatorWallet },
     { ...config.reconciler, problemAfterSeconds: config.settlementRetry.horizonSeconds }, logger);

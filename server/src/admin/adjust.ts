@@ -2,7 +2,8 @@ import { pino } from "pino";
 import { Catalogue } from "../domain/catalogue.js";
 import { ApiError } from "../domain/errors.js";
 import { TenantDirectory } from "../domain/tenant-directory.js";
-import { ADJUSTMENT_ID_PREFIX, callbackBody, requestFingerprint, type RelayableRequest } from "../domain/transaction-request.js";
+import { ADJUSTMENT_SESSION_TOKEN } from "../domain/relay-order.js";
+import { ADJUSTMENT_ID_PREFIX, type RelayableRequest } from "../domain/transaction-request.js";
 import type { ReachableOperator } from "../domain/ports/tenants.js";
 import { TransactionRelay } from "../domain/transaction-relay.js";
 import { HttpOperatorWallet } from "../outbound/operator-wallet.js";
@@ -15,10 +16,6 @@ import { commandLineMistake, CURRENCY_CODE, optionText, wholeNumber, type AdminO
 
 const USAGE = "adjust --operator ID --player REF --game ID --currency CUR --amount N --direction CREDIT|DEBIT --id ID [--reason TEXT]";
 
-/** sessionToken of an admin ADJUSTMENT: no session stands behind it (as the reconciler's sentinel). */
-export const ADJUSTMENT_SESSION_TOKEN = "system:admin-adjustment";
-/** The ledger's providerId for admin ADJUSTMENTs: they are the platform's, not a provider's. */
-export const ADJUSTMENT_PROVIDER_ID = "system:admin";
 
 /**
  * `adjust`: a manual balance correction, the spec's ADJUSTMENT ("a rare platform-internal admin action"). It goes
@@ -57,11 +54,7 @@ export const adjustCommand: AdminCommand = {
     try {
       const store = new SqliteTransactionStore(db, new GroupCommit(db, config.database.synchronous));
       const relay = new TransactionRelay(store, new HttpOperatorWallet(http, tenants), tenants, config.settlementRetry, secretBox(), pino({ level: "silent" }));
-      const record = await relay.submit({
-        providerId: ADJUSTMENT_PROVIDER_ID, transactionId: request.transactionId, operatorId, playerRef: request.playerRef,
-        gameId: request.gameId, roundId: request.roundId, type: "ADJUSTMENT", amount: request.amount, currency: request.currency,
-        originalTransactionId: null, roundComplete: false, requestHash: requestFingerprint(request), callbackBody: callbackBody(request),
-      }, operator as ReachableOperator, false, { by: "ADMIN", actor: null });
+      const { record } = await relay.relay({ by: "ADMIN", operatorId, request }, operator as ReachableOperator);
       if (record.state !== "OK" || record.responseBalance === null) {
         err(`admin adjust: the wallet did not apply ${request.transactionId} (${record.state}: ${record.lastError ?? "no balance"}); `
           + "run the command again with the same --id to resend it");

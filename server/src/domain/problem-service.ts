@@ -68,12 +68,13 @@ export class ProblemService {
     }
     const operator = this.deps.tenants.operator(acting.operatorId);
     if (!operator?.callbackUrl) throw notConfigured("operator has no callback URL configured");
-    const after = await this.deps.relay.resend(key, operator as ReachableOperator, { by: "OPERATOR", actor: acting.actor });
-    if (!after) {
+    const outcome = await this.deps.relay.relay({ by: "OPERATOR", resend: key, actor: acting.actor }, operator as ReachableOperator);
+    if (outcome.kind !== "recorded") {
       const now = await this.deps.ledger.detail(acting.operatorId, key);
       throw conflict(now?.state === "OK" || now?.state === "DECLINED"
         ? "the transaction is already settled" : "a call for this transaction is in flight; retry later");
     }
+    const after = outcome.record;
     await this.deps.problems.audit({
       operatorId: acting.operatorId, actor: acting.actor, action: "RESEND", target: describe(problem), note: null,
       result: after.lastError === null || after.state === "OK" ? after.state : `${after.state}: ${after.lastError}`,

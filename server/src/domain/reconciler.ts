@@ -1,18 +1,12 @@
 import type { Logger } from "pino";
 import { ApiError } from "./errors.js";
 import { PeriodicJob } from "./periodic-job.js";
-import type { NewTransaction, RoundRef, TransactionRecord, TransactionStore } from "./ports/ledger.js";
+import type { RoundRef, TransactionRecord, TransactionStore } from "./ports/ledger.js";
 import type { OperatorWallet } from "./ports/operator-wallet.js";
 import type { ReachableOperator } from "./ports/tenants.js";
 import type { TenantDirectory } from "./tenant-directory.js";
 import type { TransactionRelay } from "./transaction-relay.js";
-import { callbackBody, requestFingerprint, RESERVED_TRANSACTION_ID_PREFIX, type RelayableRequest } from "./transaction-request.js";
-
-/** The spec's sentinel session token of every synthetic rollback (spec C.4). */
-export const RECONCILER_SESSION_TOKEN = "system:stale-round-reconciler";
-
-/** The deterministic id of the synthetic rollback of a bet, so every sweep replays the same one. */
-export const staleRollbackId = (betTransactionId: string) => `${RESERVED_TRANSACTION_ID_PREFIX}${betTransactionId}`;
+import { staleRollbackId } from "./relay-order.js";
 
 /** What one sweep did. */
 export interface SweepReport {
@@ -99,18 +93,8 @@ export class StaleRoundReconciler extends PeriodicJob<SweepReport> {
 
   /** Sends the bet's synthetic rollback; true once it is applied. */
   private async rollBack(bet: TransactionRecord, operator: ReachableOperator): Promise<boolean> {
-    const request: RelayableRequest = {
-      transactionId: staleRollbackId(bet.transactionId), sessionToken: RECONCILER_SESSION_TOKEN, type: "ROLLBACK",
-      roundId: bet.roundId, originalTransactionId: bet.transactionId, playerRef: bet.playerRef, amount: bet.amount,
-      currency: bet.currency, gameId: bet.gameId,
-    };
-    const transaction: NewTransaction = {
-      providerId: bet.providerId, transactionId: request.transactionId, operatorId: bet.operatorId, playerRef: bet.playerRef,
-      gameId: bet.gameId, roundId: bet.roundId, type: "ROLLBACK", amount: bet.amount, currency: bet.currency,
-      originalTransactionId: bet.transactionId, roundComplete: false, requestHash: requestFingerprint(request), callbackBody: callbackBody(request),
-    };
     try {
-      const record = await this.deps.relay.submit(transaction, operator, false, { by: "RECONCILER", actor: null });
+      const { record } = await this.deps.relay.relay({ by: "RECONCILER", bet }, operator);
       return record.state === "OK";
     } catch (error) {
       if (error instanceof ApiError && error.code === "conflict") return false;

@@ -43,10 +43,10 @@ export class SettlementRetry extends PeriodicJob<SettlementReport> {
       }
       const operator = this.deps.tenants.operator(record.operatorId);
       if (!operator?.callbackUrl) continue;
-      const outcome = await this.deps.relay.resend(record, operator as ReachableOperator, { by: "SETTLEMENT_RETRY", actor: null });
-      if (!outcome) continue;
+      const outcome = await this.deps.relay.relay({ by: "SETTLEMENT_RETRY", resend: record, actor: null }, operator as ReachableOperator);
+      if (outcome.kind !== "recorded") continue;
       report.resent += 1;
-      if (outcome.state === "OK") report.settled += 1;
+      if (outcome.record.state === "OK") report.settled += 1;
     }
     return report;
   }

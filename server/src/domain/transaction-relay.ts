@@ -4,7 +4,8 @@ import type { CallRequest, NewTransaction, TransactionKey, TransactionRecord, Tr
 import type { CallbackOutcome, OperatorWallet } from "./ports/operator-wallet.js";
 import type { ReachableOperator } from "./ports/tenants.js";
 import type { SecretBox } from "./secret-box.js";
-import { transactionIdReused } from "./transaction-request.js";
+import { staleRollbackId, transactionOf, type NewRecordOrder, type ProviderTicket, type RelayOrder } from "./relay-order.js";
+import { requestFingerprint, transactionIdReused, type RelayableRequest } from "./transaction-request.js";
 import { DEFAULT_CALLBACK_TIMEOUT_MS, type TenantDirectory } from "./tenant-directory.js";
 
 /** The `settlementRetry` block of the configuration (decisions.md §3). */
@@ -19,6 +20,12 @@ export function settlementDelayMs(policy: SettlementPolicy, attempts: number): n
   const seconds = Math.min(policy.initialDelaySeconds * 2 ** Math.max(0, attempts - 1), policy.maxDelaySeconds);
   return Math.round(seconds * 1000);
 }
+
+/** What the relay did with an order (see {@link TransactionRelay.relay}). */
+export type RelayOutcome =
+  | { kind: "recorded"; record: TransactionRecord }
+  | { kind: "reversed"; reversal: TransactionRecord }
+  | { kind: "busy" };
 
 const keyOf = (k: TransactionKey) => `${k.providerId}\u0000${k.transactionId}`;
 
@@ -56,12 +63,48 @@ export class TransactionRelay {
   }
 
   /**
-   * Records and sends a transaction, or returns the stored record when it is already settled (no call).
-   * 409 while another attempt is in flight; 400 when the id was used with a different request.
-   * The returned record may be FAILED or TIMED_OUT; the caller decides what that means for its client.
-   * `transaction.callbackBody` is the plain body; the returned record's is sealed (see {@link callbackBodyOf}).
+   * A provider's transaction as the ledger knows it, before its session is looked at: its fingerprint, and the record
+   * already stored under its id with whether it came through the same session. 400 when the id was used with a
+   * different request.
    */
-  async submit(transaction: NewTransaction, operator: ReachableOperator, touchRound: boolean, request: CallRequest): Promise<TransactionRecord> {
+  async lookUp(providerId: string, request: RelayableRequest): Promise<ProviderTicket> {
+    const key = { providerId, transactionId: request.transactionId };
+    const fingerprint = requestFingerprint(request);
+    const record = await this.store.find(key);
+    if (record && record.requestHash !== fingerprint) throw transactionIdReused();
+    return { key, fingerprint, prior: record && { record, sameSession: this.sessionTokenOf(record) === request.sessionToken } };
+  }
+
+  /**
+   * The one way money moves: records and sends what the order describes, or answers from the ledger without a call.
+   * - a new record: the stored one when it is already settled; 409 while another attempt is in flight; 400 when the id
+   *   was used with a different request or by another provider. A provider's retry of a BET already reversed by the
+   *   reconciler is never sent again (the wallet could apply it after the refund): `reversed` names the reversal;
+   *   while that reversal is unsettled the retry must wait (409).
+   * - a re-send: `busy` when the record is settled or another attempt has it.
+   * A `recorded` record may be FAILED or TIMED_OUT; the caller decides what that means for its client.
+   */
+  relay(order: Extract<RelayOrder, { by: "RECONCILER" | "ADMIN" }>, operator: ReachableOperator): Promise<Extract<RelayOutcome, { kind: "recorded" }>>;
+  relay(order: NewRecordOrder, operator: ReachableOperator): Promise<Exclude<RelayOutcome, { kind: "busy" }>>;
+  relay(order: RelayOrder, operator: ReachableOperator): Promise<RelayOutcome>;
+  async relay(order: RelayOrder, operator: ReachableOperator): Promise<RelayOutcome> {
+    if ("resend" in order) {
+      const record = await this.resend(order.resend, operator, { by: order.by, actor: order.actor });
+      return record ? { kind: "recorded", record } : { kind: "busy" };
+    }
+    if (order.by === "PROVIDER" && order.request.type === "BET" && order.ticket.prior) {
+      const reversal = await this.store.reversalOf(order.ticket.key);
+      if (reversal?.responseBalance != null) return { kind: "reversed", reversal };
+      if (await this.store.find({ providerId: order.ticket.key.providerId, transactionId: staleRollbackId(order.ticket.key.transactionId) })) {
+        throw new ApiError("conflict", "this bet is being reversed by the stale-round reconciler; retry later");
+      }
+    }
+    const { transaction, requester, touchRound } = transactionOf(order);
+    return { kind: "recorded", record: await this.submit(transaction, operator, touchRound, { by: requester, actor: null }) };
+  }
+
+  /** Claims a new record (its body sealed) and sends it, or returns the stored record when it is already settled. */
+  private async submit(transaction: NewTransaction, operator: ReachableOperator, touchRound: boolean, request: CallRequest): Promise<TransactionRecord> {
     if (this.isInFlight(transaction)) throw inFlightConflict();
     const now = this.now();
     const sealed = { ...transaction, callbackBody: this.box.seal(transaction.callbackBody) };
@@ -83,12 +126,17 @@ export class TransactionRelay {
     }
   }
 
-  /** Resends an unsettled record (platform retry, operator re-send); undefined when it is settled or busy elsewhere. */
-  async resend(key: TransactionKey, operator: ReachableOperator, request: CallRequest): Promise<TransactionRecord | undefined> {
+  /** Re-claims an unsettled record and sends its stored body again; undefined when it is settled or busy elsewhere. */
+  private async resend(key: TransactionKey, operator: ReachableOperator, request: CallRequest): Promise<TransactionRecord | undefined> {
     if (this.isInFlight(key)) return undefined;
     const now = this.now();
     const record = await this.store.claimForResend(key, now, now - operator.callbackTimeoutMs, request);
     return record ? this.deliver(record, operator) : undefined;
+  }
+
+  /** The session token a record was submitted with: the one its stored body names. */
+  private sessionTokenOf(record: TransactionRecord): string {
+    return (JSON.parse(this.callbackBodyOf(record)) as { sessionToken: string }).sessionToken;
   }
 
   /** The exact body sent to the operator for a stored record (stored sealed). */

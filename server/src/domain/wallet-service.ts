@@ -2,15 +2,13 @@ import type { ServiceSchemas } from "@croupier/contract";
 import type { Catalogue } from "./catalogue.js";
 import type { DemoWallet, TransactionResponse } from "./demo-wallet.js";
 import { ApiError, badRequest, notConfigured } from "./errors.js";
-import type { TransactionRecord, TransactionStore } from "./ports/ledger.js";
+import type { TransactionRecord } from "./ports/ledger.js";
 import type { OperatorWallet } from "./ports/operator-wallet.js";
 import type { Session } from "./ports/sessions.js";
 import type { ReachableOperator } from "./ports/tenants.js";
-import { staleRollbackId } from "./reconciler.js";
-import { rawJsonMember } from "./raw-json-member.js";
 import type { SessionService } from "./session-service.js";
 import type { TransactionRelay } from "./transaction-relay.js";
-import { callbackBody, requestFingerprint, transactionIdReused, validateTransactionRequest, type TransactionRequest } from "./transaction-request.js";
+import { transactionIdReused, validateTransactionRequest, type TransactionRequest } from "./transaction-request.js";
 import type { TenantDirectory } from "./tenant-directory.js";
 
 /** The contract's VerifySessionResponse (decisions.md §2): what a provider learns about its session; never the operator. */
@@ -26,7 +24,6 @@ export class WalletService {
       sessions: SessionService;
       tenants: TenantDirectory;
       catalogue: Catalogue;
-      store: TransactionStore;
       relay: TransactionRelay;
       operatorWallet: OperatorWallet;
       demo: DemoWallet;
@@ -75,15 +72,10 @@ export class WalletService {
    */
   async transaction(providerId: string, request: TransactionRequest, rawBody?: string): Promise<TransactionResponse> {
     const valid = validateTransactionRequest(request);
-    const fingerprint = requestFingerprint(valid);
-    const key = { providerId, transactionId: valid.transactionId };
-
-    const existing = await this.deps.store.find(key);
-    if (existing && existing.requestHash !== fingerprint) {
-      throw transactionIdReused();
-    }
-    const settled = existing !== undefined && (existing.state === "OK" || existing.state === "DECLINED");
-    if (settled && this.sessionTokenOf(existing) === valid.sessionToken) return answer(existing);
+    const ticket = await this.deps.relay.lookUp(providerId, valid);
+    const { key, fingerprint, prior } = ticket;
+    const settled = prior !== undefined && (prior.record.state === "OK" || prior.record.state === "DECLINED");
+    if (settled && prior.sameSession) return answer(prior.record);
     const demoRepeat = this.deps.demo.repeat(key, fingerprint, valid.sessionToken);
     if (demoRepeat) return demoRepeat;
 
@@ -93,43 +85,17 @@ export class WalletService {
     }
     // The record is another operator's money (or real money, for a DEMO session): resending it here would move it there.
     // Likewise an id applied to another session's fun-play balance.
-    if (existing && (session.demo || session.operatorId !== existing.operatorId)) throw transactionIdReused();
+    if (prior && (session.demo || session.operatorId !== prior.record.operatorId)) throw transactionIdReused();
     if (this.deps.demo.applied(key)) throw transactionIdReused();
-    if (settled) return answer(existing);
+    if (settled) return answer(prior.record);
     if (!this.deps.catalogue.game(session.gameId)) throw notConfigured("game not configured");
     if (session.demo) return this.deps.demo.apply(providerId, session.token, valid, fingerprint);
-    const operator = this.reachableOperator(session);
 
-    // A bet already reversed must never reach the wallet again (the wallet could apply it after the refund):
-    // report it as not taken. While the reconciler's reversal is still unsettled, the retry must wait.
-    if (existing && valid.type === "BET") {
-      const reversal = await this.deps.store.reversalOf(key);
-      if (reversal?.responseBalance != null) return { status: "DECLINED", balance: reversal.responseBalance };
-      if (await this.deps.store.find({ providerId, transactionId: staleRollbackId(key.transactionId) })) {
-        throw new ApiError("conflict", "this bet is being reversed by the stale-round reconciler; retry later");
-      }
-    }
-
-    const record = await this.deps.relay.submit({
-      ...key,
-      operatorId: session.operatorId,
-      playerRef: valid.playerRef,
-      gameId: valid.gameId,
-      roundId: valid.roundId,
-      type: valid.type,
-      amount: valid.amount,
-      currency: valid.currency,
-      originalTransactionId: valid.originalTransactionId ?? null,
-      roundComplete: valid.roundComplete === true,
-      requestHash: fingerprint,
-      callbackBody: callbackBody(valid, rawBody === undefined || valid.metadata === undefined ? undefined : rawJsonMember(rawBody, "metadata")),
-    }, operator, true, { by: "PROVIDER", actor: null });
-    return answer(record);
-  }
-
-  /** The session token the record was submitted with, as sent to the operator. */
-  private sessionTokenOf(record: TransactionRecord): string {
-    return (JSON.parse(this.deps.relay.callbackBodyOf(record)) as { sessionToken: string }).sessionToken;
+    const outcome = await this.deps.relay.relay({ by: "PROVIDER", ticket, operatorId: session.operatorId, request: valid, rawBody },
+      this.reachableOperator(session));
+    // A bet the reconciler already reversed is reported as not taken, with the balance after the refund.
+    if (outcome.kind === "reversed") return { status: "DECLINED", balance: outcome.reversal.responseBalance! };
+    return answer(outcome.record);
   }
 
   private reachableOperator(session: Session): ReachableOperator {
