@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { PROVIDER, startTestServer, tempDir, testConfigJson } from "./harness.js";
+import { OPERATOR, PROVIDER, startTestServer, tempDir, testConfigJson } from "./harness.js";
 import { betRequest, eventually, launchSession, postTransaction, startTestWallet } from "./wallet-harness.js";
 
 const ADMIN = fileURLToPath(new URL("../dist/admin.js", import.meta.url));
@@ -90,5 +90,14 @@ describe("settlement retry of credits", () => {
     expect(listed.status).toBe(0);
     const lines = listed.stdout.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toEqual([expect.objectContaining({ transactionId: win.transactionId, type: "WIN", amount: 5, providerId: PROVIDER.id })]);
+
+    // The problems queue is the one source: once a person resolves the problem, neither the metric nor the tool counts it.
+    const problemsGauge = async () => /^croupier_transactions_problems\{[^}]*\} (\d+)$/m.exec((await server.services.metrics.scrape()).body)?.[1];
+    expect(await problemsGauge()).toBe("1");
+    const [queued] = (await server.services.problems.list(OPERATOR.id, {})).items;
+    await server.services.problems.resolve({ operatorId: OPERATOR.id, actor: "test" }, String(queued!.id), "paid by hand");
+    expect(await problemsGauge()).toBe("0");
+    const after = spawnSync(process.execPath, [ADMIN, "problems", "--config", configFile], { encoding: "utf8" });
+    expect([after.status, after.stdout]).toEqual([0, ""]);
   });
 });

@@ -3,7 +3,8 @@ import { USAGE_EXIT_CODE, type AdminCommand } from "./command.js";
 
 /**
  * `problems`: the credits (WIN, ROLLBACK) the operator did not apply within `settlementRetry.horizonSeconds`,
- * which the platform stopped resending and a person must settle. One JSON object per line; exits 0 either way.
+ * which the platform stopped resending and a person must settle: those whose UNSETTLED_CREDIT problem is still open in
+ * the queue the reconciliation API works. One JSON object per line; exits 0 either way.
  */
 export const problemsCommand: AdminCommand = {
   name: "problems",

@@ -11,6 +11,9 @@ export interface ProblemSubject {
   playerRef: string;
 }
 
+/** The keys of the credits whose UNSETTLED_CREDIT problem is open (SQL both dialects run). */
+export const OPEN_UNSETTLED_CREDITS = "SELECT provider_id, transaction_id FROM problems WHERE kind = 'UNSETTLED_CREDIT' AND resolved_at IS NULL";
+
 /** The resolver the platform writes when a problem ends by itself (settled, reversed, closed). */
 export const SYSTEM_RESOLVER = "system";
 

@@ -5,7 +5,7 @@ import type {
 import type { SqliteDatabase } from "./database.js";
 import { APPEND_CALL_SQL, callEnd, callStart, END_CALL_SQL } from "./delivery-log.js";
 import { GroupCommit } from "./group-commit.js";
-import { ProblemStatements } from "./problem-statements.js";
+import { OPEN_UNSETTLED_CREDITS, ProblemStatements } from "./problem-statements.js";
 
 /** A row of the transactions table, as SELECT * reads it. */
 export interface Row {
@@ -90,11 +90,10 @@ export class SqliteTransactionStore implements TransactionStore {
     this.setProblem = db.prepare(
       "UPDATE transactions SET problem = 1, next_retry_at = NULL, updated_at = ? WHERE provider_id = ? AND transaction_id = ?",
     );
-    this.selectProblems = db.prepare("SELECT * FROM transactions WHERE problem = 1 ORDER BY created_at");
-    // Both counts through the state index: a problem is always FAILED or TIMED_OUT.
+    // Read from the problems queue, the one source the reconciliation API reads too: a resolved problem is gone from both.
+    this.selectProblems = db.prepare(`SELECT * FROM transactions WHERE (provider_id, transaction_id) IN (${OPEN_UNSETTLED_CREDITS}) ORDER BY created_at`);
     this.selectCounts = db.prepare(
-      `SELECT (SELECT count(*) FROM transactions WHERE state = 'PENDING') AS pending,
-              (SELECT count(*) FROM transactions WHERE state IN ('FAILED', 'TIMED_OUT') AND problem = 1) AS problems`,
+      `SELECT (SELECT count(*) FROM transactions WHERE state = 'PENDING') AS pending, (SELECT count(*) FROM (${OPEN_UNSETTLED_CREDITS})) AS problems`,
     );
     this.selectStale = db.prepare(
       `SELECT provider_id AS providerId, operator_id AS operatorId, game_id AS gameId, round_id AS roundId, player_ref AS playerRef,

@@ -140,6 +140,9 @@ function storeContract(kit: () => StoreKit) {
       const again = await ledger.claimForResend(win, 4_000, 0, { by: "OPERATOR", actor: "ops" });
       await ledger.recordOutcome(again!, ok, 4_001);
       expect(await kit().problems.openCounts(win.operatorId)).toEqual({});
+      // The count and the list read the problems queue: a resolved problem is in neither.
+      expect((await ledger.transactionCounts()).problems).toBe(before.problems);
+      expect((await ledger.problems()).some((t) => t.transactionId === win.transactionId)).toBe(false);
     });
   });
 

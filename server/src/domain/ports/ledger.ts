@@ -155,9 +155,9 @@ export interface TransactionStore {
   dueCredits(now: number, limit: number): Promise<TransactionRecord[]>;
   /** Flags a record that outlived the settlement horizon: it needs a person (an UNSETTLED_CREDIT problem). */
   markProblem(record: TransactionRecord, now: number): Promise<void>;
-  /** Every record flagged as a problem, oldest first. */
+  /** The credits whose UNSETTLED_CREDIT problem is open in the problems queue, oldest first (a resolved one is not). */
   problems(): Promise<TransactionRecord[]>;
-  /** How many records are PENDING and how many are problems, for the metrics. */
+  /** How many records are PENDING, and how many UNSETTLED_CREDIT problems are open, for the metrics. */
   transactionCounts(): Promise<{ pending: number; problems: number }>;
   /** Rounds neither completed nor closed whose last activity is at or before `before`. */
   staleRounds(before: number, limit: number): Promise<RoundRef[]>;

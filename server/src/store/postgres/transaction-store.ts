@@ -2,7 +2,7 @@ import type {
   CallRequest, ClaimResult, NewTransaction, RecordedOutcome, RoundRef, RoundStatus, TransactionKey, TransactionRecord, TransactionStore,
 } from "../../domain/ports/ledger.js";
 import { callEnd } from "../delivery-log.js";
-import { SYSTEM_RESOLVER } from "../problem-statements.js";
+import { OPEN_UNSETTLED_CREDITS, SYSTEM_RESOLVER } from "../problem-statements.js";
 import type { PostgresPool } from "./database.js";
 import { fromRow, type PgRow, TRANSACTION_COLUMNS } from "./transaction-row.js";
 
@@ -116,13 +116,14 @@ export class PostgresTransactionStore implements TransactionStore {
   }
 
   async problems(): Promise<TransactionRecord[]> {
-    return this.rows(`SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE problem ORDER BY created_at`, []);
+    return this.rows(`SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE (provider_id, transaction_id) IN (${OPEN_UNSETTLED_CREDITS})
+      ORDER BY created_at`, []);
   }
 
   async transactionCounts(): Promise<{ pending: number; problems: number }> {
     const { rows } = await this.pool.query<{ pending: number; problems: number }>(
       `SELECT (SELECT count(*) FROM transactions WHERE state = 'PENDING') AS pending,
-              (SELECT count(*) FROM transactions WHERE state IN ('FAILED', 'TIMED_OUT') AND problem) AS problems`);
+              (SELECT count(*) FROM (${OPEN_UNSETTLED_CREDITS}) AS open) AS problems`);
     return rows[0]!;
   }
 
