@@ -4,6 +4,7 @@ import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPERATOR, PROVIDER, isSignedFor, runNodeScript, startScriptedPeer, sendJson, signedRequest, startTestServer, tempDir, testConfigJson } from "./harness.js";
+import { startHoldingWallet } from "./wallet-harness.js";
 
 const ADMIN = fileURLToPath(new URL("../dist/admin.js", import.meta.url));
 
@@ -110,14 +111,8 @@ describe("admin adjust", () => {
   const LEASE_MS = 8000;
 
   it("kill -9 of the tool while the wallet holds the call: the next run resends the identical body and it applies once", async () => {
-    const applied = new Map<string, number>();
-    let holdFirst = true;
-    const peer = await startScriptedPeer((req, res) => {
-      const id = req.json.transactionId as string;
-      if (!applied.has(id)) applied.set(id, 1000 + (req.json.amount as number));
-      if (holdFirst) return; // applied, but the answer never comes: the tool dies waiting
-      sendJson(res, 200, { status: "OK", balance: applied.get(id) });
-    });
+    // Applied, but the answer never comes: the tool dies waiting.
+    const { peer, applied, release } = await startHoldingWallet();
     const peerConfig = `${dir.path}/kill.json`;
     // A callback timeout (the claim's lease) long enough that the rerun below starts well inside it on a loaded machine.
     const json = testConfigJson({ wallet: peer.url, sqlitePath: `${dir.path}/kill.db` }) as { operators: { callbackTimeoutMs: number }[] };
@@ -133,7 +128,7 @@ describe("admin adjust", () => {
       child.kill("SIGKILL");
       await exited;
 
-      holdFirst = false;
+      release();
       // The intent was recorded before the call: within the callback timeout a rerun is refused as in flight; after it
       // the record is re-claimed and resent, identical, and the wallet's cached answer settles it.
       const early = await runNodeScript(ADMIN, args);

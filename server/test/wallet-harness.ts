@@ -178,3 +178,20 @@ export async function spawnService(configFile: string, json: Record<string, unkn
   };
   return { url, kill: () => end("SIGKILL"), stop: () => end("SIGTERM"), output: () => stdout };
 }
+
+/**
+ * A wallet that applies each transactionId once (balance 1000 + amount) and, while `holding`, never answers: the
+ * caller gives up (or is killed) after the wallet applied the call. Once released it answers, a repeat with the
+ * balance of the first application.
+ */
+export async function startHoldingWallet(): Promise<{ peer: ScriptedPeer; applied: Map<string, number>; release(): void }> {
+  const applied = new Map<string, number>();
+  let holding = true;
+  const peer = await startScriptedPeer((req, res) => {
+    const id = req.json.transactionId as string;
+    if (!applied.has(id)) applied.set(id, 1000 + (req.json.amount as number));
+    if (holding) return;
+    sendJson(res, 200, { status: "OK", balance: applied.get(id) });
+  });
+  return { peer, applied, release: () => void (holding = false) };
+}

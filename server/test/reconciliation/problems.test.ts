@@ -2,8 +2,8 @@ import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { OPERATOR, OTHER_OPERATOR, PROVIDER, sendJson, startScriptedPeer, startTestServer, tempDir, testConfigJson } from "../harness.js";
-import { betRequest, eventually, postTransaction } from "../wallet-harness.js";
+import { OPERATOR, OTHER_OPERATOR, PROVIDER, startTestServer, tempDir, testConfigJson } from "../harness.js";
+import { betRequest, eventually, postTransaction, startHoldingWallet } from "../wallet-harness.js";
 import { get, post, startReconciliationSetup, transactionPath, type TestServer } from "./reconciliation-harness.js";
 
 const ADMIN = fileURLToPath(new URL("../../dist/admin.js", import.meta.url));
@@ -167,14 +167,8 @@ describe("operator reconciliation API: problems, re-send, resolve, audit", () =>
   it("queues an ADJUSTMENT a killed process left unknown; its re-send goes out once, identical, and the interrupted call shows", async () => {
     const dir = tempDir();
     cleanups.push(() => dir.remove());
-    const applied = new Map<string, number>();
-    let hold = true;
-    const peer = await startScriptedPeer((req, res) => {
-      const id = req.json.transactionId as string;
-      if (!applied.has(id)) applied.set(id, 1000 + (req.json.amount as number));
-      if (hold) return; // applied, but the answer never comes: the tool dies waiting
-      sendJson(res, 200, { status: "OK", balance: applied.get(id) });
-    });
+    // Applied, but the answer never comes: the tool dies waiting.
+    const { peer, applied, release } = await startHoldingWallet();
     cleanups.push(() => peer.close());
     const config = testConfigJson({ wallet: peer.url, sqlitePath: `${dir.path}/crash.db` });
     writeFileSync(`${dir.path}/crash.json`, JSON.stringify(config));
@@ -193,7 +187,7 @@ describe("operator reconciliation API: problems, re-send, resolve, audit", () =>
     const detail = await get(server, transactionPath("system:admin", "adjustment:k-1"));
     expect(detail.json.deliveryLog).toEqual([expect.objectContaining({ attempt: 1, requestedBy: "ADMIN", endedAt: expect.any(String), failure: "INTERRUPTED", httpStatus: null, outcome: "TIMED_OUT" })]);
 
-    hold = false;
+    release();
     const resent = await post(server, `/v1/operator/problems/${problem.id}/resend`);
     expect(resent.status).toBe(200);
     expect(resent.json.transaction).toMatchObject({ state: "OK", balance: 1030, attempts: 2 });
