@@ -24,7 +24,8 @@ describe("npm run bench -- --quick", () => {
   it("drives every target through every phase with zero failed calls and writes the result JSON", async () => {
     const { stdout } = await run(
       process.execPath,
-      [benchMain, "--quick", "--duration-ms", "500", "--warmup-ms", "100", "--rates", "100", "--connections", "4", "--players", "4", "--out-dir", outDir],
+      [benchMain, "--quick", "--duration-ms", "500", "--warmup-ms", "100", "--rates", "100", "--connections", "4", "--players", "4", "--out-dir", outDir,
+        "--targets", "direct,bare-proxy,ledger-proxy,croupier,croupier-normal,croupier-info"],
       { timeout: 50_000 },
     );
     expect(stdout).toContain("| Croupier / bare proxy, saturated throughput |");

@@ -50,7 +50,7 @@ describe("summarize", () => {
       ];
     }),
   ];
-  const measurements: BenchMeasurements = { records, peakRssMb: { croupier: 120, "bare-proxy": 60, wallet: 80 } };
+  const measurements: BenchMeasurements = { records, peakRssMb: { croupier: 120, "bare-proxy": 60, wallet: 80 }, postgresRoundTrips: [] };
   const summary = summarize(measurements, 3, [500]);
   const figure = (name: string) => summary.figures.find((f) => f.name === name)!;
 
@@ -92,7 +92,7 @@ describe("summarize with the ledger proxy", () => {
     record(1, "bare-proxy", "transaction", 500, 1.5, 500),
     record(1, "ledger-proxy", "transaction", 500, 2.25, 500),
   ];
-  const summary = summarize({ records, peakRssMb: {} }, 1, [500]);
+  const summary = summarize({ records, peakRssMb: {}, postgresRoundTrips: [] }, 1, [500]);
   const figure = (name: string) => summary.figures.find((f) => f.name === name)!;
 
   it("puts the two durable writes alone against the bare proxy, and Croupier against them", () => {

@@ -29,7 +29,7 @@ describe("ledger proxy (bench baseline)", () => {
 
   const send = async (seq: number, step: number) => {
     const call = transactionPairs(identity, providerSigner(identity), proxy.players, "lp").call(seq, step);
-    const response = await request(`${proxy.url}${call.path}`, { method: call.method, headers: call.headers, body: call.body ?? null });
+    const response = await request(`${proxy.urls[0]}${call.path}`, { method: call.method, headers: call.headers, body: call.body ?? null });
     return { status: response.statusCode, body: await response.body.text(), sent: call.body! };
   };
 

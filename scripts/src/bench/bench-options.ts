@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { TARGET_NAMES, type TargetName } from "./bench-targets.js";
+import { DEFAULT_TARGETS, TARGET_NAMES, type TargetName } from "./bench-targets.js";
 
 /** Everything a bench run can be told. */
 export interface BenchOptions {
@@ -22,6 +22,8 @@ export interface BenchOptions {
   outDir: string;
   /** Keep the temporary directory (databases, generated configs) for inspection. */
   keepTemp: boolean;
+  /** A built checkout of another commit whose service runs as the `croupier-baseline` target. */
+  baselineDir?: string;
 }
 
 /** The text of `npm run bench -- --help`. */
@@ -36,7 +38,9 @@ Usage: npm run bench -- [options]
   --connections N       closed-loop concurrent clients (default 32, quick 16)
   --rates A,B           open-loop offered loads in tx/s (default 500,1000)
   --players N           distinct players / sessions (default 64, quick 16)
-  --targets LIST        comma-separated subset of ${TARGET_NAMES.join(",")} (default all)
+  --targets LIST        comma-separated subset of ${TARGET_NAMES.join(",")}
+                        (default all but croupier-baseline, which --baseline adds)
+  --baseline DIR        a built checkout of another commit: its service is the croupier-baseline target
   --out-dir DIR         where results-<timestamp>.json is written (default <repo>/.bench)
   --keep-temp           keep the temporary databases and generated configs
   --help
@@ -65,15 +69,19 @@ export function parseBenchOptions(argv: string[]): BenchOptions | null {
       players: string,
       targets: string,
       "out-dir": string,
+      baseline: string,
     },
   });
   if (values.help) return null;
   const quick = values.quick === true;
   const durationMs = positiveInt(values["duration-ms"], "--duration-ms", quick ? 1000 : 8000);
-  const targets = values.targets === undefined ? [...TARGET_NAMES] : values.targets.split(",").map((name) => name.trim());
+  const baselineDir = values.baseline;
+  const defaults = baselineDir === undefined ? DEFAULT_TARGETS : [...DEFAULT_TARGETS, "croupier-baseline"];
+  const targets = values.targets === undefined ? [...defaults] : values.targets.split(",").map((name) => name.trim());
   for (const name of targets) {
     if (!(TARGET_NAMES as readonly string[]).includes(name)) throw new BenchUsageError(`unknown target "${name}" (known: ${TARGET_NAMES.join(", ")})`);
   }
+  if (targets.includes("croupier-baseline") && baselineDir === undefined) throw new BenchUsageError("the croupier-baseline target needs --baseline DIR");
   return {
     rounds: positiveInt(values.rounds, "--rounds", quick ? 1 : 3),
     quick,
@@ -85,6 +93,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions | null {
     targets: targets as TargetName[],
     outDir: values["out-dir"] ?? join(fileURLToPath(new URL("../../../", import.meta.url)), ".bench"),
     keepTemp: values["keep-temp"] === true,
+    ...(baselineDir === undefined ? {} : { baselineDir }),
   };
 }
 

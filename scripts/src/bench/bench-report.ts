@@ -1,5 +1,6 @@
 import type { BenchMeasurements, CallKind, PhaseRecord } from "./bench-run.js";
 import type { TargetName } from "./bench-targets.js";
+import type { RoundTripCount } from "./round-trips.js";
 
 /** A figure computed in every round, and its median over the rounds. */
 export interface Figure {
@@ -29,6 +30,8 @@ export interface BenchSummary {
   targets: TargetRow[];
   totalErrors: number;
   phasesWithErrors: string[];
+  /** PostgreSQL round trips per money-path transaction, for each PostgreSQL target run. */
+  postgresRoundTrips: RoundTripCount[];
 }
 
 type RoundView = {
@@ -64,9 +67,35 @@ const latency = (round: RoundView, target: TargetName, rate: number, key: "p50Ms
 /** CPU of the target's own process (the wallet for `direct`) per call answered in the closed loop. */
 function cpuMsPerTx(record: PhaseRecord | undefined): number | undefined {
   if (!record || record.result.completed === 0) return undefined;
-  const processName = record.target === "direct" ? "wallet" : record.target;
-  const seconds = record.cpuSeconds[processName];
-  return seconds === undefined ? undefined : (seconds * 1000) / record.result.completed;
+  const own = ownProcesses(record.target, Object.keys(record.cpuSeconds));
+  if (own.length === 0) return undefined;
+  const seconds = own.reduce((sum, name) => sum + (record.cpuSeconds[name] ?? 0), 0);
+  return (seconds * 1000) / record.result.completed;
+}
+
+/** The processes that are the target: the wallet for `direct`, every instance (`<target>-1`, `-2`…) of a cluster. */
+function ownProcesses(target: TargetName, processNames: readonly string[]): string[] {
+  if (target === "direct") return processNames.filter((name) => name === "wallet");
+  return processNames.filter((name) => name === target || new RegExp(`^${target}-\\d+$`).test(name));
+}
+
+/**
+ * How a Croupier variant compares, when the run had it: the PostgreSQL targets against the bare proxy and against
+ * SQLite Croupier, and Croupier against the `--baseline` build (the same SQLite path before a change).
+ */
+function comparisonSpecs(present: ReadonlySet<TargetName>, rates: readonly number[]): FigureSpec[] {
+  const pairs: [TargetName, TargetName][] = [];
+  for (const pgTarget of ["croupier-pg", "croupier-pg-x2"] as const) {
+    if (present.has(pgTarget)) pairs.push([pgTarget, "bare-proxy"], [pgTarget, "croupier"]);
+  }
+  if (present.has("croupier-baseline")) pairs.push(["croupier", "croupier-baseline"], ["croupier-baseline", "bare-proxy"]);
+  return pairs.flatMap(([a, b]): FigureSpec[] => [
+    { name: `${a} / ${b}, saturated throughput`, unit: "ratio", compute: (r) => ratio(throughput(r, a), throughput(r, b)) },
+    ...rates.flatMap((rate): FigureSpec[] => [
+      { name: `${a} added p50 over ${b} at ${rate} tx/s`, unit: "ms", compute: (r) => difference(latency(r, a, rate, "p50Ms"), latency(r, b, rate, "p50Ms")) },
+      { name: `${a} added p99 over ${b} at ${rate} tx/s`, unit: "ms", compute: (r) => difference(latency(r, a, rate, "p99Ms"), latency(r, b, rate, "p99Ms")) },
+    ]),
+  ]);
 }
 
 function figureSpecs(rates: readonly number[]): FigureSpec[] {
@@ -115,13 +144,13 @@ export function summarize(measurements: BenchMeasurements, rounds: number, rates
     find: (target, call, rate) =>
       measurements.records.find((r) => r.round === i + 1 && r.target === target && r.call === call && r.result.offeredRate === rate),
   }));
-  const figures = figureSpecs(rates).map((spec): Figure => {
+  const targetNames = [...new Set(measurements.records.map((r) => r.target))];
+  const figures = [...figureSpecs(rates), ...comparisonSpecs(new Set(targetNames), rates)].map((spec): Figure => {
     const perRound = views.map((view) => spec.compute(view)).filter((v): v is number => v !== undefined && Number.isFinite(v)).map((v) => Math.round(v * 1000) / 1000);
     const value = median(perRound);
     const met = value === null || spec.target === undefined ? undefined : (spec.target.atLeast === undefined || value >= spec.target.atLeast) && (spec.target.atMost === undefined || value <= spec.target.atMost);
     return { name: spec.name, unit: spec.unit, perRound, median: value, ...(spec.target ? { target: spec.target } : {}), ...(met === undefined ? {} : { met }) };
   });
-  const targetNames = [...new Set(measurements.records.map((r) => r.target))];
   const medianOver = (pick: (view: RoundView) => number | undefined) => median(views.map(pick).filter((v): v is number => v !== undefined));
   const targets = targetNames.map((target): TargetRow => ({
     target,
@@ -130,7 +159,7 @@ export function summarize(measurements: BenchMeasurements, rounds: number, rates
       rates.map((rate) => [String(rate), { p50Ms: medianOver((v) => latency(v, target, rate, "p50Ms")), p99Ms: medianOver((v) => latency(v, target, rate, "p99Ms")), p999Ms: medianOver((v) => latency(v, target, rate, "p999Ms")) }]),
     ),
     cpuMsPerTx: medianOver((v) => cpuMsPerTx(v.find(target, "transaction"))),
-    peakRssMb: measurements.peakRssMb[target === "direct" ? "wallet" : target] ?? null,
+    peakRssMb: measurements.peakRssMb[target === "direct" ? "wallet" : target] ?? measurements.peakRssMb[`${target}-1`] ?? null,
   }));
   const withErrors = measurements.records.filter((r) => r.result.errors > 0);
   return {
@@ -138,6 +167,7 @@ export function summarize(measurements: BenchMeasurements, rounds: number, rates
     targets,
     totalErrors: withErrors.reduce((sum, r) => sum + r.result.errors, 0),
     phasesWithErrors: withErrors.map((r) => `round ${r.round} ${r.target} ${r.call} ${r.result.mode}${r.result.offeredRate ? ` ${r.result.offeredRate}` : ""}: ${r.result.errors} (${r.result.errorSamples[0] ?? ""})`),
+    postgresRoundTrips: measurements.postgresRoundTrips,
   };
 }
 
@@ -180,6 +210,12 @@ export function formatSummary(summary: BenchSummary, rates: readonly number[]): 
       return [cell(at?.p50Ms), cell(at?.p99Ms), cell(at?.p999Ms)];
     });
     lines.push(`| ${row.target} | ${cell(row.closedThroughput)} | ${latencies.join(" | ")} | ${cell(row.cpuMsPerTx)} | ${cell(row.peakRssMb)} |`);
+  }
+  if (summary.postgresRoundTrips.length > 0) {
+    lines.push("", "| PostgreSQL target | transactions sent | commits (background subtracted) | round trips per transaction | background commits/s |", "|---|---:|---:|---:|---:|");
+    for (const count of summary.postgresRoundTrips) {
+      lines.push(`| ${count.target} | ${count.transactions} | ${count.commits} | ${count.perTransaction} | ${count.backgroundPerSecond} |`);
+    }
   }
   return lines.join("\n");
 }

@@ -6,6 +6,7 @@ import { newBenchIdentity, operatorSigner, type BenchIdentity } from "./bench-id
 import type { BenchOptions } from "./bench-options.js";
 import type { BenchProcess } from "./bench-process.js";
 import { benchPlayerRefs, startBenchEnvironment, type BenchEnvironment, type Target, type TargetName } from "./bench-targets.js";
+import { countRoundTrips, type RoundTripCount } from "./round-trips.js";
 import { runClosedLoop, runOpenLoop, type PhaseResult, type Workload } from "./load-generator.js";
 import { cpuSecondsOf, memoryOf } from "./proc-stats.js";
 import { operatorLaunches, serviceBalanceQueries, sessionVerifications, transactionPairs, walletBalanceQueries } from "./workloads.js";
@@ -30,6 +31,8 @@ export interface BenchMeasurements {
   records: PhaseRecord[];
   /** Peak resident memory (VmHWM) of every process over the whole run, MiB. */
   peakRssMb: Record<string, number>;
+  /** PostgreSQL round trips per money-path transaction, for each PostgreSQL target. */
+  postgresRoundTrips: RoundTripCount[];
 }
 
 /** Logs one progress line. */
@@ -46,7 +49,7 @@ export async function runBench(options: BenchOptions, log: ProgressLog): Promise
   log(`starting wallet and ${options.targets.join(", ")} (temp dir ${dir})`);
   let environment: BenchEnvironment | undefined;
   try {
-    environment = await startBenchEnvironment(identity, options.targets, dir, options.players);
+    environment = await startBenchEnvironment(identity, options.targets, dir, options.players, options.baselineDir);
     const records: PhaseRecord[] = [];
     const runTag = randomBytes(4).toString("hex");
     for (let round = 1; round <= options.rounds; round++) {
@@ -57,7 +60,15 @@ export async function runBench(options: BenchOptions, log: ProgressLog): Promise
       }
     }
     const peakRssMb = Object.fromEntries(environment.processes.map((p) => [p.name, memoryOf(p.pid).peakRssMb]));
-    return { records, peakRssMb };
+    const postgresRoundTrips: RoundTripCount[] = [];
+    for (const target of environment.targets.values()) {
+      // Quick mode is a smoke test: the count waits out PostgreSQL's statistics delay (over half a minute per target).
+      if (target.database === undefined || options.quick) continue;
+      const count = await countRoundTrips(target, transactionPairs(identity, target.signer, target.players, `${runTag}-trips-${target.name}`), target.database);
+      log(`${target.name}: ${count.perTransaction} PostgreSQL round trips per transaction (${count.commits} commits for ${count.transactions} transactions, background subtracted)`);
+      postgresRoundTrips.push(count);
+    }
+    return { records, peakRssMb, postgresRoundTrips };
   } finally {
     await environment?.close();
     if (options.keepTemp) log(`kept ${dir}`);
@@ -113,8 +124,8 @@ async function measure(environment: BenchEnvironment, plan: PhasePlan, options: 
   const settings = { durationMs: options.durationMs, warmupMs: options.warmupMs, connections: options.connections };
   const result =
     plan.rate === undefined
-      ? await runClosedLoop(plan.target.url, plan.workload, settings)
-      : await runOpenLoop(plan.target.url, plan.workload, { ...settings, connections: Math.max(64, options.connections), rate: plan.rate, drainMs: Math.max(1000, options.durationMs) });
+      ? await runClosedLoop(plan.target.urls, plan.workload, settings)
+      : await runOpenLoop(plan.target.urls, plan.workload, { ...settings, connections: Math.max(64, options.connections), rate: plan.rate, drainMs: Math.max(1000, options.durationMs) });
   clearTimeout(startTimer);
   clearTimeout(endTimer);
   const end = atEnd ?? cpuNow();

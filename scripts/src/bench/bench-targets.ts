@@ -1,32 +1,59 @@
 import { randomBytes } from "node:crypto";
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { request } from "undici";
 import { operatorSigner, providerSigner, type BenchIdentity, type Signer } from "./bench-identity.js";
+import { createBenchDatabase, type BenchDatabase } from "./bench-postgres.js";
 import { freePort, spawnBenchProcess, type BenchProcess } from "./bench-process.js";
 import { croupierConfig, type CroupierInstanceSettings } from "./croupier-config.js";
 import { signedCall, type BenchPlayer } from "./workloads.js";
 
-/** The targets the same loader drives, all in front of the same wallet. */
-export const TARGET_NAMES = ["direct", "bare-proxy", "ledger-proxy", "croupier", "croupier-normal", "croupier-info"] as const;
+/**
+ * The targets the same loader drives, all in front of the same wallet. `croupier-baseline` is the service of another
+ * checkout (`--baseline DIR`, for a before/after of a change in one run), so it is not among the defaults.
+ */
+export const TARGET_NAMES = [
+  "direct", "bare-proxy", "ledger-proxy", "croupier", "croupier-normal", "croupier-info", "croupier-pg", "croupier-pg-x2", "croupier-baseline",
+] as const;
+
+/** The targets a run drives unless told otherwise. */
+export const DEFAULT_TARGETS: readonly TargetName[] = TARGET_NAMES.filter((name) => name !== "croupier-baseline");
+
+/** The targets that run on PostgreSQL, each on a database of its own. */
+export const POSTGRES_TARGETS: readonly TargetName[] = ["croupier-pg", "croupier-pg-x2"];
 
 /** One of {@link TARGET_NAMES}. */
 export type TargetName = (typeof TARGET_NAMES)[number];
 
 /** What each Croupier variant changes from the default configuration. */
-const CROUPIER_VARIANTS: Record<Exclude<TargetName, "direct" | "bare-proxy" | "ledger-proxy">, Pick<CroupierInstanceSettings, "synchronous" | "logLevel">> = {
-  croupier: { synchronous: "FULL", logLevel: "silent" },
-  "croupier-normal": { synchronous: "NORMAL", logLevel: "silent" },
-  "croupier-info": { synchronous: "FULL", logLevel: "info" },
+const CROUPIER_VARIANTS: Record<Exclude<TargetName, "direct" | "bare-proxy" | "ledger-proxy">, CroupierVariant> = {
+  croupier: { synchronous: "FULL", logLevel: "silent", instances: 1 },
+  "croupier-normal": { synchronous: "NORMAL", logLevel: "silent", instances: 1 },
+  "croupier-info": { synchronous: "FULL", logLevel: "info", instances: 1 },
+  "croupier-pg": { synchronous: "FULL", logLevel: "silent", instances: 1, postgres: true },
+  "croupier-pg-x2": { synchronous: "FULL", logLevel: "silent", instances: 2, postgres: true },
+  "croupier-baseline": { synchronous: "FULL", logLevel: "silent", instances: 1, baseline: true },
 };
+
+/** How a Croupier target differs from the default: its settings, how many instances share its database, and which. */
+interface CroupierVariant extends Pick<CroupierInstanceSettings, "synchronous" | "logLevel"> {
+  instances: number;
+  /** On a PostgreSQL database of its own rather than a SQLite file. */
+  postgres?: true;
+  /** The service of the `--baseline` checkout. */
+  baseline?: true;
+}
 
 /** A target ready to be loaded. */
 export interface Target {
   name: TargetName;
-  url: string;
-  /** The process whose CPU and memory are the target's own (the wallet itself for `direct`). */
+  /** Where calls go: one origin, or one per instance of a cluster, which the loader takes in turn. */
+  urls: string[];
+  /** The process whose memory is reported as the target's (the first instance; the wallet itself for `direct`). */
   process: BenchProcess;
+  /** The target's PostgreSQL database, for the PostgreSQL targets. */
+  database?: BenchDatabase;
   /** Who signs the calls sent to it: the platform's operator signature for the wallet, the provider's otherwise. */
   signer: Signer;
   /** Players with a live session on this target (placeholder tokens where there are no sessions). */
@@ -38,7 +65,7 @@ export interface Target {
 export interface BenchEnvironment {
   targets: Map<TargetName, Target>;
   processes: BenchProcess[];
-  /** Stops every process it started. */
+  /** Stops every process it started and drops every database it created. */
   close(): Promise<void>;
 }
 
@@ -58,10 +85,14 @@ export function benchPlayerRefs(count: number): string[] {
  * Starts the wallet (faults off, file database in `dir`), then the requested targets in parallel, and
  * launches one session per player on each Croupier instance through the signed operator launch route.
  */
-export async function startBenchEnvironment(identity: BenchIdentity, names: readonly TargetName[], dir: string, playerCount: number): Promise<BenchEnvironment> {
+export async function startBenchEnvironment(
+  identity: BenchIdentity, names: readonly TargetName[], dir: string, playerCount: number, baselineDir?: string,
+): Promise<BenchEnvironment> {
   const processes: BenchProcess[] = [];
+  const databases: BenchDatabase[] = [];
   const close = async () => {
     await Promise.all(processes.splice(0).reverse().map((p) => p.stop()));
+    await Promise.all(databases.splice(0).map((d) => d.drop()));
   };
   try {
     const wallet = await spawnBenchProcess(
@@ -77,15 +108,35 @@ export async function startBenchEnvironment(identity: BenchIdentity, names: read
     await Promise.all(
       names.map(async (name) => {
         if (name === "direct") {
-          targets.set(name, { name, url: wallet.url, process: wallet, signer: operatorSigner(identity), players: placeholderPlayers, isCroupier: false });
+          targets.set(name, { name, urls: [wallet.url], process: wallet, signer: operatorSigner(identity), players: placeholderPlayers, isCroupier: false });
           return;
         }
-        const child = isProxy(name)
-          ? await startBareProxy(identity, wallet.url, name === "ledger-proxy" ? join(dir, "ledger-proxy.db") : undefined)
-          : await startCroupier(identity, name, wallet.url, dir);
-        processes.push(child);
-        const players = isProxy(name) ? placeholderPlayers : await launchSessions(child.url, identity, playerRefs);
-        targets.set(name, { name, url: child.url, process: child, signer: providerSigner(identity), players, isCroupier: !isProxy(name) });
+        if (isProxy(name)) {
+          const child = await startBareProxy(identity, wallet.url, name === "ledger-proxy" ? join(dir, "ledger-proxy.db") : undefined);
+          processes.push(child);
+          targets.set(name, { name, urls: [child.url], process: child, signer: providerSigner(identity), players: placeholderPlayers, isCroupier: false });
+          return;
+        }
+        const variant = CROUPIER_VARIANTS[name];
+        const database = variant.postgres ? await createBenchDatabase() : undefined;
+        if (database) databases.push(database);
+        const script = variant.baseline ? baselineScript(baselineDir) : scriptPath.croupier;
+        // One key for every instance of a target: instances sharing a database must seal and open with the same key.
+        const secretKey = randomBytes(32).toString("base64");
+        const instances: BenchProcess[] = [];
+        // One after the other: the first applies the migrations, the others find them done.
+        for (let i = 0; i < variant.instances; i++) {
+          const instanceName = variant.instances === 1 ? name : `${name}-${i + 1}`;
+          const child = await startCroupier(identity, instanceName, variant, { script, walletUrl: wallet.url, dir, secretKey, databaseUrl: database?.url });
+          processes.push(child);
+          instances.push(child);
+        }
+        // Sessions live in the database, so those launched through the first instance hold on every instance.
+        const players = await launchSessions(instances[0]!.url, identity, playerRefs);
+        targets.set(name, {
+          name, urls: instances.map((p) => p.url), process: instances[0]!, signer: providerSigner(identity), players, isCroupier: true,
+          ...(database ? { database } : {}),
+        });
       }),
     );
     return { targets, processes: [...processes], close };
@@ -110,14 +161,32 @@ function startBareProxy(identity: BenchIdentity, walletUrl: string, ledgerPath?:
   );
 }
 
-async function startCroupier(identity: BenchIdentity, name: keyof typeof CROUPIER_VARIANTS, walletUrl: string, dir: string): Promise<BenchProcess> {
+/** The service's entry point in the `--baseline` checkout, which must have been built. */
+function baselineScript(baselineDir: string | undefined): string {
+  if (baselineDir === undefined) throw new Error("the croupier-baseline target needs --baseline DIR (a built checkout of an older commit)");
+  const script = resolve(baselineDir, "server/dist/main.js");
+  if (!existsSync(script)) throw new Error(`${script} does not exist: run npm ci (which builds) in ${baselineDir} first`);
+  return script;
+}
+
+/** Where and how one instance runs. */
+interface InstancePlacement {
+  script: string;
+  walletUrl: string;
+  dir: string;
+  /** The service seals tenant secrets, session tokens and callback bodies at rest under it: one per target per run. */
+  secretKey: string;
+  /** PostgreSQL; a SQLite file in `dir` when absent. */
+  databaseUrl: string | undefined;
+}
+
+async function startCroupier(identity: BenchIdentity, name: string, variant: CroupierVariant, placement: InstancePlacement): Promise<BenchProcess> {
   const port = await freePort();
-  const configPath = join(dir, `${name}.config.json`);
-  const config = croupierConfig(identity, { port, sqlitePath: join(dir, `${name}.db`), walletUrl, ...CROUPIER_VARIANTS[name] });
+  const configPath = join(placement.dir, `${name}.config.json`);
+  const storage = placement.databaseUrl === undefined ? { sqlitePath: join(placement.dir, `${name}.db`) } : { databaseUrl: placement.databaseUrl };
+  const config = croupierConfig(identity, { port, walletUrl: placement.walletUrl, synchronous: variant.synchronous, logLevel: variant.logLevel, ...storage });
   writeFileSync(configPath, JSON.stringify(config, null, 2));
-  // A key of its own per run: the service seals tenant secrets, session tokens and callback bodies at rest under it.
-  return spawnBenchProcess(name, scriptPath.croupier, ["--config", configPath], { healthUrl: `http://127.0.0.1:${port}` },
-    { CROUPIER_SECRET_KEY: randomBytes(32).toString("base64") });
+  return spawnBenchProcess(name, placement.script, ["--config", configPath], { healthUrl: `http://127.0.0.1:${port}` }, { CROUPIER_SECRET_KEY: placement.secretKey });
 }
 
 /** One REAL session per player, created through the signed operator launch route as an operator would. */

@@ -3,7 +3,9 @@ import type { BenchIdentity } from "./bench-identity.js";
 /** How one Croupier instance under test is configured. */
 export interface CroupierInstanceSettings {
   port: number;
-  sqlitePath: string;
+  /** Exactly one of the two: a SQLite file, or a PostgreSQL database. */
+  sqlitePath?: string;
+  databaseUrl?: string;
   walletUrl: string;
   synchronous: "FULL" | "NORMAL";
   logLevel: "info" | "warn" | "silent";
@@ -19,7 +21,8 @@ export function croupierConfig(identity: BenchIdentity, settings: CroupierInstan
   const unlimited = { requestsPerSecond: 1_000_000, burst: 1_000_000 };
   return {
     server: { host: "127.0.0.1", port: settings.port },
-    database: { sqlitePath: settings.sqlitePath, synchronous: settings.synchronous },
+    // `synchronous` is SQLite's; on PostgreSQL every commit is durable (synchronous_commit on).
+    database: settings.databaseUrl === undefined ? { sqlitePath: settings.sqlitePath, synchronous: settings.synchronous } : { url: settings.databaseUrl },
     logLevel: settings.logLevel,
     limits: { rateLimit: unlimited },
     operators: [

@@ -53,23 +53,28 @@ interface CallOutcome {
   error?: string;
 }
 
-/** A keep-alive pool and the bookkeeping shared by both loop kinds. */
+/**
+ * Keep-alive pools, one per origin, and the bookkeeping shared by both loop kinds. With several origins (instances of
+ * one cluster) successive calls go to them in turn, as a round-robin load balancer sends them.
+ */
 class PhaseState {
-  readonly pool: Pool;
+  readonly pools: Pool[];
+  private next = 0;
   readonly latency = new LatencyRecorder();
   completed = 0;
   errors = 0;
   private readonly errorSamples = new Set<string>();
 
-  constructor(origin: string, readonly connections: number, readonly workload: Workload) {
-    this.pool = new Pool(origin, { connections, pipelining: 1, keepAliveTimeout: 30_000, headersTimeout: CALL_TIMEOUT_MS, bodyTimeout: CALL_TIMEOUT_MS });
+  constructor(origins: readonly string[], readonly connections: number, readonly workload: Workload) {
+    this.pools = origins.map((origin) => new Pool(origin, { connections, pipelining: 1, keepAliveTimeout: 30_000, headersTimeout: CALL_TIMEOUT_MS, bodyTimeout: CALL_TIMEOUT_MS }));
   }
 
   /** Sends call `step` of unit `seq` and reads the whole answer. */
   async send(seq: number, step: number): Promise<CallOutcome> {
     const call = this.workload.call(seq, step);
     try {
-      const response = await this.pool.request({ method: call.method, path: call.path, headers: call.headers, body: call.body ?? null });
+      const pool = this.pools[this.next++ % this.pools.length]!;
+      const response = await pool.request({ method: call.method, path: call.path, headers: call.headers, body: call.body ?? null });
       const body = await response.body.text();
       if (this.workload.accept(response.statusCode, body)) return { ok: true };
       return { ok: false, error: `${call.method} ${call.path.split("?")[0]} → ${response.statusCode} ${body.slice(0, 160)}` };
@@ -123,8 +128,8 @@ export interface PhaseSettings {
  * the target answers. The count of calls answered in the window gives the saturated throughput; the
  * latencies are those of a saturated target (queueing included), not of a target under a given load.
  */
-export async function runClosedLoop(origin: string, workload: Workload, settings: PhaseSettings): Promise<PhaseResult> {
-  const state = new PhaseState(origin, settings.connections, workload);
+export async function runClosedLoop(origins: readonly string[], workload: Workload, settings: PhaseSettings): Promise<PhaseResult> {
+  const state = new PhaseState(origins, settings.connections, workload);
   const measureFrom = performance.now() + settings.warmupMs;
   const measureUntil = measureFrom + settings.durationMs;
   let nextSeq = 0;
@@ -143,7 +148,7 @@ export async function runClosedLoop(origin: string, workload: Workload, settings
   try {
     await Promise.all(Array.from({ length: settings.connections }, client));
   } finally {
-    await state.pool.close();
+    await Promise.all(state.pools.map((pool) => pool.close()));
   }
   return state.result("closed", settings.durationMs);
 }
@@ -160,8 +165,8 @@ export async function runClosedLoop(origin: string, workload: Workload, settings
  * recorded as their latency (a lower bound, so the percentiles still show the stall), and the pool is
  * destroyed.
  */
-export async function runOpenLoop(origin: string, workload: Workload, settings: PhaseSettings & { rate: number; drainMs: number }): Promise<PhaseResult> {
-  const state = new PhaseState(origin, settings.connections, workload);
+export async function runOpenLoop(origins: readonly string[], workload: Workload, settings: PhaseSettings & { rate: number; drainMs: number }): Promise<PhaseResult> {
+  const state = new PhaseState(origins, settings.connections, workload);
   const intervalMs = (1000 * workload.callsPerUnit) / settings.rate;
   const startedAt = performance.now();
   const measureFrom = startedAt + settings.warmupMs;
@@ -214,9 +219,9 @@ export async function runOpenLoop(origin: string, workload: Workload, settings: 
       unfinished += unit.callsLeft;
     }
     lastAnswerAt = now;
-    await state.pool.destroy();
+    await Promise.all(state.pools.map((pool) => pool.destroy()));
   } else {
-    await state.pool.close();
+    await Promise.all(state.pools.map((pool) => pool.close()));
   }
   // Throughput over the window the schedule covered, stretched when answers arrived after it ended.
   return { ...state.result("open", Math.max(scheduleEnd, lastAnswerAt) - measureFrom, settings.rate), unfinished };
