@@ -53,7 +53,12 @@ export function App() {
     document.title = session ? `${title} · Croupier back office` : "Sign in · Croupier back office";
   }, [title, session]);
 
-  if (session === undefined) return <main><Loading /></main>;
+  if (session === undefined)
+    return (
+      <main>
+        <Loading />
+      </main>
+    );
   if (session === null) return <SignInPage ended={ended} onSignedIn={signedIn} />;
 
   const pick = (id: string) => {
@@ -66,22 +71,37 @@ export function App() {
   };
   return (
     <ViewerContext.Provider value={{ session, operatorId: acting, canChange: session.role === "manager" }}>
-      <a class="skip" href="#content" onClick={(e) => { e.preventDefault(); document.getElementById("content")?.focus(); }}>Skip to content</a>
+      <a
+        class="skip"
+        href="#content"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById("content")?.focus();
+        }}
+      >
+        Skip to content
+      </a>
       <header class="top">
         <p class="brand">Croupier back office</p>
         <nav aria-label="Main">
           <ul>
             {PAGES.map((p) => (
               <li key={p.path}>
-                <a href={href(p.path)} aria-current={(route.path[0] ?? "overview") === p.path ? "page" : undefined}>{p.title}</a>
+                <a href={href(p.path)} aria-current={(route.path[0] ?? "overview") === p.path ? "page" : undefined}>
+                  {p.title}
+                </a>
               </li>
             ))}
           </ul>
         </nav>
         <div class="account">
           {session.platform ? <OperatorPicker value={acting} onChange={pick} /> : <span>Operator {session.operatorId}</span>}
-          <span>{session.username} ({session.role})</span>
-          <button type="button" onClick={() => void signOut()}>Sign out</button>
+          <span>
+            {session.username} ({session.role})
+          </span>
+          <button type="button" onClick={() => void signOut()}>
+            Sign out
+          </button>
         </div>
       </header>
       <main id="content" tabIndex={-1}>
@@ -94,14 +114,26 @@ export function App() {
 function Page({ route, title }: { route: Route; title: string }) {
   const [page, ...rest] = route.path;
   switch (page ?? "overview") {
-    case "overview": return <OverviewPage />;
+    case "overview":
+      return <OverviewPage />;
     case "transactions":
       return rest.length === 2 ? <TransactionDetailPage providerId={rest[0]!} transactionId={rest[1]!} /> : <TransactionsPage query={route.query} />;
-    case "problems": return <ProblemsPage />;
-    case "audit": return <AuditLogPage />;
-    case "sessions": return <SessionsPage />;
-    case "grants": return <GrantsPage />;
-    case "settings": return <SettingsPage />;
-    default: return <><h1>{title}</h1><p class="note">There is no such page. Pick one from the menu above.</p></>;
+    case "problems":
+      return <ProblemsPage />;
+    case "audit":
+      return <AuditLogPage />;
+    case "sessions":
+      return <SessionsPage />;
+    case "grants":
+      return <GrantsPage />;
+    case "settings":
+      return <SettingsPage />;
+    default:
+      return (
+        <>
+          <h1>{title}</h1>
+          <p class="note">There is no such page. Pick one from the menu above.</p>
+        </>
+      );
   }
 }

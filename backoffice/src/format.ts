@@ -41,7 +41,13 @@ export function formatTime(iso: string | null | undefined, locale?: string): str
   if (!iso) return "—";
   // dateStyle and timeStyle cannot be combined with timeZoneName, so the fields are named one by one.
   return new Intl.DateTimeFormat(locale, {
-    year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit", timeZoneName: "short",
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    timeZoneName: "short",
   }).format(new Date(iso));
 }
 

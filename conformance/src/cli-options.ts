@@ -93,10 +93,15 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv = p
   const tenantId = required(text(tenantFlag), `--${tenantFlag}`);
   const secret = required(text("secret") ?? env.CROUPIER_CONFORMANCE_SECRET, "--secret (or CROUPIER_CONFORMANCE_SECRET)");
   const currency = text("currency");
-  if (currency !== undefined && !/^[A-Z]{3}$/.test(currency)) throw new UsageError(`--currency must be an uppercase ISO-4217 code such as EUR, got "${currency}"`);
+  if (currency !== undefined && !/^[A-Z]{3}$/.test(currency))
+    throw new UsageError(`--currency must be an uppercase ISO-4217 code such as EUR, got "${currency}"`);
   const timeout = text("timeout-ms");
-  if (timeout !== undefined && !/^[1-9]\d{0,6}$/.test(timeout)) throw new UsageError(`--timeout-ms must be a whole number of milliseconds from 1, got "${timeout}"`);
-  const only = text("only")?.split(",").map((id) => id.trim()).filter(Boolean);
+  if (timeout !== undefined && !/^[1-9]\d{0,6}$/.test(timeout))
+    throw new UsageError(`--timeout-ms must be a whole number of milliseconds from 1, got "${timeout}"`);
+  const only = text("only")
+    ?.split(",")
+    .map((id) => id.trim())
+    .filter(Boolean);
   const players = (values.player as string[] | undefined) ?? [];
   if (players.some((player) => player === "")) throw new UsageError("--player must not be empty");
   const common = {

@@ -22,7 +22,10 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const onProgress = progressLine();
-  const report = command.kind === "wallet" ? await runWalletChecks({ ...command.options, onProgress }) : await runProviderChecks({ ...command.options, onProgress });
+  const report =
+    command.kind === "wallet"
+      ? await runWalletChecks({ ...command.options, onProgress })
+      : await runProviderChecks({ ...command.options, onProgress });
   process.stdout.write(formatTerminalReport(report));
   try {
     if (command.junit) writeFileSync(command.junit, formatJunitReport(report));

@@ -19,7 +19,11 @@ async function failingChecks(defects: WalletDefects, extra: { timeoutMs?: number
   const wallet = await startTestWallet({ tenantId: OPERATOR.operatorId, secret: OPERATOR.secret, players: { "p-1": 50_000 }, defects });
   close = wallet.close;
   const report = await runWalletChecks({ url: wallet.url, ...OPERATOR, players: ["p-1"], allowMoneyMoves: true, ...extra });
-  return { report, failed: report.results.filter((result) => result.status === "fail").map((result) => result.id), balance: wallet.balances.get("p-1") };
+  return {
+    report,
+    failed: report.results.filter((result) => result.status === "fail").map((result) => result.id),
+    balance: wallet.balances.get("p-1"),
+  };
 }
 
 describe("the kit against deliberately broken wallets", () => {

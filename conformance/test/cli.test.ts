@@ -12,7 +12,9 @@ import { startTestWallet } from "./support/test-wallet.js";
 const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 const run = async (...args: string[]) => {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [cli, ...args], { env: { ...process.env, CROUPIER_CONFORMANCE_SECRET: "" } });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [cli, ...args], {
+      env: { ...process.env, CROUPIER_CONFORMANCE_SECRET: "" },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -46,8 +48,14 @@ describe("croupier-conformance", () => {
     [["wallet", "--url", "ftp://x", "--operator-id", "op", "--secret", "s"], '--url must be an absolute http(s) URL, got "ftp://x"'],
     [["wallet", "--url", "http://127.0.0.1:1", "--secret", "s"], "--operator-id is required"],
     [["wallet", "--url", "http://127.0.0.1:1", "--operator-id", "op"], "--secret (or CROUPIER_CONFORMANCE_SECRET) is required"],
-    [["wallet", "--url", "http://127.0.0.1:1", "--operator-id", "op", "--secret", "s", "--currency", "eur"], "--currency must be an uppercase ISO-4217 code"],
-    [["wallet", "--url", "http://127.0.0.1:1", "--operator-id", "op", "--secret", "s", "--timeout-ms", "soon"], "--timeout-ms must be a whole number"],
+    [
+      ["wallet", "--url", "http://127.0.0.1:1", "--operator-id", "op", "--secret", "s", "--currency", "eur"],
+      "--currency must be an uppercase ISO-4217 code",
+    ],
+    [
+      ["wallet", "--url", "http://127.0.0.1:1", "--operator-id", "op", "--secret", "s", "--timeout-ms", "soon"],
+      "--timeout-ms must be a whole number",
+    ],
     [["wallet", "--url", "http://127.0.0.1:1", "--operator-id", "op", "--secret", "s", "--bogus"], "Unknown option '--bogus'"],
     [["provider", "--url", "http://127.0.0.1:1", "--operator-id", "op", "--secret", "s"], "Unknown option '--operator-id'"],
   ])("%j is a usage mistake: a clear message, exit 2, no stack trace", async (args, message) => {
@@ -61,13 +69,30 @@ describe("croupier-conformance", () => {
   it("checks the mock wallet: report on stdout, JUnit and JSON files, exit 0", async () => {
     const junit = join(dir, "wallet.xml");
     const json = join(dir, "wallet.json");
-    const { code, stdout } = await run("wallet", "--url", wallet.url, "--operator-id", "op-acme", "--secret", "acme-secret", "--player", "p-1", "--allow-money-moves", "--junit", junit, "--json", json);
+    const { code, stdout } = await run(
+      "wallet",
+      "--url",
+      wallet.url,
+      "--operator-id",
+      "op-acme",
+      "--secret",
+      "acme-secret",
+      "--player",
+      "p-1",
+      "--allow-money-moves",
+      "--junit",
+      junit,
+      "--json",
+      json,
+    );
     expect(code).toBe(0);
     expect(stdout).toContain("Result: PASS");
     expect(stdout).toMatch(/Ledger: the \d+ transactions the kit sent/);
     const report = JSON.parse(readFileSync(json, "utf8")) as { ok: boolean; summary: { failed: number; passed: number } };
     expect(report.ok).toBe(true);
-    expect(readFileSync(junit, "utf8")).toContain(`<testsuite name="croupier-conformance wallet" tests="${report.summary.passed}" failures="0" skipped="0"`);
+    expect(readFileSync(junit, "utf8")).toContain(
+      `<testsuite name="croupier-conformance wallet" tests="${report.summary.passed}" failures="0" skipped="0"`,
+    );
     expect(wallet.ledger.balance("p-1")).toBe(10_000);
   });
 
@@ -79,9 +104,26 @@ describe("croupier-conformance", () => {
   });
 
   it("exits 1 when a check fails, naming it with expected, got and the rule", async () => {
-    const broken = await startTestWallet({ tenantId: "op-acme", secret: "acme-secret", players: { "p-1": 10_000 }, defects: { noReplayProtection: true } });
+    const broken = await startTestWallet({
+      tenantId: "op-acme",
+      secret: "acme-secret",
+      players: { "p-1": 10_000 },
+      defects: { noReplayProtection: true },
+    });
     try {
-      const { code, stdout } = await run("wallet", "--url", broken.url, "--operator-id", "op-acme", "--secret", "acme-secret", "--player", "p-1", "--only", "S4");
+      const { code, stdout } = await run(
+        "wallet",
+        "--url",
+        broken.url,
+        "--operator-id",
+        "op-acme",
+        "--secret",
+        "acme-secret",
+        "--player",
+        "p-1",
+        "--only",
+        "S4",
+      );
       expect(code).toBe(1);
       expect(stdout).toContain("FAIL  S4  a replayed nonce is refused");
       expect(stdout).toContain("expected: 401 to the same call with the same nonce");

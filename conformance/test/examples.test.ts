@@ -12,9 +12,16 @@ beforeAll(async () => {
 afterAll(() => wallet.close());
 
 const runExample = (env: Record<string, string>) =>
-  promisify(execFile)(process.execPath, [fileURLToPath(new URL("../../node_modules/vitest/vitest.mjs", import.meta.url)), "run", "--config", fileURLToPath(new URL("../examples/vitest.config.ts", import.meta.url))], {
-    env: { ...process.env, ...env },
-  });
+  promisify(execFile)(
+    process.execPath,
+    [
+      fileURLToPath(new URL("../../node_modules/vitest/vitest.mjs", import.meta.url)),
+      "run",
+      "--config",
+      fileURLToPath(new URL("../examples/vitest.config.ts", import.meta.url)),
+    ],
+    { env: { ...process.env, ...env } },
+  );
 
 it("the vitest example passes against a conforming wallet", async () => {
   const { stdout } = await runExample({ WALLET_URL: wallet.url, WALLET_OPERATOR_ID: "op-acme", WALLET_SECRET: "acme-secret", WALLET_PLAYER: "p-7" });
@@ -23,5 +30,7 @@ it("the vitest example passes against a conforming wallet", async () => {
 }, 120_000);
 
 it("and fails when the wallet does not conform (here: the wrong secret)", async () => {
-  await expect(runExample({ WALLET_URL: wallet.url, WALLET_OPERATOR_ID: "op-acme", WALLET_SECRET: "not-it", WALLET_PLAYER: "p-7" })).rejects.toMatchObject({ code: 1 });
+  await expect(
+    runExample({ WALLET_URL: wallet.url, WALLET_OPERATOR_ID: "op-acme", WALLET_SECRET: "not-it", WALLET_PLAYER: "p-7" }),
+  ).rejects.toMatchObject({ code: 1 });
 }, 120_000);

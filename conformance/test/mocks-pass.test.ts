@@ -21,7 +21,13 @@ afterAll(async () => {
 describe("the mock operator wallet", () => {
   it("passes every wallet check, leaves the balance as found, and the ledger lists what moved", async () => {
     const progress: string[] = [];
-    const report = await runWalletChecks({ url: wallet.url, ...OPERATOR, players: ["p-1"], allowMoneyMoves: true, onProgress: (_done, _total, check) => progress.push(check.id) });
+    const report = await runWalletChecks({
+      url: wallet.url,
+      ...OPERATOR,
+      players: ["p-1"],
+      allowMoneyMoves: true,
+      onProgress: (_done, _total, check) => progress.push(check.id),
+    });
     expect(report.results.filter((result) => result.status !== "pass")).toEqual([]);
     expect(report.summary.passed).toBe(walletChecks.length);
     expect(report.ok).toBe(true);
@@ -46,7 +52,12 @@ describe("the mock operator wallet", () => {
     expect(skipped[0]?.reason).toContain("--allow-money-moves");
     expect(report.results.filter((result) => result.status === "fail")).toEqual([]);
     // Only amount-0 transactions reached the ledger.
-    expect(wallet.ledger.entries("p-1").slice(before).every((entry) => entry.amount === 0 && entry.delta === 0)).toBe(true);
+    expect(
+      wallet.ledger
+        .entries("p-1")
+        .slice(before)
+        .every((entry) => entry.amount === 0 && entry.delta === 0),
+    ).toBe(true);
     expect(wallet.ledger.balance("p-1")).toBe(10_000);
   });
 
@@ -61,7 +72,10 @@ describe("the mock operator wallet", () => {
 
   it("reports a wrong secret as failures with expected, got and the rule, in text and JUnit", async () => {
     const report = await runWalletChecks({ url: wallet.url, operatorId: OPERATOR.operatorId, secret: "wrong", players: ["p-1"], only: ["B1", "S1"] });
-    expect(report.results.map((result) => [result.id, result.status])).toEqual([["S1", "pass"], ["B1", "fail"]]);
+    expect(report.results.map((result) => [result.id, result.status])).toEqual([
+      ["S1", "pass"],
+      ["B1", "fail"],
+    ]);
     const text = formatTerminalReport(report);
     expect(text).toMatch(/FAIL {2}B1 .*\n {8}expected: 200 \{ balance: <integer> \}\n {8}got: {6}401 invalid signature\n {8}rule: {5}Section C/);
     expect(text).toContain("Result: FAIL");
@@ -73,7 +87,12 @@ describe("the mock operator wallet", () => {
 
 describe("the sandbox's mock studio", () => {
   it("passes every provider check", async () => {
-    const report = await runProviderChecks({ url: studio.webhookUrlFor("prov-star"), providerId: "prov-star", secret: "star-secret", gameId: "starfall" });
+    const report = await runProviderChecks({
+      url: studio.webhookUrlFor("prov-star"),
+      providerId: "prov-star",
+      secret: "star-secret",
+      gameId: "starfall",
+    });
     expect(report.results.filter((result) => result.status !== "pass")).toEqual([]);
     expect(report.summary.passed).toBe(providerChecks.length);
     // The studio saw the kit's grants and revokes, under the path prefix of its webhook URL.

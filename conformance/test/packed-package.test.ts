@@ -27,13 +27,26 @@ afterAll(() => rmSync(project, { recursive: true, force: true }));
 
 describe("the packed @croupier/conformance", () => {
   it("ships the build, README, CHANGELOG and LICENSE, and no sources or tests", () => {
-    expect(files).toEqual(expect.arrayContaining(["LICENSE", "README.md", "CHANGELOG.md", "package.json", "dist/cli.js", "dist/index.js", "dist/index.cjs", "dist/index.d.ts", "dist/index.d.cts"]));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        "LICENSE",
+        "README.md",
+        "CHANGELOG.md",
+        "package.json",
+        "dist/cli.js",
+        "dist/index.js",
+        "dist/index.cjs",
+        "dist/index.d.ts",
+        "dist/index.d.cts",
+      ]),
+    );
     expect(files.filter((file) => file.startsWith("src/") || file.startsWith("test/"))).toEqual([]);
   });
 
   it("has the publishing metadata and a prepack that builds", () => {
     const pkg = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as Record<string, unknown>;
-    for (const field of ["repository", "engines", "homepage", "keywords", "files", "bin", "exports", "license"]) expect(pkg[field], field).toBeDefined();
+    for (const field of ["repository", "engines", "homepage", "keywords", "files", "bin", "exports", "license"])
+      expect(pkg[field], field).toBeDefined();
     expect((pkg.scripts as Record<string, string>).prepack).toBe("npm run build");
     expect(pkg.dependencies).toBeUndefined();
   });
@@ -45,7 +58,9 @@ describe("the packed @croupier/conformance", () => {
 
   it("loads with import and require, with the same exports, and no import of @croupier/signing", async () => {
     const names = "console.log(Object.keys(m).sort().join())";
-    const { stdout: esm } = await exec(process.execPath, ["--input-type=module", "-e", `import * as m from "@croupier/conformance"; ${names}`], { cwd: project });
+    const { stdout: esm } = await exec(process.execPath, ["--input-type=module", "-e", `import * as m from "@croupier/conformance"; ${names}`], {
+      cwd: project,
+    });
     const { stdout: cjs } = await exec(process.execPath, ["-e", `const m = require("@croupier/conformance"); ${names}`], { cwd: project });
     expect(esm).toBe(cjs);
     expect(esm).toContain("runWalletChecks");

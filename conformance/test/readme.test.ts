@@ -9,8 +9,13 @@ const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
 describe("conformance/README.md", () => {
   it("lists every check with its title, whether it moves money, and its rule", () => {
     const section = (heading: string) => readme.slice(readme.indexOf(heading), readme.indexOf("\n## ", readme.indexOf(heading) + 1));
-    for (const [heading, checks] of [["## Wallet checks", walletChecks], ["## Provider webhook checks", providerChecks]] as const) {
-      const rows = section(heading).split("\n").filter((line) => /^\| [A-Z]\d /.test(line));
+    for (const [heading, checks] of [
+      ["## Wallet checks", walletChecks],
+      ["## Provider webhook checks", providerChecks],
+    ] as const) {
+      const rows = section(heading)
+        .split("\n")
+        .filter((line) => /^\| [A-Z]\d /.test(line));
       expect(rows).toEqual(checks.map((check) => `| ${check.id} | ${check.title} | ${check.movesMoney ? "yes" : ""} | ${check.rule} |`));
     }
   });

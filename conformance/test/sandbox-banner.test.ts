@@ -21,7 +21,10 @@ afterAll(async () => {
 
 it("the banner prints a wallet and a provider command, and both pass against the sandbox", async () => {
   const banner = sandboxBanner(sandbox, { service: join(dataDir, "sandbox.db"), wallet: join(dataDir, "sandbox-wallet.db") });
-  const commands = banner.split("\n").filter((line) => line.startsWith("  npx croupier-conformance ")).map((line) => line.trim().split(/\s+/).slice(2));
+  const commands = banner
+    .split("\n")
+    .filter((line) => line.startsWith("  npx croupier-conformance "))
+    .map((line) => line.trim().split(/\s+/).slice(2));
   expect(commands.map((args) => args[0])).toEqual(["wallet", "provider"]);
   const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
   for (const args of commands) {

@@ -9,7 +9,8 @@ export function metadataProblem(metadata: unknown): string | undefined {
   if (metadata === null || typeof metadata !== "object" || Array.isArray(metadata)) return "metadata must be a JSON object";
   // Checked first, without recursion: serializing a deeper value would exhaust the stack.
   if (nestingDepth(metadata) > LIMITS.metadataMaxDepth) return `metadata must not nest deeper than ${LIMITS.metadataMaxDepth} levels`;
-  if (Buffer.byteLength(JSON.stringify(metadata), "utf8") > LIMITS.metadataMaxBytes) return `metadata exceeds ${LIMITS.metadataMaxBytes} bytes serialized`;
+  if (Buffer.byteLength(JSON.stringify(metadata), "utf8") > LIMITS.metadataMaxBytes)
+    return `metadata exceeds ${LIMITS.metadataMaxBytes} bytes serialized`;
   return undefined;
 }
 

@@ -84,12 +84,8 @@ export class WalletLedger {
     private readonly rules: WalletRules,
   ) {
     this.statements = {
-      cached: db.prepare<[string, string], { response: string }>(
-        "SELECT response FROM transactions WHERE player_ref = ? AND transaction_id = ?",
-      ),
-      createPlayer: db.prepare<[string, number, string]>(
-        "INSERT OR IGNORE INTO players (player_ref, balance, created_at) VALUES (?, ?, ?)",
-      ),
+      cached: db.prepare<[string, string], { response: string }>("SELECT response FROM transactions WHERE player_ref = ? AND transaction_id = ?"),
+      createPlayer: db.prepare<[string, number, string]>("INSERT OR IGNORE INTO players (player_ref, balance, created_at) VALUES (?, ?, ?)"),
       balance: db.prepare<[string], { balance: number }>("SELECT balance FROM players WHERE player_ref = ?"),
       setBalance: db.prepare<[number, string]>("UPDATE players SET balance = ? WHERE player_ref = ?"),
       bet: db.prepare<[string, string], { amount: number; status: string }>(
@@ -107,9 +103,7 @@ export class WalletLedger {
          VALUES (@playerRef, @transactionId, @type, @status, @amount, @delta, @balanceAfter,
            @roundId, @gameId, @currency, @originalTransactionId, @response, @at)`,
       ),
-      players: db.prepare<[], { player_ref: string; balance: number }>(
-        "SELECT player_ref, balance FROM players ORDER BY player_ref",
-      ),
+      players: db.prepare<[], { player_ref: string; balance: number }>("SELECT player_ref, balance FROM players ORDER BY player_ref"),
       entriesOf: db.prepare<[string], TransactionRow>("SELECT * FROM transactions WHERE player_ref = ? ORDER BY seq"),
       allEntries: db.prepare<[], TransactionRow>("SELECT * FROM transactions ORDER BY seq"),
     };

@@ -71,11 +71,7 @@ export interface RunningWallet {
 export async function startWallet(options: WalletOptions): Promise<RunningWallet> {
   const ownsDatabase = typeof options.db !== "object";
   const db = typeof options.db === "object" ? options.db : openWalletDatabase(options.db ?? ":memory:");
-  const ledger = new WalletLedger(db, {
-    startingBalance: options.startingBalance ?? 100_000,
-    minBet: options.minBet,
-    maxBet: options.maxBet,
-  });
+  const ledger = new WalletLedger(db, { startingBalance: options.startingBalance ?? 100_000, minBet: options.minBet, maxBet: options.maxBet });
   if (options.players) ledger.seedPlayers(options.players);
   const faults = new FaultInjector(options.faults, options.randomSeed);
   const stats = new WalletStats();
@@ -96,7 +92,9 @@ export async function startWallet(options: WalletOptions): Promise<RunningWallet
     }
     stats.recordTransaction(request.type, settled.outcome);
     if (forceDecline && settled.outcome === "declined") stats.recordFault("forcedDeclines");
-    log(`${request.type} ${request.playerRef} ${request.transactionId}: ${settled.outcome} ${settled.response.status} balance ${settled.response.balance}`);
+    log(
+      `${request.type} ${request.playerRef} ${request.transactionId}: ${settled.outcome} ${settled.response.status} balance ${settled.response.balance}`,
+    );
     return settled.response;
   };
   const onBalance = (playerRef: string) => {

@@ -17,7 +17,8 @@ afterAll(() => wallet.close());
 
 const setFaults = async (faults: Record<string, number>) => expect((await postJson(wallet.url, "/control/faults", faults)).status).toBe(200);
 const balanceOnRecord = async (playerRef: string) =>
-  ((await getJson(wallet.url, "/players")).players as { playerRef: string; balance: number }[]).find((player) => player.playerRef === playerRef)?.balance;
+  ((await getJson(wallet.url, "/players")).players as { playerRef: string; balance: number }[]).find((player) => player.playerRef === playerRef)
+    ?.balance;
 
 describe("fault injection", () => {
   it("answers 500 without applying under failureRate, and applies once the fault is off", async () => {
@@ -62,8 +63,14 @@ describe("fault injection", () => {
 
   it("declines BETs under declineRate but still credits WINs", async () => {
     await setFaults({ declineRate: 1 });
-    expect((await client.transaction(transactionBody({ type: "BET", playerRef: "p-decline", amount: 1 }))).json()).toEqual({ status: "DECLINED", balance: 1_000 });
-    expect((await client.transaction(transactionBody({ type: "WIN", playerRef: "p-decline", amount: 5 }))).json()).toEqual({ status: "OK", balance: 1_005 });
+    expect((await client.transaction(transactionBody({ type: "BET", playerRef: "p-decline", amount: 1 }))).json()).toEqual({
+      status: "DECLINED",
+      balance: 1_000,
+    });
+    expect((await client.transaction(transactionBody({ type: "WIN", playerRef: "p-decline", amount: 5 }))).json()).toEqual({
+      status: "OK",
+      balance: 1_005,
+    });
     expect((await getJson(wallet.url, "/control/stats")).faults.forcedDeclines).toBeGreaterThanOrEqual(1);
   });
 

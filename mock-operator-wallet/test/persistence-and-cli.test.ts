@@ -55,8 +55,25 @@ describe("the command line", () => {
     writeFileSync(seed, JSON.stringify({ players: { "p-seeded": 2_000, "p-flag": 1 } }));
     const child = spawn(
       process.execPath,
-      [cli, "--port", "0", "--tenant", identity.tenantId, "--secret", identity.secret, "--db", db, "--seed", seed,
-        "--player", "p-flag=5000", "--max-bet", "1000", "--seed-random", "1"],
+      [
+        cli,
+        "--port",
+        "0",
+        "--tenant",
+        identity.tenantId,
+        "--secret",
+        identity.secret,
+        "--db",
+        db,
+        "--seed",
+        seed,
+        "--player",
+        "p-flag=5000",
+        "--max-bet",
+        "1000",
+        "--seed-random",
+        "1",
+      ],
       { stdio: ["ignore", "pipe", "pipe"] },
     );
     let output = "";
@@ -75,8 +92,14 @@ describe("the command line", () => {
       });
       const client = signedWalletClient(url, identity);
       expect((await client.balance("p-seeded")).json()).toEqual({ balance: 2_000 });
-      expect((await client.transaction(transactionBody({ type: "BET", playerRef: "p-flag", amount: 1_001 }))).json()).toEqual({ status: "DECLINED", balance: 5_000 });
-      expect((await client.transaction(transactionBody({ type: "BET", playerRef: "p-flag", amount: 400 }))).json()).toEqual({ status: "OK", balance: 4_600 });
+      expect((await client.transaction(transactionBody({ type: "BET", playerRef: "p-flag", amount: 1_001 }))).json()).toEqual({
+        status: "DECLINED",
+        balance: 5_000,
+      });
+      expect((await client.transaction(transactionBody({ type: "BET", playerRef: "p-flag", amount: 400 }))).json()).toEqual({
+        status: "OK",
+        balance: 4_600,
+      });
     } finally {
       child.kill("SIGTERM");
     }

@@ -32,7 +32,10 @@ describe("money moves", () => {
     expect((await client.transaction(bet)).json()).toEqual({ status: "OK", balance: 4_700 });
     expect(await settle({ type: "WIN", playerRef: player, amount: 450, roundComplete: true })).toEqual({ status: "OK", balance: 5_150 });
     expect(await settle({ type: "WIN", playerRef: player, amount: 0 })).toEqual({ status: "OK", balance: 5_150 });
-    expect(await settle({ type: "ROLLBACK", playerRef: player, amount: 300, originalTransactionId: bet.transactionId })).toEqual({ status: "OK", balance: 5_450 });
+    expect(await settle({ type: "ROLLBACK", playerRef: player, amount: 300, originalTransactionId: bet.transactionId })).toEqual({
+      status: "OK",
+      balance: 5_450,
+    });
     expect(await settle({ type: "ADJUSTMENT", playerRef: player, amount: 50, direction: "DEBIT" })).toEqual({ status: "OK", balance: 5_400 });
     expect(await settle({ type: "ADJUSTMENT", playerRef: player, amount: 75, direction: "CREDIT" })).toEqual({ status: "OK", balance: 5_475 });
     expect(await balanceOf(player)).toBe(5_475);

@@ -21,9 +21,18 @@ import { tempDir } from "./process-harness.js";
  */
 
 const CHROMIUM = "/usr/bin/chromium";
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 const REPO = resolve(import.meta.dirname, "../..");
-const SHOTS = process.env.CROUPIER_UPDATE_SCREENSHOTS === "1" ? join(REPO, "docs/screenshots") : mkdtempSync(join(tmpdir(), "croupier-backoffice-shots-"));
+const SHOTS =
+  process.env.CROUPIER_UPDATE_SCREENSHOTS === "1" ? join(REPO, "docs/screenshots") : mkdtempSync(join(tmpdir(), "croupier-backoffice-shots-"));
 const account = (username: string) => SANDBOX_ACCOUNTS.find((a) => a.username === username)!;
 
 let browser: Browser;
@@ -61,7 +70,8 @@ async function expectAccessible(page: Page, name: string): Promise<void> {
   const { violations, passed } = await page.evaluate(async () => {
     const results = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ["violations"] });
     return {
-      violations: results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+      violations: results.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
         .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
       passed: results.passes.length,
     };
@@ -198,7 +208,13 @@ describe("the web back office in a real browser", () => {
 
     await page.getByRole("link", { name: "Audit log", exact: true }).click();
     await page.getByRole("cell", { name: "credited by hand, ticket 4711" }).waitFor();
-    const rows = await page.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll("td")).slice(1).map((td) => td.textContent)));
+    const rows = await page.locator("tbody tr").evaluateAll((trs) =>
+      trs.map((tr) =>
+        Array.from(tr.querySelectorAll("td"))
+          .slice(1)
+          .map((td) => td.textContent),
+      ),
+    );
     expect(rows.map((r) => [r[0], r[1], r[3], r[4]])).toEqual([
       ["backoffice:acme-manager", "Resolve", "credited by hand, ticket 4711", "RESOLVED"],
       ["backoffice:acme-manager", "Resend", "—", "OK"],
@@ -220,7 +236,10 @@ describe("the web back office in a real browser", () => {
     const refused = await page.evaluate(async () => {
       const me = (await (await fetch("/backoffice/api/me")).json()) as { csrfToken: string };
       const problems = (await (await fetch("/v1/operator/problems?status=all")).json()) as { items: { id: string }[] };
-      const reply = await fetch(`/v1/operator/problems/${problems.items[0]!.id}/resend`, { method: "POST", headers: { "X-CSRF-Token": me.csrfToken } });
+      const reply = await fetch(`/v1/operator/problems/${problems.items[0]!.id}/resend`, {
+        method: "POST",
+        headers: { "X-CSRF-Token": me.csrfToken },
+      });
       return { status: reply.status, body: await reply.json() };
     });
     expect(refused).toEqual({ status: 403, body: { error: "a viewer account can only read", code: "forbidden" } });
@@ -259,7 +278,10 @@ describe("the web back office in a real browser", () => {
     await page.getByRole("link", { name: "Settings", exact: true }).click();
     await page.getByLabel("New callback URL").fill(sandbox.wallet.url);
     await page.getByRole("button", { name: "Save callback URL" }).click();
-    await page.getByRole("status").filter({ hasText: `Saved: wallet calls now go to ${sandbox.wallet.url}.` }).waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: `Saved: wallet calls now go to ${sandbox.wallet.url}.` })
+      .waitFor();
 
     await page.getByRole("button", { name: "Rotate the secret…" }).click();
     await page.getByRole("button", { name: "Rotate now" }).click();
@@ -275,7 +297,12 @@ describe("the web back office in a real browser", () => {
 
   it("signs the person out once the session expires", async () => {
     const config = buildSandboxConfig({
-      host: "127.0.0.1", servicePort: 0, walletUrl: sandbox.wallet.url, providerUrl: sandbox.provider.url, sqlitePath: ":memory:", logLevel: "silent",
+      host: "127.0.0.1",
+      servicePort: 0,
+      walletUrl: sandbox.wallet.url,
+      providerUrl: sandbox.provider.url,
+      sqlitePath: ":memory:",
+      logLevel: "silent",
     });
     // A service of its own, on an in-memory database sealed with a throwaway key, whose sessions last 2 seconds.
     const short: RunningServer = await startServer(parseConfig({ ...config, backoffice: { sessionTtlSeconds: 2 } }), { secretKey: randomBytes(32) });

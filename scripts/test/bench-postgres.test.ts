@@ -19,7 +19,9 @@ async function benchDatabases(): Promise<string[]> {
   const client = new pg.Client({ connectionString: process.env.CROUPIER_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres" });
   await client.connect();
   try {
-    return (await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'croupier_bench_%'")).rows.map((r) => r.datname);
+    return (await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'croupier_bench_%'")).rows.map(
+      (r) => r.datname,
+    );
   } finally {
     await client.end();
   }
@@ -38,17 +40,42 @@ describePostgres("npm run bench -- --quick on PostgreSQL", () => {
     const before = await benchDatabases();
     await run(
       process.execPath,
-      [benchMain, "--quick", "--duration-ms", "500", "--warmup-ms", "100", "--rates", "100", "--connections", "4", "--players", "4", "--out-dir", outDir,
-        "--targets", "bare-proxy,croupier,croupier-pg,croupier-pg-x2"],
-      { timeout: 80_000, env: { ...process.env, CROUPIER_BENCH_POSTGRES_URL: process.env.CROUPIER_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres" } },
+      [
+        benchMain,
+        "--quick",
+        "--duration-ms",
+        "500",
+        "--warmup-ms",
+        "100",
+        "--rates",
+        "100",
+        "--connections",
+        "4",
+        "--players",
+        "4",
+        "--out-dir",
+        outDir,
+        "--targets",
+        "bare-proxy,croupier,croupier-pg,croupier-pg-x2",
+      ],
+      {
+        timeout: 80_000,
+        env: { ...process.env, CROUPIER_BENCH_POSTGRES_URL: process.env.CROUPIER_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres" },
+      },
     );
     const files = readdirSync(outDir).filter((name) => /^results-.*\.json$/.test(name));
     expect(files).toHaveLength(1);
     const results = JSON.parse(readFileSync(join(outDir, files[0]!), "utf8")) as Results;
     for (const target of ["croupier-pg", "croupier-pg-x2"]) {
       const phases = results.records.filter((r) => r.target === target && r.call === "transaction");
-      expect(phases.map((r) => r.result.mode), target).toEqual(["closed", "open"]);
-      expect(phases.reduce((sum, r) => sum + r.result.completed, 0), target).toBeGreaterThan(0);
+      expect(
+        phases.map((r) => r.result.mode),
+        target,
+      ).toEqual(["closed", "open"]);
+      expect(
+        phases.reduce((sum, r) => sum + r.result.completed, 0),
+        target,
+      ).toBeGreaterThan(0);
     }
     expect(results.summary.totalErrors).toBe(0);
     // Both instances of the pair started on the one database (the loader takes them in turn).

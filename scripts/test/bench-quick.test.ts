@@ -24,8 +24,24 @@ describe("npm run bench -- --quick", () => {
   it("drives every target through every phase with zero failed calls and writes the result JSON", async () => {
     const { stdout } = await run(
       process.execPath,
-      [benchMain, "--quick", "--duration-ms", "500", "--warmup-ms", "100", "--rates", "100", "--connections", "4", "--players", "4", "--out-dir", outDir,
-        "--targets", "direct,bare-proxy,ledger-proxy,croupier,croupier-normal,croupier-info"],
+      [
+        benchMain,
+        "--quick",
+        "--duration-ms",
+        "500",
+        "--warmup-ms",
+        "100",
+        "--rates",
+        "100",
+        "--connections",
+        "4",
+        "--players",
+        "4",
+        "--out-dir",
+        outDir,
+        "--targets",
+        "direct,bare-proxy,ledger-proxy,croupier,croupier-normal,croupier-info",
+      ],
       { timeout: 50_000 },
     );
     expect(stdout).toContain("| Croupier / bare proxy, saturated throughput |");
@@ -39,7 +55,11 @@ describe("npm run bench -- --quick", () => {
       const phases = results.records.filter((r) => r.target === target && r.call === "transaction").map((r) => r.result.mode);
       expect(phases, target).toEqual(["closed", "open"]);
     }
-    for (const call of ["balance", "verify", "launch"]) expect(results.records.some((r) => r.call === call), call).toBe(true);
+    for (const call of ["balance", "verify", "launch"])
+      expect(
+        results.records.some((r) => r.call === call),
+        call,
+      ).toBe(true);
     for (const record of results.records) expect(record.result.errors, `${record.target} ${record.call} ${record.result.mode}`).toBe(0);
     // Per target rather than per phase: on a loaded machine one short window may see no call both start and end.
     for (const target of targets) {

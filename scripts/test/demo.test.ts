@@ -45,7 +45,14 @@ describe("npm run demo, self-contained", () => {
     expect(report.transactions.filter((t) => t.outcome === "OK")).toHaveLength(12);
     expect(report.transactions.filter((t) => t.outcome === "failed").map((t) => [t.type, t.error?.status])).toEqual([["BET", 401]]);
     expect(report.unsettled).toMatchObject({ type: "WIN", amount: 300, outcome: "failed", error: { status: 500 } });
-    expect(report.ledgers).toMatchObject({ agree: true, startingBalance: 100_000, appliedDelta: -40, walletDelta: -40, walletBalance: 99_960, problems: [] });
+    expect(report.ledgers).toMatchObject({
+      agree: true,
+      startingBalance: 100_000,
+      appliedDelta: -40,
+      walletDelta: -40,
+      walletBalance: 99_960,
+      problems: [],
+    });
     expect(report.ok).toBe(true);
     expect(lines.at(-1)).toMatch(/^ledgers agree: wallet balance 99960 = starting 100000 \+ applied -40/);
     // Tokens are credentials: the transcript shows only their first characters.
@@ -73,7 +80,12 @@ describe("the demo against one long-running sandbox", () => {
     const entries = sandbox.wallet.ledger.entries(second.playerRef);
     const extra: LedgerEntry = { ...entries[0]!, transactionId: "not-from-the-game", type: "WIN", status: "OK", amount: 5, delta: 5 };
     const walletBalance = second.ledgers!.walletBalance;
-    const tampered = compareLedgers({ transactions: second.transactions, entries: [...entries, extra], startingBalance: 100_000, walletBalance: walletBalance + 5 });
+    const tampered = compareLedgers({
+      transactions: second.transactions,
+      entries: [...entries, extra],
+      startingBalance: 100_000,
+      walletBalance: walletBalance + 5,
+    });
     expect(tampered.agree).toBe(false);
     expect(tampered.problems).toEqual([
       "WIN not-from-the-game: in the wallet's ledger but never sent by the game",

@@ -40,7 +40,10 @@ describe("ledger proxy (bench baseline)", () => {
 
     const ledger = new Database(join(dir, "ledger-proxy.db"), { readonly: true });
     try {
-      const row = ledger.prepare("SELECT request, outcome FROM intents WHERE transaction_id = ?").get("lp-0-bet") as { request: string; outcome: string };
+      const row = ledger.prepare("SELECT request, outcome FROM intents WHERE transaction_id = ?").get("lp-0-bet") as {
+        request: string;
+        outcome: string;
+      };
       expect(JSON.parse(row.request)).toEqual(JSON.parse(bet.sent));
       expect(row.outcome).toBe(`200 ${bet.body}`);
     } finally {

@@ -54,7 +54,12 @@ describe("the mock studio's signed webhooks", () => {
     const { json } = await webhook("/v1/game/free-spins/grant", grantBody("grant-c"));
     const unknown = await webhook("/v1/game/free-spins/status", { externalRef: "fs-nope", playerRef: "p-1", gameId: "starfall" });
     const otherPlayer = await webhook("/v1/game/free-spins/cancel", { externalRef: json.externalRef, playerRef: "p-2", gameId: "starfall" });
-    const otherProvider = await webhook("/v1/game/free-spins/status", { externalRef: json.externalRef, playerRef: "p-1", gameId: "starfall" }, MOON, MOON.id);
+    const otherProvider = await webhook(
+      "/v1/game/free-spins/status",
+      { externalRef: json.externalRef, playerRef: "p-1", gameId: "starfall" },
+      MOON,
+      MOON.id,
+    );
     expect([unknown.status, otherPlayer.status, otherProvider.status]).toEqual([404, 404, 404]);
     expect(unknown.json.error).toContain("fs-nope");
   });
@@ -62,34 +67,59 @@ describe("the mock studio's signed webhooks", () => {
   it("refuses a call signed by another provider or with the wrong secret", async () => {
     const wrongTenant = await webhook("/v1/game/free-spins/grant", grantBody("grant-d"), MOON, STAR.id);
     const wrongSecret = await webhook("/v1/game/free-spins/grant", grantBody("grant-d"), { id: STAR.id, secret: "guess" });
-    expect([wrongTenant.status, wrongTenant.text, wrongSecret.status, wrongSecret.text]).toEqual([401, "invalid signature", 401, "invalid signature"]);
+    expect([wrongTenant.status, wrongTenant.text, wrongSecret.status, wrongSecret.text]).toEqual([
+      401,
+      "invalid signature",
+      401,
+      "invalid signature",
+    ]);
     expect(studio.batches.list().some((batch) => batch.requestRef === "grant-d")).toBe(false);
   });
 
   it("records a session revoke without keeping the session token", async () => {
-    const revoked = await webhook("/v1/game/session/revoke", { sessionToken: "st_secret-token", playerRef: "p-9", gameId: "moonshot", reason: "KICK" }, MOON, MOON.id);
+    const revoked = await webhook(
+      "/v1/game/session/revoke",
+      { sessionToken: "st_secret-token", playerRef: "p-9", gameId: "moonshot", reason: "KICK" },
+      MOON,
+      MOON.id,
+    );
     expect(revoked.status).toBe(200);
     const listed = await (await fetch(`${studio.url}/revocations`)).text();
-    expect(JSON.parse(listed).revocations).toContainEqual(expect.objectContaining({ providerId: MOON.id, playerRef: "p-9", gameId: "moonshot", reason: "KICK" }));
+    expect(JSON.parse(listed).revocations).toContainEqual(
+      expect.objectContaining({ providerId: MOON.id, playerRef: "p-9", gameId: "moonshot", reason: "KICK" }),
+    );
     expect(listed).not.toContain("st_secret-token");
   });
 });
 
 describe("the mock studio's replay page", () => {
-  const claims = { roundId: "r-1", gameId: "starfall", playerRef: "p-1", operatorId: "op-acme", providerId: STAR.id, exp: Math.floor(Date.now() / 1000) + 60 };
+  const claims = {
+    roundId: "r-1",
+    gameId: "starfall",
+    playerRef: "p-1",
+    operatorId: "op-acme",
+    providerId: STAR.id,
+    exp: Math.floor(Date.now() / 1000) + 60,
+  };
   const open = async (token: string) => {
     const response = await fetch(`${studio.url}/replay?token=${encodeURIComponent(token)}`);
     return [response.status, await response.json()];
   };
 
   it("shows a round for a token signed with its provider's secret", async () => {
-    expect(await open(mintReplayToken(STAR.secret, claims))).toEqual([200, { replay: { roundId: "r-1", gameId: "starfall", playerRef: "p-1", providerId: STAR.id } }]);
+    expect(await open(mintReplayToken(STAR.secret, claims))).toEqual([
+      200,
+      { replay: { roundId: "r-1", gameId: "starfall", playerRef: "p-1", providerId: STAR.id } },
+    ]);
   });
 
   it("refuses forged, foreign and expired tokens", async () => {
     expect(await open(mintReplayToken("forged", claims))).toEqual([403, { error: "invalid replay token: bad-signature" }]);
     // Signed by prov-star but claiming prov-moon's round.
-    expect(await open(mintReplayToken(STAR.secret, { ...claims, providerId: MOON.id }))).toEqual([403, { error: "invalid replay token: bad-signature" }]);
+    expect(await open(mintReplayToken(STAR.secret, { ...claims, providerId: MOON.id }))).toEqual([
+      403,
+      { error: "invalid replay token: bad-signature" },
+    ]);
     expect(await open(mintReplayToken(STAR.secret, { ...claims, exp: 1 }))).toEqual([403, { error: "invalid replay token: expired" }]);
   });
 });

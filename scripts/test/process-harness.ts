@@ -23,7 +23,11 @@ export interface NodeProcess {
 
 /** Starts `node <script> ...args` from the repository root. */
 export function startNodeProcess(script: string, args: string[], options: { cwd: string; env?: Record<string, string> }): NodeProcess {
-  const child = spawn(process.execPath, [script, ...args], { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [script, ...args], {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

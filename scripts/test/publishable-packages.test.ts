@@ -36,7 +36,16 @@ describe("published packages", () => {
       expect(Object.keys(pkg.dependencies ?? {}).filter((name) => name !== "openapi-fetch")).toEqual([]);
 
       const files = packedFiles(folder);
-      for (const required of ["LICENSE", "README.md", "CHANGELOG.md", "package.json", "dist/index.js", "dist/index.cjs", "dist/index.d.ts", "dist/index.d.cts"]) {
+      for (const required of [
+        "LICENSE",
+        "README.md",
+        "CHANGELOG.md",
+        "package.json",
+        "dist/index.js",
+        "dist/index.cjs",
+        "dist/index.d.ts",
+        "dist/index.d.cts",
+      ]) {
         expect(files, required).toContain(required);
       }
       const allowed = /^(LICENSE|README\.md|CHANGELOG\.md|package\.json|dist\/.+|examples\/.+)$/;

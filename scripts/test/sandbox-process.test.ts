@@ -24,7 +24,9 @@ describe("npm start (the built sandbox entry)", () => {
   });
 
   it("starts everything, serves npm run demo, and stops cleanly on Ctrl-C", async () => {
-    const sandbox = startNodeProcess(SANDBOX, ["--port", "0", "--wallet-port", "0", "--provider-port", "0", "--data-dir", dir.path, "--quiet"], { cwd: root });
+    const sandbox = startNodeProcess(SANDBOX, ["--port", "0", "--wallet-port", "0", "--provider-port", "0", "--data-dir", dir.path, "--quiet"], {
+      cwd: root,
+    });
     started.push(sandbox);
     await sandbox.waitForOutput("Try next");
     const out = sandbox.stdout();
@@ -41,7 +43,11 @@ describe("npm start (the built sandbox entry)", () => {
       const health = await fetch(`${url}/healthz`);
       expect([url, health.status, await health.json()]).toEqual([url, 200, { status: "ok" }]);
     }
-    const config = JSON.parse(readFileSync(join(dir.path, "sandbox.config.json"), "utf8")) as { operators: unknown[]; providers: unknown[]; campaigns: unknown[] };
+    const config = JSON.parse(readFileSync(join(dir.path, "sandbox.config.json"), "utf8")) as {
+      operators: unknown[];
+      providers: unknown[];
+      campaigns: unknown[];
+    };
     expect([config.operators.length, config.providers.length, config.campaigns.length]).toEqual([1, 2, 1]);
 
     const demo = startNodeProcess(DEMO, ["--target", join(dir.path, "sandbox.json")], { cwd: root });

@@ -26,7 +26,11 @@ function send(res: ServerResponse, answer: HandlerResponse): void {
 /** Adapter-level failures that still have a proper answer (today only 413). */
 function knownFailure(error: unknown): HandlerResponse | undefined {
   if (!(error instanceof HandlerError)) return undefined;
-  return { status: error.status, headers: { "content-type": "application/json", connection: "close" }, body: JSON.stringify({ error: error.message }) };
+  return {
+    status: error.status,
+    headers: { "content-type": "application/json", connection: "close" },
+    body: JSON.stringify({ error: error.message }),
+  };
 }
 
 /** Writes the handler's answer, or the proper answer of an adapter-level failure; anything else goes to `unexpected`. */
@@ -51,7 +55,9 @@ function answerWith(res: ServerResponse, answer: Promise<HandlerResponse>, unexp
 export function toNodeListener(handler: SignedRequestHandler, options: AdapterOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
   const maxBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   return (req, res) => {
-    const answer = readRawBody(req, maxBytes).then((body) => handler({ method: req.method ?? "GET", target: req.url ?? "/", headers: req.headers, body }));
+    const answer = readRawBody(req, maxBytes).then((body) =>
+      handler({ method: req.method ?? "GET", target: req.url ?? "/", headers: req.headers, body }),
+    );
     answerWith(res, answer, (error) => {
       options.onError?.(error);
       send(res, { status: 500, headers: { "content-type": "application/json" }, body: JSON.stringify({ error: "internal error" }) });
@@ -83,7 +89,9 @@ export function toExpressMiddleware(handler: SignedRequestHandler, options: Adap
     if (parsed === undefined) body = readRawBody(req, maxBytes);
     else if (typeof parsed === "string" || parsed instanceof Uint8Array) body = Promise.resolve(parsed);
     else return next(new TypeError(PARSED_BODY_EXPLANATION));
-    const answer = body.then((raw) => handler({ method: req.method ?? "GET", target: req.originalUrl ?? req.url ?? "/", headers: req.headers, body: raw }));
+    const answer = body.then((raw) =>
+      handler({ method: req.method ?? "GET", target: req.originalUrl ?? req.url ?? "/", headers: req.headers, body: raw }),
+    );
     answerWith(res, answer, (error) => {
       options.onError?.(error);
       next(error);

@@ -95,9 +95,7 @@ function kindOfStatus(status: number): CroupierErrorKind {
  * if (error) console.error(error.status, error.message);
  * else for (const game of data) console.log(game.gameId);
  */
-export type Result<T> =
-  | { data: T; error?: undefined; response: Response }
-  | { data?: undefined; error: CroupierApiError; response?: Response };
+export type Result<T> = { data: T; error?: undefined; response: Response } | { data?: undefined; error: CroupierApiError; response?: Response };
 
 /** Builds the error for a non-2xx response from its already-read body (JSON object or text). */
 export function errorFromResponse(response: Response, body: unknown): CroupierApiError {

@@ -28,10 +28,7 @@ export interface RetryClock {
   random(): number;
 }
 
-const realClock: RetryClock = {
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-  random: Math.random,
-};
+const realClock: RetryClock = { sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)), random: Math.random };
 
 /**
  * Statuses worth resending unchanged: no answer (0: network error or timeout), 409 (another attempt still in
@@ -47,7 +44,11 @@ export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([0, 409, 429, 500
  * (a random delay in [0, min(maxDelay, initialDelay · 2^(n-1))]). Each attempt is a fresh signed
  * request, so timestamp and nonce are new while the body stays the same.
  */
-export async function withRetry<T>(attempt: () => Promise<Result<T>>, options: RetryOptions | false, clock: RetryClock = realClock): Promise<Result<T>> {
+export async function withRetry<T>(
+  attempt: () => Promise<Result<T>>,
+  options: RetryOptions | false,
+  clock: RetryClock = realClock,
+): Promise<Result<T>> {
   const maxAttempts = options === false ? 1 : Math.max(1, options.maxAttempts ?? 5);
   const initialDelayMs = options === false ? 0 : (options.initialDelayMs ?? 100);
   const maxDelayMs = options === false ? 0 : (options.maxDelayMs ?? 5000);

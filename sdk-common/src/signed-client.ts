@@ -44,7 +44,9 @@ export interface CallOptions {
  * {@link CallOptions} into openapi-fetch's per-request options.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- openapi-fetch's own constraint on its Paths parameter
-export function createSignedClient<Paths extends {}>(options: ConnectionOptions): {
+export function createSignedClient<Paths extends {}>(
+  options: ConnectionOptions,
+): {
   raw: Client<Paths>;
   credentials: SigningCredentials;
   init(call?: CallOptions): { signal?: AbortSignal; headers?: Record<string, string>; fetch?: RequestFetch };
@@ -52,10 +54,7 @@ export function createSignedClient<Paths extends {}>(options: ConnectionOptions)
   const credentials: SigningCredentials = { tenantId: options.tenantId, secret: options.secret };
   // Looked up per call rather than captured, so a global fetch replaced later (tests, instrumentation) is honoured.
   const baseFetch: RequestFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
-  const raw = createClient<Paths>({
-    baseUrl: options.baseUrl,
-    fetch: withTimeout(baseFetch, options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-  });
+  const raw = createClient<Paths>({ baseUrl: options.baseUrl, fetch: withTimeout(baseFetch, options.timeoutMs ?? DEFAULT_TIMEOUT_MS) });
   raw.use(createSigningMiddleware(credentials));
   const init = (call: CallOptions = {}) => ({
     ...(call.signal === undefined ? {} : { signal: call.signal }),

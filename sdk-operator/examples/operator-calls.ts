@@ -46,7 +46,7 @@ export async function rotateAfterLeak(client: OperatorClient): Promise<string> {
   if (rotated.error) throw rotated.error;
   const revoked = await client.revokePreviousSecret(); // the leaked secret stops working now, not in 7 days
   if (revoked.error) throw revoked.error;
-  return rotated.data.secret;                           // the only secret that verifies from now on
+  return rotated.data.secret; // the only secret that verifies from now on
 }
 
 /** The client itself: base URL with or without a path prefix, no trailing slash. */

@@ -15,6 +15,8 @@ export async function balanceAsThePlatformAsks(walletUrl: string, secret: string
 /** The same call signed with a wrong secret: your receiver must refuse it with 401. */
 export async function forgedBalanceCall(walletUrl: string, playerRef: string): Promise<number> {
   const target = `/v1/wallet/balance?playerRef=${encodeURIComponent(playerRef)}`;
-  const response = await fetch(walletUrl + target, { headers: generateTestHeaders({ method: "GET", target, tenantId: "op-acme", secret: "not-the-secret" }) });
+  const response = await fetch(walletUrl + target, {
+    headers: generateTestHeaders({ method: "GET", target, tenantId: "op-acme", secret: "not-the-secret" }),
+  });
   return response.status;
 }

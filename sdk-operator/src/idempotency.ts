@@ -54,5 +54,10 @@ export function withIdempotency(
   store: IdempotencyStore,
   onTransaction: (request: TransactionRequest) => Promise<TransactionAnswer> | TransactionAnswer,
 ): (request: TransactionRequest) => Promise<TransactionAnswer> {
-  return oncePerKey(store, (request: TransactionRequest) => ({ playerRef: request.playerRef, transactionId: request.transactionId }), keyId, onTransaction);
+  return oncePerKey(
+    store,
+    (request: TransactionRequest) => ({ playerRef: request.playerRef, transactionId: request.transactionId }),
+    keyId,
+    onTransaction,
+  );
 }

@@ -2,7 +2,13 @@
  * @croupier/sdk-operator: call the Croupier service as an operator, and receive its signed wallet
  * callbacks. Signing is built in (the shared @croupier/signing code is bundled).
  */
-export { CroupierApiError, type CroupierApiErrorDetails, type CroupierErrorKind, type ErrorCode, type Result } from "../../sdk-common/src/api-error.js";
+export {
+  CroupierApiError,
+  type CroupierApiErrorDetails,
+  type CroupierErrorKind,
+  type ErrorCode,
+  type Result,
+} from "../../sdk-common/src/api-error.js";
 export { generateTestHeaders, type TestHeaders } from "../../sdk-common/src/test-headers.js";
 export type { SignRequest, SignedHeaders } from "@croupier/signing";
 export { RETRYABLE_STATUSES, type RetryEvent, type RetryOptions } from "../../sdk-common/src/retry.js";
@@ -10,7 +16,13 @@ export { RETRYABLE_STATUSES, type RetryEvent, type RetryOptions } from "../../sd
 export { createSigningMiddleware, type SigningCredentials } from "../../sdk-common/src/signing-middleware.js";
 export { verifySignature, type ReceivedRequest, type VerificationOptions, type VerifiedRequest } from "../../sdk-common/src/verify-signature.js";
 export type { HandlerResponse, ReceiverOptions, SignedRequestHandler } from "../../sdk-common/src/signed-handler.js";
-export { toExpressMiddleware, toNodeListener, type AdapterOptions, type ExpressLikeMiddleware, type ExpressLikeRequest } from "../../sdk-common/src/adapters.js";
+export {
+  toExpressMiddleware,
+  toNodeListener,
+  type AdapterOptions,
+  type ExpressLikeMiddleware,
+  type ExpressLikeRequest,
+} from "../../sdk-common/src/adapters.js";
 export { createWalletCallbackHandler, type WalletCallbackHandler, type WalletCallbackOptions } from "./wallet-callback-handler.js";
 export { WalletError } from "./wallet-error.js";
 export { MemoryIdempotencyStore, withIdempotency, type IdempotencyKey, type IdempotencyStore } from "./idempotency.js";

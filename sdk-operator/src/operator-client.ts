@@ -120,25 +120,37 @@ export function createOperatorClient(options: OperatorClientOptions): OperatorCl
     replayRound: (body, call) => toResult(() => raw.POST("/v1/operator/rounds/replay", { body, ...init(call) })),
     issueGrant: (body, call) => repeatable(() => toResult(() => raw.POST("/v1/operator/free-spins/grants", { body, ...init(call) }))),
     listGrants: (playerRef, call) =>
-      repeatable(() => toResult(() => raw.GET("/v1/operator/free-spins/grants", { ...(playerRef === undefined ? {} : { params: { query: { playerRef } } }), ...init(call) }))),
-    getGrant: (id, call) => repeatable(() => toResult(() => raw.GET("/v1/operator/free-spins/grants/{id}", { params: { path: { id } }, ...init(call) }))),
+      repeatable(() =>
+        toResult(() =>
+          raw.GET("/v1/operator/free-spins/grants", { ...(playerRef === undefined ? {} : { params: { query: { playerRef } } }), ...init(call) }),
+        ),
+      ),
+    getGrant: (id, call) =>
+      repeatable(() => toResult(() => raw.GET("/v1/operator/free-spins/grants/{id}", { params: { path: { id } }, ...init(call) }))),
     cancelGrant: (id, call) => toResult(() => raw.POST("/v1/operator/free-spins/grants/{id}/cancel", { params: { path: { id } }, ...init(call) })),
     // openapi-fetch reads a body whose only member is a JSON null as {}: the generated type says what arrives.
-    revokePreviousSecret: (call) => toResult(() => raw.POST("/portal/api/revoke-previous-secret", init(call))) as Promise<Result<RevokedPreviousSecret>>,
+    revokePreviousSecret: (call) =>
+      toResult(() => raw.POST("/portal/api/revoke-previous-secret", init(call))) as Promise<Result<RevokedPreviousSecret>>,
     setCallbackUrl: (callbackUrl, call) => toResult(() => raw.POST("/portal/api/callback-url", { body: { callbackUrl }, ...init(call) })),
     async rotateSecret(call) {
       const result = await toResult(() => raw.POST("/portal/api/rotate-secret", init(call)));
       if (result.data) credentials.secret = result.data.secret;
       return result;
     },
-    listTransactions: (query = {}, call) => repeatable(() => toResult(() => raw.GET("/v1/operator/transactions", { params: { query }, ...init(call) }))),
+    listTransactions: (query = {}, call) =>
+      repeatable(() => toResult(() => raw.GET("/v1/operator/transactions", { params: { query }, ...init(call) }))),
     getTransaction: (providerId, transactionId, call) =>
-      repeatable(() => toResult(() => raw.GET("/v1/operator/transactions/{providerId}/{transactionId}", { params: { path: { providerId, transactionId } }, ...init(call) }))),
+      repeatable(() =>
+        toResult(() =>
+          raw.GET("/v1/operator/transactions/{providerId}/{transactionId}", { params: { path: { providerId, transactionId } }, ...init(call) }),
+        ),
+      ),
     getRound: (gameId, roundId, call) =>
       repeatable(() => toResult(() => raw.GET("/v1/operator/rounds/{gameId}/{roundId}", { params: { path: { gameId, roundId } }, ...init(call) }))),
     listProblems: (query = {}, call) => repeatable(() => toResult(() => raw.GET("/v1/operator/problems", { params: { query }, ...init(call) }))),
     resendProblem: (id, call) => toResult(() => raw.POST("/v1/operator/problems/{id}/resend", { params: { path: { id } }, ...init(call) })),
-    resolveProblem: (id, note, call) => toResult(() => raw.POST("/v1/operator/problems/{id}/resolve", { params: { path: { id } }, body: { note }, ...init(call) })),
+    resolveProblem: (id, note, call) =>
+      toResult(() => raw.POST("/v1/operator/problems/{id}/resolve", { params: { path: { id } }, body: { note }, ...init(call) })),
     listAuditLog: (query = {}, call) => repeatable(() => toResult(() => raw.GET("/v1/operator/audit-log", { params: { query }, ...init(call) }))),
     listSessions: (query = {}, call) => repeatable(() => toResult(() => raw.GET("/v1/operator/sessions", { params: { query }, ...init(call) }))),
     getOverview: (call) => repeatable(() => toResult(() => raw.GET("/v1/operator/overview", init(call)))),

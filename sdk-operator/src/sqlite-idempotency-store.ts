@@ -7,10 +7,7 @@ import type { TransactionAnswer } from "./models.js";
  */
 export interface SqliteDatabaseLike {
   exec(sql: string): unknown;
-  prepare(sql: string): {
-    get(...params: unknown[]): unknown;
-    run(...params: unknown[]): unknown;
-  };
+  prepare(sql: string): { get(...params: unknown[]): unknown; run(...params: unknown[]): unknown };
 }
 
 /**

@@ -25,7 +25,13 @@ export type WalletCallbackHandler = SignedRequestHandler;
 
 const TRANSACTION_TYPES = ["BET", "WIN", "ROLLBACK", "ADJUSTMENT"] as const satisfies readonly TransactionRequest["type"][];
 /** The identifiers every form carries, named as the contract names them: a field renamed in the TypeSpec breaks this build. */
-const TRANSACTION_IDENTIFIERS = ["transactionId", "sessionToken", "roundId", "playerRef", "gameId"] as const satisfies readonly (keyof TransactionRequest)[];
+const TRANSACTION_IDENTIFIERS = [
+  "transactionId",
+  "sessionToken",
+  "roundId",
+  "playerRef",
+  "gameId",
+] as const satisfies readonly (keyof TransactionRequest)[];
 
 function invalid(message: string): never {
   throw new HandlerError(400, message);

@@ -17,7 +17,8 @@ export interface BuiltPackageProbe {
  */
 export function checkBuiltPackage(name: string, packageDir: URL, probe: BuiltPackageProbe) {
   describe(`built ${name}`, () => {
-    const load = (code: string, ...flags: string[]) => execFileSync(process.execPath, [...flags, "-e", code], { cwd: fileURLToPath(packageDir), encoding: "utf8" });
+    const load = (code: string, ...flags: string[]) =>
+      execFileSync(process.execPath, [...flags, "-e", code], { cwd: fileURLToPath(packageDir), encoding: "utf8" });
     // The stand-in fetch answers with what reached it, so the output shows the call was made and signed.
     const callWith = (sdk: string) => `
       const client = ${sdk}.${probe.factory}({ baseUrl: "http://127.0.0.1:9", tenantId: "t-1", secret: "s", retry: false,

@@ -13,17 +13,40 @@ async function startService(answer: (n: number, req: IncomingMessage, res: Serve
   const seen: { path: string; nonce: string; signed: boolean; requestId: string | undefined; body: string }[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c)).on("end", () => {
-      const body = Buffer.concat(chunks).toString();
-      const signed = verify({ method: req.method ?? "", target: req.url ?? "", headers: req.headers, body, secrets: [SECRET], expectedTenantId: TENANT }).ok;
-      seen.push({ path: req.url ?? "", nonce: String(req.headers["x-nonce"]), signed, requestId: req.headers["x-request-id"] as string | undefined, body });
-      answer(seen.length, req, res);
-    });
+    req
+      .on("data", (c: Buffer) => chunks.push(c))
+      .on("end", () => {
+        const body = Buffer.concat(chunks).toString();
+        const signed = verify({
+          method: req.method ?? "",
+          target: req.url ?? "",
+          headers: req.headers,
+          body,
+          secrets: [SECRET],
+          expectedTenantId: TENANT,
+        }).ok;
+        seen.push({
+          path: req.url ?? "",
+          nonce: String(req.headers["x-nonce"]),
+          signed,
+          requestId: req.headers["x-request-id"] as string | undefined,
+          body,
+        });
+        answer(seen.length, req, res);
+      });
   });
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, seen, close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }) };
+  return {
+    url,
+    seen,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 const reply = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -54,18 +77,25 @@ describe("operator client: opt-in retries", () => {
       close = service.close;
       events.length = 0;
       const client = createOperatorClient({
-        baseUrl: service.url, tenantId: TENANT, secret: SECRET, retry: { maxAttempts: 4, initialDelayMs: 5, onRetry: (event) => events.push(event) },
+        baseUrl: service.url,
+        tenantId: TENANT,
+        secret: SECRET,
+        retry: { maxAttempts: 4, initialDelayMs: 5, onRetry: (event) => events.push(event) },
       });
-      const result = call === "listGames"
-        ? await client.listGames()
-        : await client.issueGrant({ playerRef: "p-1", campaignId: "welcome-10", idempotencyKey: "k-1" } as never);
+      const result =
+        call === "listGames"
+          ? await client.listGames()
+          : await client.issueGrant({ playerRef: "p-1", campaignId: "welcome-10", idempotencyKey: "k-1" } as never);
       expect(result.error, call).toBeUndefined();
       expect(service.seen).toHaveLength(3);
       expect(service.seen.every((s) => s.signed)).toBe(true);
       expect(new Set(service.seen.map((s) => s.nonce)).size).toBe(3);
       // The grant's body, and so its idempotencyKey, is the same on every attempt.
       expect(new Set(service.seen.map((s) => s.body)).size).toBe(1);
-      expect(events.map((e) => [e.attempt, e.error.status, e.error.requestId])).toEqual([[1, 500, "req-1"], [2, 500, "req-2"]]);
+      expect(events.map((e) => [e.attempt, e.error.status, e.error.requestId])).toEqual([
+        [1, 500, "req-1"],
+        [2, 500, "req-2"],
+      ]);
       await service.close();
       close = undefined;
     }
@@ -93,10 +123,19 @@ describe("operator client: per-call signal, timeout and headers", () => {
   it("aborts with the caller's signal (kind aborted, never retried) and times out per call (kind timeout)", async () => {
     const service = await startService(() => {}); // never answers
     close = service.close;
-    const client = createOperatorClient({ baseUrl: service.url, tenantId: TENANT, secret: SECRET, timeoutMs: 60_000, retry: { maxAttempts: 3, initialDelayMs: 1 } });
+    const client = createOperatorClient({
+      baseUrl: service.url,
+      tenantId: TENANT,
+      secret: SECRET,
+      timeoutMs: 60_000,
+      retry: { maxAttempts: 3, initialDelayMs: 1 },
+    });
     const controller = new AbortController();
     const aborted = client.getGrant("g-1", { signal: controller.signal });
-    await new Promise<void>((resolve) => { const wait = () => (service.seen.length > 0 ? resolve() : setTimeout(wait, 5)); wait(); });
+    await new Promise<void>((resolve) => {
+      const wait = () => (service.seen.length > 0 ? resolve() : setTimeout(wait, 5));
+      wait();
+    });
     controller.abort();
     expect((await aborted).error).toMatchObject({ status: 0, kind: "aborted" });
     expect(service.seen).toHaveLength(1);
@@ -129,8 +168,12 @@ describe("CroupierApiError tells kinds apart without parsing messages", () => {
     const errors = [];
     for (let i = 0; i < answers.length; i++) errors.push((await client.getGrant("g-1")).error);
     expect(errors.map((e) => [e?.status, e?.kind, e?.code])).toEqual([
-      [404, "not_found", "not_found"], [401, "authentication", "invalid_signature"], [429, "rate_limit", "rate_limited"],
-      [409, "conflict", "conflict"], [403, "permission", "current_secret_required"], [400, "validation", "bad_request"],
+      [404, "not_found", "not_found"],
+      [401, "authentication", "invalid_signature"],
+      [429, "rate_limit", "rate_limited"],
+      [409, "conflict", "conflict"],
+      [403, "permission", "current_secret_required"],
+      [400, "validation", "bad_request"],
       [503, "server", "not_configured"],
     ]);
     expect(errors[0]?.requestId).toBe("r-404");

@@ -21,7 +21,10 @@ async function start(server: Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-for (const [name, startWallet, prefix] of [["node:http", startNodeWallet, ""], ["Express", startExpressWallet, "/croupier"]] as const) {
+for (const [name, startWallet, prefix] of [
+  ["node:http", startNodeWallet, ""],
+  ["Express", startExpressWallet, "/croupier"],
+] as const) {
   describe(`example wallet over ${name}`, () => {
     it("settles a round idempotently, refunds a rollback once and accepts both secrets during rotation", async () => {
       const ledger = new Ledger();
@@ -40,7 +43,12 @@ for (const [name, startWallet, prefix] of [["node:http", startNodeWallet, ""], [
         expect((await send({ ...rollback, transactionId: "stale-rollback:b-1" })).text).toBe('{"status":"OK","balance":1000}');
         expect((await send({ ...bet, transactionId: "b-2", amount: 5000 })).text).toBe('{"status":"DECLINED","balance":1000}');
         expect((await send(bet, "retired")).status).toBe(401);
-        const balance = await sendSigned(baseUrl, { method: "GET", target: `${prefix}/v1/wallet/balance?playerRef=p-1`, secret: "old", tenantId: "op-acme" });
+        const balance = await sendSigned(baseUrl, {
+          method: "GET",
+          target: `${prefix}/v1/wallet/balance?playerRef=p-1`,
+          secret: "old",
+          tenantId: "op-acme",
+        });
         expect(balance.text).toBe('{"balance":1000}');
       } finally {
         await new Promise((resolve) => server.close(resolve));
@@ -59,9 +67,13 @@ describe("example operator calls", () => {
       if (!ok) return res.writeHead(401, { "content-type": "text/plain" }).end("invalid signature");
       if (req.url === "/croupier/portal/api/rotate-secret") {
         secrets.current = "s-2";
-        return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ secret: "s-2", previousSecretValidUntil: "2026-01-22T10:00:00Z" }));
+        return res
+          .writeHead(200, { "content-type": "application/json" })
+          .end(JSON.stringify({ secret: "s-2", previousSecretValidUntil: "2026-01-22T10:00:00Z" }));
       }
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ launchUrl: "https://games.example/starfall?token=t", sessionToken: "t" }));
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ launchUrl: "https://games.example/starfall?token=t", sessionToken: "t" }));
     });
     const baseUrl = await start(service);
     try {

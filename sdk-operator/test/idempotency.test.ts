@@ -17,17 +17,30 @@ const dir = mkdtempSync(join(tmpdir(), "sdk-operator-idem-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A BET, with any fields replaced: a ROLLBACK or ADJUSTMENT brings its own fields in `over`. */
-const tx = (over: Record<string, unknown> = {}): TransactionRequest => ({
-  transactionId: "tx-1", sessionToken: "s", type: "BET", roundId: "r", playerRef: "p-1", amount: 100, currency: "EUR", gameId: "g", ...over,
-}) as TransactionRequest;
+const tx = (over: Record<string, unknown> = {}): TransactionRequest =>
+  ({
+    transactionId: "tx-1",
+    sessionToken: "s",
+    type: "BET",
+    roundId: "r",
+    playerRef: "p-1",
+    amount: 100,
+    currency: "EUR",
+    gameId: "g",
+    ...over,
+  }) as TransactionRequest;
 
 /** A tiny wallet whose balance moves on every applied transaction, so a double apply is visible. */
 function wallet() {
   let balance = 1000;
   let calls = 0;
   return {
-    get calls() { return calls; },
-    get balance() { return balance; },
+    get calls() {
+      return calls;
+    },
+    get balance() {
+      return balance;
+    },
     async apply(request: TransactionRequest): Promise<TransactionResponse> {
       calls++;
       await new Promise((resolve) => setTimeout(resolve, 10));
@@ -69,7 +82,11 @@ for (const [name, makeStore] of stores) {
       const w = wallet();
       const onTransaction = withIdempotency(makeStore(), (r) => w.apply(r));
       const answers = await Promise.all([onTransaction(tx()), onTransaction(tx()), onTransaction(tx())]);
-      expect(answers).toEqual([{ status: "OK", balance: 900 }, { status: "OK", balance: 900 }, { status: "OK", balance: 900 }]);
+      expect(answers).toEqual([
+        { status: "OK", balance: 900 },
+        { status: "OK", balance: 900 },
+        { status: "OK", balance: 900 },
+      ]);
       expect(w.calls).toBe(1);
     });
 

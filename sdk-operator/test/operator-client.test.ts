@@ -4,9 +4,18 @@ import { json, recordingFetch } from "./recording-fetch.js";
 
 const SECRET = "op-secret";
 const grant: GrantResponseBody = {
-  id: "3b8f5c2e-7d41-4a9e-9c1f-2a6b0d4e8f17", operatorId: "op-acme", providerId: "prov-star", gameId: "starfall",
-  playerRef: "p-1", spins: 10, betAmountMinor: 20, currency: "EUR", status: "active", idempotencyKey: "k-1",
-  createdAt: "2026-01-15T10:00:00Z", updatedAt: "2026-01-15T10:00:00Z",
+  id: "3b8f5c2e-7d41-4a9e-9c1f-2a6b0d4e8f17",
+  operatorId: "op-acme",
+  providerId: "prov-star",
+  gameId: "starfall",
+  playerRef: "p-1",
+  spins: 10,
+  betAmountMinor: 20,
+  currency: "EUR",
+  status: "active",
+  idempotencyKey: "k-1",
+  createdAt: "2026-01-15T10:00:00Z",
+  updatedAt: "2026-01-15T10:00:00Z",
 };
 
 describe("operator client signing", () => {
@@ -40,7 +49,9 @@ describe("operator client signing", () => {
 
   it("switches to the new secret after rotateSecret", async () => {
     const { seen, fetch } = recordingFetch((s) =>
-      s.url.pathname === "/portal/api/rotate-secret" ? json(200, { secret: "new-secret", previousSecretValidUntil: "2026-01-22T10:00:00Z" }) : json(200, []),
+      s.url.pathname === "/portal/api/rotate-secret"
+        ? json(200, { secret: "new-secret", previousSecretValidUntil: "2026-01-22T10:00:00Z" })
+        : json(200, []),
     );
     const client = createOperatorClient({ baseUrl: "http://svc", tenantId: "op-acme", secret: SECRET, fetch });
     const rotated = await client.rotateSecret();
@@ -54,10 +65,21 @@ describe("operator client signing", () => {
 
 describe("operator client errors", () => {
   const clientAnswering = (response: () => Response | Promise<Response>, timeoutMs?: number) =>
-    createOperatorClient({ baseUrl: "http://svc", tenantId: "op-acme", secret: SECRET, fetch: recordingFetch(response).fetch, ...(timeoutMs ? { timeoutMs } : {}) });
+    createOperatorClient({
+      baseUrl: "http://svc",
+      tenantId: "op-acme",
+      secret: SECRET,
+      fetch: recordingFetch(response).fetch,
+      ...(timeoutMs ? { timeoutMs } : {}),
+    });
 
   it("returns the JSON error message and status, without throwing", async () => {
-    const { data, error, response } = await clientAnswering(() => json(404, { error: "game not found" })).launchGame({ playerRef: "p", gameId: "nope", currency: "EUR", mode: "REAL" });
+    const { data, error, response } = await clientAnswering(() => json(404, { error: "game not found" })).launchGame({
+      playerRef: "p",
+      gameId: "nope",
+      currency: "EUR",
+      mode: "REAL",
+    });
     expect(data).toBeUndefined();
     expect(error).toBeInstanceOf(CroupierApiError);
     expect([error?.status, error?.message, error?.body]).toEqual([404, "game not found", { error: "game not found" }]);
@@ -65,7 +87,9 @@ describe("operator client errors", () => {
   });
 
   it("returns the plain-text 401 message", async () => {
-    const { error } = await clientAnswering(() => new Response("invalid signature", { status: 401, headers: { "content-type": "text/plain" } })).listGames();
+    const { error } = await clientAnswering(
+      () => new Response("invalid signature", { status: 401, headers: { "content-type": "text/plain" } }),
+    ).listGames();
     expect([error?.status, error?.message]).toEqual([401, "invalid signature"]);
   });
 

@@ -25,7 +25,14 @@ export function recordingFetch(answer: (seen: Seen, index: number) => Response |
       body,
       headers: request.headers,
       signatureValidFor: (secret, tenantId) =>
-        verify({ method: request.method, target: url.pathname + url.search, headers: request.headers, body, secrets: [secret], ...(tenantId ? { expectedTenantId: tenantId } : {}) }).ok,
+        verify({
+          method: request.method,
+          target: url.pathname + url.search,
+          headers: request.headers,
+          body,
+          secrets: [secret],
+          ...(tenantId ? { expectedTenantId: tenantId } : {}),
+        }).ok,
     };
     seen.push(entry);
     return answer(entry, seen.length - 1);

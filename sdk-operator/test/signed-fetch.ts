@@ -19,7 +19,15 @@ export interface TestCall {
 /** Signs and sends one request over real HTTP; returns status, content type and body text. */
 export async function sendSigned(baseUrl: string, call: TestCall) {
   const body = call.body ?? "";
-  const headers = sign({ secret: call.secret, tenantId: call.tenantId, method: call.method, target: call.target, body, timestamp: call.timestamp, nonce: call.nonce });
+  const headers = sign({
+    secret: call.secret,
+    tenantId: call.tenantId,
+    method: call.method,
+    target: call.target,
+    body,
+    timestamp: call.timestamp,
+    nonce: call.nonce,
+  });
   const response = await fetch(baseUrl + call.target, {
     method: call.method,
     headers: { ...headers, ...(call.method === "POST" ? { "content-type": "application/json" } : {}) },
@@ -34,9 +42,5 @@ export async function listen(listener: RequestListener): Promise<{ baseUrl: stri
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
   const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    server,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  return { baseUrl: `http://127.0.0.1:${port}`, server, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }

@@ -15,17 +15,18 @@ const SECRET = "current-secret";
 const OLD_SECRET = "previous-secret";
 
 /** A BET, with any fields replaced: a ROLLBACK or ADJUSTMENT brings its own fields in `over`. */
-const bet = (over: Record<string, unknown> = {}): TransactionRequest => ({
-  transactionId: "tx-1",
-  sessionToken: "sess-1",
-  type: "BET",
-  roundId: "r-1",
-  playerRef: "p-1",
-  amount: 100,
-  currency: "EUR",
-  gameId: "starfall",
-  ...over,
-}) as TransactionRequest;
+const bet = (over: Record<string, unknown> = {}): TransactionRequest =>
+  ({
+    transactionId: "tx-1",
+    sessionToken: "sess-1",
+    type: "BET",
+    roundId: "r-1",
+    playerRef: "p-1",
+    amount: 100,
+    currency: "EUR",
+    gameId: "starfall",
+    ...over,
+  }) as TransactionRequest;
 
 function makeHandler(received: TransactionRequest[]): WalletCallbackHandler {
   return createWalletCallbackHandler({
@@ -47,20 +48,21 @@ function makeHandler(received: TransactionRequest[]): WalletCallbackHandler {
   });
 }
 
-const servers: Array<{ name: string; prefix: string; setup(handler: WalletCallbackHandler): Promise<{ baseUrl: string; close(): Promise<void> }> }> = [
-  { name: "node:http", prefix: "", setup: (handler) => listen(toNodeListener(handler)) },
-  { name: "node:http under a prefix", prefix: "/croupier", setup: (handler) => listen(toNodeListener(handler)) },
-  {
-    name: "Express 5 mounted under a prefix, before express.json",
-    prefix: "/hooks/wallet",
-    setup: (handler) => {
-      const app = express();
-      app.use("/hooks/wallet", toExpressMiddleware(handler));
-      app.use(express.json());
-      return listen(app);
+const servers: Array<{ name: string; prefix: string; setup(handler: WalletCallbackHandler): Promise<{ baseUrl: string; close(): Promise<void> }> }> =
+  [
+    { name: "node:http", prefix: "", setup: (handler) => listen(toNodeListener(handler)) },
+    { name: "node:http under a prefix", prefix: "/croupier", setup: (handler) => listen(toNodeListener(handler)) },
+    {
+      name: "Express 5 mounted under a prefix, before express.json",
+      prefix: "/hooks/wallet",
+      setup: (handler) => {
+        const app = express();
+        app.use("/hooks/wallet", toExpressMiddleware(handler));
+        app.use(express.json());
+        return listen(app);
+      },
     },
-  },
-];
+  ];
 
 for (const kind of servers) {
   describe(`wallet callback handler over ${kind.name}`, () => {
@@ -71,7 +73,14 @@ for (const kind of servers) {
     afterAll(() => close());
 
     const post = (body: unknown, over: Partial<Parameters<typeof sendSigned>[1]> = {}) =>
-      sendSigned(baseUrl, { method: "POST", target: `${kind.prefix}/v1/wallet/transaction`, body: JSON.stringify(body), secret: SECRET, tenantId: TENANT, ...over });
+      sendSigned(baseUrl, {
+        method: "POST",
+        target: `${kind.prefix}/v1/wallet/transaction`,
+        body: JSON.stringify(body),
+        secret: SECRET,
+        tenantId: TENANT,
+        ...over,
+      });
 
     it("answers a good transaction with the callback's JSON", async () => {
       const before = received.length;
@@ -82,7 +91,12 @@ for (const kind of servers) {
     });
 
     it("answers the balance query, signed over path and query", async () => {
-      const answer = await sendSigned(baseUrl, { method: "GET", target: `${kind.prefix}/v1/wallet/balance?playerRef=p-1`, secret: SECRET, tenantId: TENANT });
+      const answer = await sendSigned(baseUrl, {
+        method: "GET",
+        target: `${kind.prefix}/v1/wallet/balance?playerRef=p-1`,
+        secret: SECRET,
+        tenantId: TENANT,
+      });
       expect(answer).toMatchObject({ status: 200, text: '{"balance":1234}' });
     });
 
@@ -109,7 +123,11 @@ for (const kind of servers) {
     it("refuses a replayed nonce with 401 JSON, and a malformed nonce with 400", async () => {
       const nonce = `n-${kind.name.length}-${Date.now()}`;
       expect((await post(bet({ transactionId: "tx-n" }), { nonce })).status).toBe(200);
-      expect(await post(bet({ transactionId: "tx-n" }), { nonce })).toEqual({ status: 401, type: "application/json", text: '{"error":"replayed request"}' });
+      expect(await post(bet({ transactionId: "tx-n" }), { nonce })).toEqual({
+        status: 401,
+        type: "application/json",
+        text: '{"error":"replayed request"}',
+      });
       expect(await post(bet(), { nonce: "bad nonce!" })).toEqual({ status: 400, type: "application/json", text: '{"error":"invalid nonce"}' });
     });
 
@@ -128,8 +146,10 @@ for (const kind of servers) {
         [{ ...bet(), roundId: "r-1\n" }, "roundId must not contain control characters (U+0000 to U+001F, U+007F)"],
         [{ ...bet(), amount: 2 ** 53 }, "amount must be at most 9007199254740991"],
         [{ ...bet(), metadata: { note: "x".repeat(8192) } }, "metadata exceeds 8192 bytes serialized"],
-        [{ ...bet(), metadata: JSON.parse(`${"[".repeat(1025)}${"]".repeat(1025)}`.replace(/^\[/, '{"a":[').replace(/\]$/, "]}")) as unknown },
-          "metadata must not nest deeper than 1024 levels"],
+        [
+          { ...bet(), metadata: JSON.parse(`${"[".repeat(1025)}${"]".repeat(1025)}`.replace(/^\[/, '{"a":[').replace(/\]$/, "]}")) as unknown },
+          "metadata must not nest deeper than 1024 levels",
+        ],
       ];
       for (const [body, error] of cases) {
         expect(await post(body)).toMatchObject({ status: 400, text: JSON.stringify({ error }) });
@@ -145,7 +165,13 @@ for (const kind of servers) {
     });
 
     it("answers 404 for an unknown route, after checking the signature", async () => {
-      const answer = await sendSigned(baseUrl, { method: "POST", target: `${kind.prefix}/v1/wallet/other`, body: "{}", secret: SECRET, tenantId: TENANT });
+      const answer = await sendSigned(baseUrl, {
+        method: "POST",
+        target: `${kind.prefix}/v1/wallet/other`,
+        body: "{}",
+        secret: SECRET,
+        tenantId: TENANT,
+      });
       expect(answer).toMatchObject({ status: 404 });
     });
   });
@@ -157,7 +183,13 @@ describe("adapters", () => {
   it("node:http answers 413 above the body limit", async () => {
     const { baseUrl, close } = await listen(toNodeListener(handler, { maxBodyBytes: 64 }));
     try {
-      const answer = await sendSigned(baseUrl, { method: "POST", target: "/v1/wallet/transaction", body: JSON.stringify(bet({ metadata: { pad: "x".repeat(200) } })), secret: SECRET, tenantId: TENANT });
+      const answer = await sendSigned(baseUrl, {
+        method: "POST",
+        target: "/v1/wallet/transaction",
+        body: JSON.stringify(bet({ metadata: { pad: "x".repeat(200) } })),
+        secret: SECRET,
+        tenantId: TENANT,
+      });
       expect(answer).toMatchObject({ status: 413, text: '{"error":"request body too large"}' });
     } finally {
       await close();
@@ -175,7 +207,13 @@ describe("adapters", () => {
     });
     const { baseUrl, close } = await listen(app);
     try {
-      const answer = await sendSigned(baseUrl, { method: "POST", target: "/v1/wallet/transaction", body: JSON.stringify(bet()), secret: SECRET, tenantId: TENANT });
+      const answer = await sendSigned(baseUrl, {
+        method: "POST",
+        target: "/v1/wallet/transaction",
+        body: JSON.stringify(bet()),
+        secret: SECRET,
+        tenantId: TENANT,
+      });
       expect(answer.status).toBe(500);
       expect(String(errors[0])).toMatch(/already-parsed body.*express\.raw/);
     } finally {
@@ -188,7 +226,13 @@ describe("adapters", () => {
     app.use(express.raw({ type: "*/*" }), toExpressMiddleware(handler));
     const { baseUrl, close } = await listen(app);
     try {
-      const answer = await sendSigned(baseUrl, { method: "POST", target: "/v1/wallet/transaction", body: JSON.stringify(bet()), secret: SECRET, tenantId: TENANT });
+      const answer = await sendSigned(baseUrl, {
+        method: "POST",
+        target: "/v1/wallet/transaction",
+        body: JSON.stringify(bet()),
+        secret: SECRET,
+        tenantId: TENANT,
+      });
       expect(answer).toMatchObject({ status: 200, text: '{"status":"OK","balance":900}' });
     } finally {
       await close();
@@ -196,7 +240,9 @@ describe("adapters", () => {
   });
 
   it("the neutral core refuses a parsed object body with an explanation", async () => {
-    await expect(handler({ method: "POST", target: "/v1/wallet/transaction", headers: {}, body: bet() as unknown as string })).rejects.toThrow(/raw request bytes/);
+    await expect(handler({ method: "POST", target: "/v1/wallet/transaction", headers: {}, body: bet() as unknown as string })).rejects.toThrow(
+      /raw request bytes/,
+    );
   });
 });
 
@@ -216,7 +262,13 @@ describe("an answer built before it is returned", () => {
     const served = await listen(toNodeListener(handler));
     try {
       const send = (playerRef: string) =>
-        sendSigned(served.baseUrl, { method: "POST", target: "/v1/wallet/transaction", body: JSON.stringify(bet({ playerRef })), secret: SECRET, tenantId: TENANT });
+        sendSigned(served.baseUrl, {
+          method: "POST",
+          target: "/v1/wallet/transaction",
+          body: JSON.stringify(bet({ playerRef })),
+          secret: SECRET,
+          tenantId: TENANT,
+        });
       expect(await send("p-1")).toMatchObject({ status: 200, text: '{"status":"OK","balance":990}' });
       expect((await send("p-odd")).status).toBe(500);
     } finally {

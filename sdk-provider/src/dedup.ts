@@ -45,10 +45,15 @@ export function withCancelDedup(
   store: DedupStore<true>,
   onCancel: (request: CancelFreeSpinsRequest) => Promise<void> | void,
 ): (request: CancelFreeSpinsRequest) => Promise<void> {
-  const once = oncePerKey(store, (request: CancelFreeSpinsRequest) => request.externalRef, String, async (request: CancelFreeSpinsRequest) => {
-    await onCancel(request);
-    return true as const;
-  });
+  const once = oncePerKey(
+    store,
+    (request: CancelFreeSpinsRequest) => request.externalRef,
+    String,
+    async (request: CancelFreeSpinsRequest) => {
+      await onCancel(request);
+      return true as const;
+    },
+  );
   return async (request) => {
     await once(request);
   };

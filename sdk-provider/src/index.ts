@@ -24,18 +24,19 @@ export type {
   WinTransaction,
 } from "./models.js";
 export type { ServicePaths as paths, ServiceComponents as components, ServiceOperations as operations } from "@croupier/contract";
-export { CroupierApiError, type CroupierApiErrorDetails, type CroupierErrorKind, type ErrorCode, type Result } from "../../sdk-common/src/api-error.js";
+export {
+  CroupierApiError,
+  type CroupierApiErrorDetails,
+  type CroupierErrorKind,
+  type ErrorCode,
+  type Result,
+} from "../../sdk-common/src/api-error.js";
 export { generateTestHeaders, type TestHeaders } from "../../sdk-common/src/test-headers.js";
 export type { SignRequest, SignedHeaders } from "@croupier/signing";
 
 export type { CallOptions, ConnectionOptions } from "../../sdk-common/src/signed-client.js";
 export { createSigningMiddleware, type SigningCredentials } from "../../sdk-common/src/signing-middleware.js";
-export {
-  verifySignature,
-  type ReceivedRequest,
-  type VerificationOptions,
-  type VerifiedRequest,
-} from "../../sdk-common/src/verify-signature.js";
+export { verifySignature, type ReceivedRequest, type VerificationOptions, type VerifiedRequest } from "../../sdk-common/src/verify-signature.js";
 export type { HandlerResponse, ReceiverOptions, SignedRequestHandler } from "../../sdk-common/src/signed-handler.js";
 export {
   toExpressMiddleware,

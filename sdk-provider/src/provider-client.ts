@@ -3,7 +3,14 @@ import type { Result } from "../../sdk-common/src/api-error.js";
 import { toResult } from "../../sdk-common/src/call-result.js";
 import { createSignedClient, type ConnectionOptions } from "../../sdk-common/src/signed-client.js";
 import type { ServiceComponents as components, ServicePaths as paths } from "@croupier/contract";
-import type { BalanceResponse, BetTransaction, RollbackTransaction, TransactionRequest, TransactionResponse, VerifySessionResponse } from "./models.js";
+import type {
+  BalanceResponse,
+  BetTransaction,
+  RollbackTransaction,
+  TransactionRequest,
+  TransactionResponse,
+  VerifySessionResponse,
+} from "./models.js";
 import { withRetry, type RetryOptions } from "../../sdk-common/src/retry.js";
 
 /** Options of {@link createProviderClient}. */

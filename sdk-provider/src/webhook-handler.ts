@@ -34,7 +34,8 @@ const REVOKE_REASONS = ["KICK", "SELF_EXCLUSION", "FRAUD_HOLD", "EXPIRED"] as co
 /** The three identifiers every batch webhook carries. */
 function requireBatchFields(value: unknown) {
   const body = requireObject(value);
-  for (const field of ["externalRef", "playerRef", "gameId"] as const satisfies readonly (keyof CancelFreeSpinsRequest & keyof FreeSpinsStatusRequest)[]) {
+  for (const field of ["externalRef", "playerRef", "gameId"] as const satisfies readonly (keyof CancelFreeSpinsRequest &
+    keyof FreeSpinsStatusRequest)[]) {
     requireIdentifier(body, field);
   }
   return body;
@@ -43,7 +44,8 @@ function requireBatchFields(value: unknown) {
 function parseGrant(value: unknown): GrantFreeSpinsRequest {
   const body = requireObject(value);
   // Field names as the contract's types name them: a field renamed in the TypeSpec breaks this build.
-  for (const field of ["requestRef", "playerRef", "gameId"] as const satisfies readonly (keyof GrantFreeSpinsRequest)[]) requireIdentifier(body, field);
+  for (const field of ["requestRef", "playerRef", "gameId"] as const satisfies readonly (keyof GrantFreeSpinsRequest)[])
+    requireIdentifier(body, field);
   requireInteger(body, "spins", 1);
   requireInteger(body, "betAmountMinor", 0);
   requireCurrency(body, "currency");
@@ -52,7 +54,8 @@ function parseGrant(value: unknown): GrantFreeSpinsRequest {
 
 function parseRevoke(value: unknown): SessionRevokeRequest {
   const body = requireObject(value);
-  for (const field of ["sessionToken", "playerRef", "gameId"] as const satisfies readonly (keyof SessionRevokeRequest)[]) requireIdentifier(body, field);
+  for (const field of ["sessionToken", "playerRef", "gameId"] as const satisfies readonly (keyof SessionRevokeRequest)[])
+    requireIdentifier(body, field);
   requireOneOf(body, "reason", REVOKE_REASONS);
   return body as unknown as SessionRevokeRequest;
 }
@@ -102,11 +105,16 @@ function checkStatusAnswer(answer: FreeSpinsStatusResponse): FreeSpinsStatusResp
  */
 export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
   return createSignedHandler(options, [
-    { method: "POST", path: "/v1/game/free-spins/grant", handle: async ({ body }) => checkGrantAnswer(await offered(options, options.onGrant, parseGrant(body))) },
+    {
+      method: "POST",
+      path: "/v1/game/free-spins/grant",
+      handle: async ({ body }) => checkGrantAnswer(await offered(options, options.onGrant, parseGrant(body))),
+    },
     {
       method: "POST",
       path: "/v1/game/free-spins/status",
-      handle: async ({ body }) => checkStatusAnswer(await offered(options, options.onStatus, requireBatchFields(body) as unknown as FreeSpinsStatusRequest)),
+      handle: async ({ body }) =>
+        checkStatusAnswer(await offered(options, options.onStatus, requireBatchFields(body) as unknown as FreeSpinsStatusRequest)),
     },
     {
       method: "POST",

@@ -23,16 +23,20 @@ function stubService() {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks);
-    if (!verify({ method: req.method!, target: req.url!, headers: req.headers, body: raw, secrets: ["prov-secret"], expectedTenantId: "prov-star" }).ok) {
+    if (
+      !verify({ method: req.method!, target: req.url!, headers: req.headers, body: raw, secrets: ["prov-secret"], expectedTenantId: "prov-star" }).ok
+    ) {
       return res.writeHead(401, { "content-type": "text/plain" }).end("invalid signature");
     }
     const body = JSON.parse(raw.toString("utf8"));
     const answer = (value: unknown) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(value));
-    if (req.url!.endsWith("/session/verify")) return answer({ playerRef: "p-1", gameId: "starfall", currency: "EUR", mode: "REAL", expiresAt: "2026-01-16T10:30:00Z" });
+    if (req.url!.endsWith("/session/verify"))
+      return answer({ playerRef: "p-1", gameId: "starfall", currency: "EUR", mode: "REAL", expiresAt: "2026-01-16T10:30:00Z" });
     if (body.type === "WIN") failFirstAttemptOf ??= body.transactionId;
     const seen = (attempts.get(body.transactionId) ?? 0) + 1;
     attempts.set(body.transactionId, seen);
-    if (body.transactionId === failFirstAttemptOf && seen === 1) return res.writeHead(500, { "content-type": "application/json" }).end('{"error":"timed out"}');
+    if (body.transactionId === failFirstAttemptOf && seen === 1)
+      return res.writeHead(500, { "content-type": "application/json" }).end('{"error":"timed out"}');
     const previous = applied.get(body.transactionId);
     if (previous) return answer(previous);
     if (body.type === "BET" && body.amount > balance) return answer({ status: "DECLINED", balance });
@@ -55,7 +59,10 @@ describe("example provider", () => {
     }
   });
 
-  for (const [name, serve, prefix] of [["node:http", serveWebhooksWithNode, ""], ["Express", serveWebhooksWithExpress, "/croupier"]] as const) {
+  for (const [name, serve, prefix] of [
+    ["node:http", serveWebhooksWithNode, ""],
+    ["Express", serveWebhooksWithExpress, "/croupier"],
+  ] as const) {
     it(`serves the webhooks over ${name} with two secrets`, async () => {
       const server = serve(["new", "old"]);
       const baseUrl = await start(server);

@@ -4,7 +4,14 @@ import { createProviderClient, ReplayTokenError, verifyReplayToken } from "../sr
 import { json, recordingFetch } from "../../sdk-operator/test/recording-fetch.js";
 
 describe("replay tokens", () => {
-  const claims = { roundId: "r-1", gameId: "starfall", playerRef: "p-1", operatorId: "op-acme", providerId: "prov-star", exp: Math.floor(Date.now() / 1000) + 900 };
+  const claims = {
+    roundId: "r-1",
+    gameId: "starfall",
+    playerRef: "p-1",
+    operatorId: "op-acme",
+    providerId: "prov-star",
+    exp: Math.floor(Date.now() / 1000) + 900,
+  };
 
   it("verifies a token minted by the service, with either secret during a rotation", () => {
     const token = mintReplayToken("new", claims);
@@ -20,8 +27,10 @@ describe("raw provider client types", () => {
     await client.raw.POST("/v1/wallet/balance", { body: { sessionToken: "st-1" } });
     // @ts-expect-error: no such path
     await client.raw.POST("/v1/wallet/balances", { body: { sessionToken: "st-1" } });
-    // @ts-expect-error: amount must be a number
-    await client.raw.POST("/v1/wallet/transaction", { body: { transactionId: "t", sessionToken: "s", type: "BET", roundId: "r", playerRef: "p", amount: "1", currency: "EUR", gameId: "g" } });
+    await client.raw.POST("/v1/wallet/transaction", {
+      // @ts-expect-error: amount must be a number
+      body: { transactionId: "t", sessionToken: "s", type: "BET", roundId: "r", playerRef: "p", amount: "1", currency: "EUR", gameId: "g" },
+    });
     // @ts-expect-error: the bet helper fills type itself
     await client.bet({ transactionId: "t", sessionToken: "s", type: "WIN", roundId: "r", playerRef: "p", amount: 1, currency: "EUR", gameId: "g" });
     expect(seen.length).toBe(4);
@@ -33,9 +42,20 @@ describe("generateTestHeaders", () => {
     const { generateTestHeaders, verifySignature } = await import("../src/index.js");
     const body = '{"requestRef":"r-1"}';
     const timestamp = Math.floor(Date.now() / 1000);
-    const headers = generateTestHeaders({ method: "POST", target: "/v1/game/free-spins/grant", body, tenantId: "prov-star", secret: "s", timestamp, nonce: "n-1" });
+    const headers = generateTestHeaders({
+      method: "POST",
+      target: "/v1/game/free-spins/grant",
+      body,
+      tenantId: "prov-star",
+      secret: "s",
+      timestamp,
+      nonce: "n-1",
+    });
     expect(headers).toMatchObject({ "X-Tenant-ID": "prov-star", "X-Timestamp": String(timestamp), "X-Nonce": "n-1" });
-    const verified = await verifySignature({ method: "POST", target: "/v1/game/free-spins/grant", headers, body }, { tenantId: "prov-star", secrets: ["s"] });
+    const verified = await verifySignature(
+      { method: "POST", target: "/v1/game/free-spins/grant", headers, body },
+      { tenantId: "prov-star", secrets: ["s"] },
+    );
     expect(verified).toBeDefined();
   });
 });

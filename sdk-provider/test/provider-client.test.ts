@@ -3,12 +3,27 @@ import { createProviderClient, type BetOrWinBody, type ProviderClientOptions } f
 import { json, recordingFetch, type Seen } from "../../sdk-operator/test/recording-fetch.js";
 
 const SECRET = "prov-secret";
-const bet: BetOrWinBody = { transactionId: "tx-1", sessionToken: "st-1", roundId: "r-1", playerRef: "p-1", amount: 250, currency: "EUR", gameId: "starfall" };
+const bet: BetOrWinBody = {
+  transactionId: "tx-1",
+  sessionToken: "st-1",
+  roundId: "r-1",
+  playerRef: "p-1",
+  amount: 250,
+  currency: "EUR",
+  gameId: "starfall",
+};
 const fast = { maxAttempts: 5, initialDelayMs: 1, maxDelayMs: 5 };
 
 function clientAnswering(answer: (seen: Seen, index: number) => Response | Promise<Response>, options: Partial<ProviderClientOptions> = {}) {
   const recorder = recordingFetch(answer);
-  const client = createProviderClient({ baseUrl: "https://svc.example/croupier", tenantId: "prov-star", secret: SECRET, fetch: recorder.fetch, retry: fast, ...options });
+  const client = createProviderClient({
+    baseUrl: "https://svc.example/croupier",
+    tenantId: "prov-star",
+    secret: SECRET,
+    fetch: recorder.fetch,
+    retry: fast,
+    ...options,
+  });
   return { client, seen: recorder.seen };
 }
 
@@ -51,14 +66,18 @@ describe("provider client", () => {
   }
 
   it("retries network errors", async () => {
-    const { client, seen } = clientAnswering((_s, i) => (i === 0 ? Promise.reject(new TypeError("fetch failed")) : json(200, { status: "OK", balance: 1 })));
+    const { client, seen } = clientAnswering((_s, i) =>
+      i === 0 ? Promise.reject(new TypeError("fetch failed")) : json(200, { status: "OK", balance: 1 }),
+    );
     expect((await client.bet(bet)).data?.status).toBe("OK");
     expectSameBodyFreshSignatures(seen);
     expect(seen).toHaveLength(2);
   });
 
   it("retries a timed-out attempt", async () => {
-    const { client, seen } = clientAnswering((_s, i) => (i === 0 ? new Promise<Response>(() => {}) : json(200, { status: "OK", balance: 1 })), { timeoutMs: 50 });
+    const { client, seen } = clientAnswering((_s, i) => (i === 0 ? new Promise<Response>(() => {}) : json(200, { status: "OK", balance: 1 })), {
+      timeoutMs: 50,
+    });
     expect((await client.bet(bet)).data?.status).toBe("OK");
     expect(seen).toHaveLength(2);
   });

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { CroupierApiError, type Result } from "../src/index.js";
 import { withRetry } from "../../sdk-common/src/retry.js";
 
-const failing = (status: number, retryAfter?: number): Result<number> => ({ error: new CroupierApiError(status, "x", retryAfter === undefined ? {} : { retryAfter }) });
+const failing = (status: number, retryAfter?: number): Result<number> => ({
+  error: new CroupierApiError(status, "x", retryAfter === undefined ? {} : { retryAfter }),
+});
 
 describe("withRetry backoff", () => {
   it("uses capped exponential backoff with full jitter", async () => {

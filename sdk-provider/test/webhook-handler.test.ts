@@ -80,7 +80,10 @@ for (const kind of kinds) {
       const revoke = { sessionToken: "st-1", playerRef: "p-1", gameId: "starfall", reason: "KICK" };
       expect((await post("/v1/game/session/revoke", revoke)).status).toBe(200);
       expect(calls.revoke).toContain("KICK");
-      expect(await post("/v1/game/session/revoke", { ...revoke, reason: "BORED" })).toMatchObject({ status: 400, text: '{"error":"reason must be one of KICK, SELF_EXCLUSION, FRAUD_HOLD, EXPIRED"}' });
+      expect(await post("/v1/game/session/revoke", { ...revoke, reason: "BORED" })).toMatchObject({
+        status: 400,
+        text: '{"error":"reason must be one of KICK, SELF_EXCLUSION, FRAUD_HOLD, EXPIRED"}',
+      });
     });
 
     it("refuses a tampered body, a wrong secret, a stale timestamp, a wrong tenant and a replayed nonce", async () => {
@@ -91,19 +94,40 @@ for (const kind of kinds) {
       expect(await post("/v1/game/free-spins/grant", grant, { tenantId: "prov-other" })).toEqual(refused);
       const nonce = `replay-${kind.prefix.length}`;
       expect((await post("/v1/game/free-spins/status", batch, { nonce })).status).toBe(200);
-      expect(await post("/v1/game/free-spins/status", batch, { nonce })).toEqual({ status: 401, type: "application/json", text: '{"error":"replayed request"}' });
+      expect(await post("/v1/game/free-spins/status", batch, { nonce })).toEqual({
+        status: 401,
+        type: "application/json",
+        text: '{"error":"replayed request"}',
+      });
     });
 
     it("validates bodies, maps WebhookError, and answers 500 for a broken callback answer", async () => {
-      expect(await post("/v1/game/free-spins/grant", { ...grant, spins: 0 })).toMatchObject({ status: 400, text: '{"error":"spins must be an integer >= 1"}' });
+      expect(await post("/v1/game/free-spins/grant", { ...grant, spins: 0 })).toMatchObject({
+        status: 400,
+        text: '{"error":"spins must be an integer >= 1"}',
+      });
       expect(await post("/v1/game/free-spins/grant", { ...grant, currency: "Eur" })).toMatchObject({ status: 400 });
-      expect(await post("/v1/game/free-spins/cancel", { externalRef: "star-1" })).toMatchObject({ status: 400, text: '{"error":"playerRef must be a non-empty string"}' });
+      expect(await post("/v1/game/free-spins/cancel", { externalRef: "star-1" })).toMatchObject({
+        status: 400,
+        text: '{"error":"playerRef must be a non-empty string"}',
+      });
       // The contract's identifier length (generated from the TypeSpec), as the service checks it.
-      expect(await post("/v1/game/free-spins/grant", { ...grant, playerRef: "p".repeat(256) })).toMatchObject({ status: 400, text: '{"error":"playerRef must be at most 255 characters"}' });
-      expect(await post("/v1/game/free-spins/grant", { ...grant, playerRef: "p\u0000" }))
-        .toMatchObject({ status: 400, text: '{"error":"playerRef must not contain control characters (U+0000 to U+001F, U+007F)"}' });
-      expect(await post("/v1/game/free-spins/grant", { ...grant, requestRef: "g-2", gameId: "no-fs" })).toMatchObject({ status: 400, text: '{"error":"free spins not supported on no-fs"}' });
-      expect(await post("/v1/game/free-spins/status", { ...batch, externalRef: "star-x" })).toMatchObject({ status: 500, text: '{"error":"internal error"}' });
+      expect(await post("/v1/game/free-spins/grant", { ...grant, playerRef: "p".repeat(256) })).toMatchObject({
+        status: 400,
+        text: '{"error":"playerRef must be at most 255 characters"}',
+      });
+      expect(await post("/v1/game/free-spins/grant", { ...grant, playerRef: "p\u0000" })).toMatchObject({
+        status: 400,
+        text: '{"error":"playerRef must not contain control characters (U+0000 to U+001F, U+007F)"}',
+      });
+      expect(await post("/v1/game/free-spins/grant", { ...grant, requestRef: "g-2", gameId: "no-fs" })).toMatchObject({
+        status: 400,
+        text: '{"error":"free spins not supported on no-fs"}',
+      });
+      expect(await post("/v1/game/free-spins/status", { ...batch, externalRef: "star-x" })).toMatchObject({
+        status: 500,
+        text: '{"error":"internal error"}',
+      });
       expect(await post("/v1/game/unknown", {})).toMatchObject({ status: 404 });
     });
   });

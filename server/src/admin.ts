@@ -12,11 +12,21 @@ import { problemsCommand } from "./admin/problems.js";
  * `npm run admin -- <command> [args] --config FILE`: platform admin tools that work on the service's database
  * beside a running service. Each command lives in its own module under admin/; list it here.
  */
-const COMMANDS: readonly AdminCommand[] = [issueGrantCommand, grantStatusCommand, endSessionsCommand, adjustCommand, problemsCommand, backofficeUserCommand];
+const COMMANDS: readonly AdminCommand[] = [
+  issueGrantCommand,
+  grantStatusCommand,
+  endSessionsCommand,
+  adjustCommand,
+  problemsCommand,
+  backofficeUserCommand,
+];
 
-runAdminCommand(COMMANDS, process.argv.slice(2)).then((code) => {
-  process.exitCode = code;
-}, (error: unknown) => {
-  process.stderr.write(`admin: ${describeFailure(error)}\n`);
-  process.exitCode = 1;
-});
+runAdminCommand(COMMANDS, process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`admin: ${describeFailure(error)}\n`);
+    process.exitCode = 1;
+  },
+);

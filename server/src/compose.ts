@@ -38,13 +38,17 @@ import type { HostResolver } from "./shared/addresses.js";
  * domain services and domain services into outbound clients. Nothing else constructs these.
  */
 export async function composeServices(
-  config: CroupierConfig, stores: Stores, box: SecretBox, logger: Logger, instance: InstanceOptions = {},
+  config: CroupierConfig,
+  stores: Stores,
+  box: SecretBox,
+  logger: Logger,
+  instance: InstanceOptions = {},
 ): Promise<Services> {
   const tenants = await TenantDirectory.open(config, stores.tenants, box);
   const catalogue = new Catalogue(config);
-  const http = new SignedHttpClient({ addresses: {
-    allowPrivate: config.allowPrivateCallbackAddresses, trustedOrigins: configuredOrigins(config), resolve: instance.resolveHost,
-  } });
+  const http = new SignedHttpClient({
+    addresses: { allowPrivate: config.allowPrivateCallbackAddresses, trustedOrigins: configuredOrigins(config), resolve: instance.resolveHost },
+  });
   const providerWebhooks = new HttpProviderWebhooks(http, tenants, logger);
   const sessionStore = stores.sessions;
   const sessions = new SessionService(sessionStore, catalogue, tenants, providerWebhooks, box, config.limits.sessionTtlSeconds);
@@ -54,21 +58,26 @@ export async function composeServices(
   // With other instances on the database, this one learns how many there are (the rate limit's share).
   const heartbeat = stores.shared ? new ClusterHeartbeat(stores.cluster, logger) : undefined;
   const metrics = new Metrics({
-    instanceId: instance.instanceId ?? "local", ledger: transactions, processMetrics: instance.processMetrics, pool: stores.poolUse,
+    instanceId: instance.instanceId ?? "local",
+    ledger: transactions,
+    processMetrics: instance.processMetrics,
+    pool: stores.poolUse,
     liveInstances: heartbeat && (() => heartbeat.liveInstances),
   });
   const operatorWallet = new HttpOperatorWallet(http, tenants, metrics);
   const relay = new TransactionRelay(transactions, operatorWallet, tenants, config.settlementRetry, box, logger);
-  const wallet = new WalletService({
-    sessions, tenants, catalogue, relay, operatorWallet, demo,
-  });
-  const reconciler = new StaleRoundReconciler({ store: transactions, relay, tenants, operatorWallet },
-    { ...config.reconciler, problemAfterSeconds: config.settlementRetry.horizonSeconds }, logger);
+  const wallet = new WalletService({ sessions, tenants, catalogue, relay, operatorWallet, demo });
+  const reconciler = new StaleRoundReconciler(
+    { store: transactions, relay, tenants, operatorWallet },
+    { ...config.reconciler, problemAfterSeconds: config.settlementRetry.horizonSeconds },
+    logger,
+  );
   const settlementRetry = new SettlementRetry({ store: transactions, relay, tenants }, config.settlementRetry, logger);
   const ledgerQueries = stores.ledgerQueries;
   const replays = new ReplayService(stores.roundLookup, catalogue, tenants, config.limits.replayLinkSeconds);
   const backoffice = new BackofficeAccounts(stores.backoffice, {
-    sessionTtlSeconds: config.backoffice.sessionTtlSeconds, isOperator: (id) => tenants.roleOf(id) === "operator",
+    sessionTtlSeconds: config.backoffice.sessionTtlSeconds,
+    isOperator: (id) => tenants.roleOf(id) === "operator",
   });
   const problems = new ProblemService({ problems: stores.problems, ledger: ledgerQueries, relay, tenants });
   // What another instance changed (secrets, callback URLs) is re-read, and grants a dead one left pending taken over.
@@ -93,7 +102,11 @@ export async function composeServices(
     ledger: new LedgerService(ledgerQueries, relay),
     problems,
     monitoring: new MonitoringService({ queries: stores.monitoring, openProblemCounts: (id) => problems.openCounts(id) }),
-    deliveryLogSweeper: new DeliveryLogSweeper({ queries: ledgerQueries, operatorIds: () => config.operators.map((o) => o.id) }, config.limits, logger),
+    deliveryLogSweeper: new DeliveryLogSweeper(
+      { queries: ledgerQueries, operatorIds: () => config.operators.map((o) => o.id) },
+      config.limits,
+      logger,
+    ),
     backoffice,
     walletTestCall: new WalletTestCall({ tenants, operatorWallet }),
     sessionSweeper: new ExpiredSessionSweeper({ store: sessionStore, demo }, config.limits, logger),

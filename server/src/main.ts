@@ -36,7 +36,9 @@ Environment:
 async function main(): Promise<void> {
   let values: { config?: string; help?: boolean; version?: boolean };
   try {
-    ({ values } = parseArgs({ options: { config: { type: "string", short: "c" }, help: { type: "boolean", short: "h" }, version: { type: "boolean", short: "v" } } }));
+    ({ values } = parseArgs({
+      options: { config: { type: "string", short: "c" }, help: { type: "boolean", short: "h" }, version: { type: "boolean", short: "v" } },
+    }));
   } catch (error) {
     process.stderr.write(`croupier: ${(error as Error).message}\n\n${USAGE}`);
     process.exit(2);
@@ -68,10 +70,15 @@ async function main(): Promise<void> {
     // traffic elsewhere before this instance stops accepting connections.
     running.services.readiness.startDraining();
     const delay = new Promise((resolve) => setTimeout(resolve, drainDelayMs));
-    delay.then(() => running.close()).then(() => process.exit(0), (error: unknown) => {
-      running.services.logger.error({ err: error }, "unclean stop");
-      process.exit(1);
-    });
+    delay
+      .then(() => running.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          running.services.logger.error({ err: error }, "unclean stop");
+          process.exit(1);
+        },
+      );
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));

@@ -45,14 +45,19 @@ export async function startServer(config: CroupierConfig, options: StartOptions 
   const logger = options.logger ?? pino({ level: config.logLevel, base: { service: "croupier", instance: instanceId } });
   const stores = await openStores(config.database, { instanceId, clockSkewSeconds: config.limits.clockSkewSeconds });
   if (options.secretKey === undefined) {
-    logger.warn(`CROUPIER_SECRET_KEY is not set: secrets are sealed under a key the service generated and keeps ${
-      stores.shared ? "in the database" : "beside the database file"}, which guards nothing against a copy of ${
-      stores.shared ? "the database" : "its folder"}; set CROUPIER_SECRET_KEY in production`);
+    logger.warn(
+      `CROUPIER_SECRET_KEY is not set: secrets are sealed under a key the service generated and keeps ${
+        stores.shared ? "in the database" : "beside the database file"
+      }, which guards nothing against a copy of ${stores.shared ? "the database" : "its folder"}; set CROUPIER_SECRET_KEY in production`,
+    );
   }
   let services: Services;
   try {
-    services = await composeServices(config, stores, await stores.unlock(options.secretKey), logger,
-      { instanceId, processMetrics: options.processMetrics, resolveHost: options.resolveHost });
+    services = await composeServices(config, stores, await stores.unlock(options.secretKey), logger, {
+      instanceId,
+      processMetrics: options.processMetrics,
+      resolveHost: options.resolveHost,
+    });
   } catch (error) {
     await stores.close();
     throw error;
@@ -65,19 +70,27 @@ export async function startServer(config: CroupierConfig, options: StartOptions 
   await services.relay.recoverOrphans();
   const validateResponses = options.validateResponses ?? false;
   const walletApi = providerWalletApi({
-    wallet: services.wallet, authentication: authenticationOptions(services), logger, metrics: services.metrics, documentPath: SERVICE_OPENAPI_PATH, validateResponses,
+    wallet: services.wallet,
+    authentication: authenticationOptions(services),
+    logger,
+    metrics: services.metrics,
+    documentPath: SERVICE_OPENAPI_PATH,
+    validateResponses,
   });
   const app = buildApp(services, { validateResponses });
   let closing: Promise<void> | undefined;
   // Timeouts are checked every second (Node's default: every 30 s, which would let a slow client outlast them).
   const { headersTimeoutMs, requestTimeoutMs, maxConnections } = config.server;
-  const server = createServer({ headersTimeout: headersTimeoutMs, requestTimeout: requestTimeoutMs, connectionsCheckingInterval: 1_000 }, (req, res) => {
-    assignRequestId(req, res);
-    // Once stopping, every answer ends its connection: a keep-alive client sending request after request would
-    // otherwise hold it open (and the stop waiting) for ever. Its next request opens a connection elsewhere.
-    if (closing) res.shouldKeepAlive = false;
-    if (!walletApi(req, res)) app(req, res);
-  });
+  const server = createServer(
+    { headersTimeout: headersTimeoutMs, requestTimeout: requestTimeoutMs, connectionsCheckingInterval: 1_000 },
+    (req, res) => {
+      assignRequestId(req, res);
+      // Once stopping, every answer ends its connection: a keep-alive client sending request after request would
+      // otherwise hold it open (and the stop waiting) for ever. Its next request opens a connection elsewhere.
+      if (closing) res.shouldKeepAlive = false;
+      if (!walletApi(req, res)) app(req, res);
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.server.port, config.server.host, () => {

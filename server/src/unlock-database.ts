@@ -17,8 +17,11 @@ const CHECK_TEXT = "croupier secret key check v1";
  *   transaction, with secure_delete on so the plaintext's cells are zeroed; a checkpoint then moves it all out of the
  *   WAL into the database file.
  */
-export function unlockDatabase(db: SqliteDatabase, key: Buffer | undefined,
-  generated: (databaseHoldsSealed: boolean) => Buffer | undefined = () => undefined): SecretBox {
+export function unlockDatabase(
+  db: SqliteDatabase,
+  key: Buffer | undefined,
+  generated: (databaseHoldsSealed: boolean) => Buffer | undefined = () => undefined,
+): SecretBox {
   const check = new SqliteSecretKeyCheck(db);
   const stored = check.read();
   key ??= generated(stored !== undefined);
@@ -42,11 +45,13 @@ export async function unlockShared(check: SharedKeyCheck, key: Buffer | undefine
   const stored = await check.read();
   if (key === undefined) return generatedInDatabase(check, stored);
   if (stored?.startsWith(GENERATED)) {
-    throw new SecretKeyError("the database's secrets are sealed under a key it generated and keeps itself, not under CROUPIER_SECRET_KEY: "
-      + "start without CROUPIER_SECRET_KEY, or on a new database with it");
+    throw new SecretKeyError(
+      "the database's secrets are sealed under a key it generated and keeps itself, not under CROUPIER_SECRET_KEY: " +
+        "start without CROUPIER_SECRET_KEY, or on a new database with it",
+    );
   }
   const box = new SecretBox(key);
-  return checked(box, stored ?? await check.writeFirst(box.seal(CHECK_TEXT)));
+  return checked(box, stored ?? (await check.writeFirst(box.seal(CHECK_TEXT))));
 }
 
 /** Marks a check row that holds a generated key itself rather than a value sealed under CROUPIER_SECRET_KEY. */
@@ -58,18 +63,20 @@ const GENERATED = "generated-key:";
  * service's warning at start says. A database sealed under an explicit key still needs that key.
  */
 async function generatedInDatabase(check: SharedKeyCheck, stored: string | undefined): Promise<SecretBox> {
-  const value = stored ?? await check.writeFirst(GENERATED + randomBytes(SECRET_KEY_BYTES).toString("hex"));
+  const value = stored ?? (await check.writeFirst(GENERATED + randomBytes(SECRET_KEY_BYTES).toString("hex")));
   if (!value.startsWith(GENERATED)) throw missingKey(true);
   return new SecretBox(Buffer.from(value.slice(GENERATED.length), "hex"));
 }
 
 function missingKey(databaseHoldsSealed: boolean): SecretKeyError {
-  return new SecretKeyError(!databaseHoldsSealed
-    ? "CROUPIER_SECRET_KEY is not set: tenant secrets and session tokens are encrypted at rest under it. Generate one "
-      + "with `openssl rand -base64 32`, keep it apart from the database and its backups, and set CROUPIER_SECRET_KEY "
-      + "(or CROUPIER_SECRET_KEY_FILE naming a file that holds it)"
-    : "the database holds tenant secrets and session tokens encrypted under CROUPIER_SECRET_KEY, which is not set: "
-      + "set it (or CROUPIER_SECRET_KEY_FILE) to the key they were encrypted with");
+  return new SecretKeyError(
+    !databaseHoldsSealed
+      ? "CROUPIER_SECRET_KEY is not set: tenant secrets and session tokens are encrypted at rest under it. Generate one " +
+          "with `openssl rand -base64 32`, keep it apart from the database and its backups, and set CROUPIER_SECRET_KEY " +
+          "(or CROUPIER_SECRET_KEY_FILE naming a file that holds it)"
+      : "the database holds tenant secrets and session tokens encrypted under CROUPIER_SECRET_KEY, which is not set: " +
+          "set it (or CROUPIER_SECRET_KEY_FILE) to the key they were encrypted with",
+  );
 }
 
 function checked(box: SecretBox, sealed: string): SecretBox {
@@ -82,14 +89,16 @@ function firstUnlock(db: SqliteDatabase, box: SecretBox, check: SqliteSecretKeyC
   db.pragma("secure_delete = ON");
   try {
     // Read again inside the write lock: another process (an admin command beside the service) may have just done it.
-    return db.transaction(() => {
-      const now = check.read();
-      if (now !== undefined) return now;
-      sealLegacyPlaintext(db, { seal: (text) => box.seal(text), isSealed: SecretBox.isSealed, digest: tokenDigest });
-      const written = box.seal(CHECK_TEXT);
-      check.write(written);
-      return written;
-    }).immediate();
+    return db
+      .transaction(() => {
+        const now = check.read();
+        if (now !== undefined) return now;
+        sealLegacyPlaintext(db, { seal: (text) => box.seal(text), isSealed: SecretBox.isSealed, digest: tokenDigest });
+        const written = box.seal(CHECK_TEXT);
+        check.write(written);
+        return written;
+      })
+      .immediate();
   } finally {
     db.pragma("secure_delete = OFF");
     db.pragma("wal_checkpoint(TRUNCATE)");

@@ -3,7 +3,18 @@ import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OPERATOR, PROVIDER, isSignedFor, runNodeScript, startScriptedPeer, sendJson, signedRequest, startTestServer, tempDir, testConfigJson } from "./harness.js";
+import {
+  OPERATOR,
+  PROVIDER,
+  isSignedFor,
+  runNodeScript,
+  startScriptedPeer,
+  sendJson,
+  signedRequest,
+  startTestServer,
+  tempDir,
+  testConfigJson,
+} from "./harness.js";
 import { startHoldingWallet } from "./wallet-harness.js";
 
 const ADMIN = fileURLToPath(new URL("../dist/admin.js", import.meta.url));
@@ -24,8 +35,22 @@ describe("admin adjust", () => {
   });
 
   const adjust = (...args: string[]) => runNodeScript(ADMIN, ["adjust", ...args, "--config", configFile]);
-  const terms = (player: string, id: string, direction: string, amount: string) =>
-    ["--operator", OPERATOR.id, "--player", player, "--game", "starfall", "--currency", "EUR", "--amount", amount, "--direction", direction, "--id", id];
+  const terms = (player: string, id: string, direction: string, amount: string) => [
+    "--operator",
+    OPERATOR.id,
+    "--player",
+    player,
+    "--game",
+    "starfall",
+    "--currency",
+    "EUR",
+    "--amount",
+    amount,
+    "--direction",
+    direction,
+    "--id",
+    id,
+  ];
   /** Every transaction callback the wallet received, whatever became of it. */
   const transactionCalls = () => {
     const { applied, declined, replayed, faults } = wallet.stats.snapshot();
@@ -41,7 +66,10 @@ describe("admin adjust", () => {
     const debit = await adjust(...terms("p-adj", "ticket-2", "DEBIT", "400"));
     expect(JSON.parse(debit.stdout)).toEqual({ transactionId: "adjustment:ticket-2", status: "OK", balance: 11_100 });
     expect(wallet.ledger.balance("p-adj")).toBe(11_100);
-    expect(entries("p-adj").map((e) => [e.transactionId, e.delta])).toEqual([["adjustment:ticket-1", 1500], ["adjustment:ticket-2", -400]]);
+    expect(entries("p-adj").map((e) => [e.transactionId, e.delta])).toEqual([
+      ["adjustment:ticket-1", 1500],
+      ["adjustment:ticket-2", -400],
+    ]);
 
     // The same id again: the ledger answers, the wallet is not called, nothing moves twice.
     const calls = transactionCalls();
@@ -65,7 +93,14 @@ describe("admin adjust", () => {
     const peerConfig = `${dir.path}/peer.json`;
     writeFileSync(peerConfig, JSON.stringify(testConfigJson({ wallet: peer.url, sqlitePath: `${dir.path}/peer.db` })));
     try {
-      const result = await runNodeScript(ADMIN, ["adjust", ...terms("p-wire", "w-1", "DEBIT", "7"), "--reason", "chargeback", "--config", peerConfig]);
+      const result = await runNodeScript(ADMIN, [
+        "adjust",
+        ...terms("p-wire", "w-1", "DEBIT", "7"),
+        "--reason",
+        "chargeback",
+        "--config",
+        peerConfig,
+      ]);
       expect(result.code).toBe(0);
       expect(peer.requests).toHaveLength(1);
       const call = peer.requests[0]!;
@@ -74,8 +109,16 @@ describe("admin adjust", () => {
       expect(call.headers["x-tenant-id"]).toBe(OPERATOR.id);
       expect(isSignedFor(call, OPERATOR)).toBe(true);
       expect(JSON.parse(call.body)).toEqual({
-        transactionId: "adjustment:w-1", sessionToken: "system:admin-adjustment", type: "ADJUSTMENT", roundId: "adjustment:w-1",
-        playerRef: "p-wire", amount: 7, currency: "EUR", gameId: "starfall", direction: "DEBIT", metadata: { reason: "chargeback" },
+        transactionId: "adjustment:w-1",
+        sessionToken: "system:admin-adjustment",
+        type: "ADJUSTMENT",
+        roundId: "adjustment:w-1",
+        playerRef: "p-wire",
+        amount: 7,
+        currency: "EUR",
+        gameId: "starfall",
+        direction: "DEBIT",
+        metadata: { reason: "chargeback" },
       });
     } finally {
       await peer.close();
@@ -90,14 +133,22 @@ describe("admin adjust", () => {
     expect(wallet.ledger.balance("p-fail")).toBe(10_000);
 
     // The running service's settlement retry leaves it alone (the admin resends it), and it makes no round to replay.
-    const server = await startTestServer(testConfigJson({ wallet: wallet.url, sqlitePath: `${dir.path}/croupier.db`,
-      settlementRetry: { initialDelaySeconds: 0, maxDelaySeconds: 0, horizonSeconds: 3600 } }));
+    const server = await startTestServer(
+      testConfigJson({
+        wallet: wallet.url,
+        sqlitePath: `${dir.path}/croupier.db`,
+        settlementRetry: { initialDelaySeconds: 0, maxDelaySeconds: 0, horizonSeconds: 3600 },
+      }),
+    );
     try {
       wallet.faults.update({ failureRate: 0 });
       const calls = transactionCalls();
       await server.services.settlementRetry.runOnce();
       expect(transactionCalls()).toBe(calls);
-      const replay = await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/rounds/replay", { roundId: "adjustment:f-1", gameId: "starfall" });
+      const replay = await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/rounds/replay", {
+        roundId: "adjustment:f-1",
+        gameId: "starfall",
+      });
       expect(replay.status).toBe(404);
     } finally {
       await server.close();
@@ -148,10 +199,21 @@ describe("admin adjust", () => {
   it("a provider cannot use the adjustment: id space, nor send ADJUSTMENT", async () => {
     const server = await startTestServer(testConfigJson({ wallet: wallet.url }));
     try {
-      const launch = await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/games/launch", { playerRef: "p-prov", gameId: "starfall", currency: "EUR", mode: "REAL" });
+      const launch = await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/games/launch", {
+        playerRef: "p-prov",
+        gameId: "starfall",
+        currency: "EUR",
+        mode: "REAL",
+      });
       const reply = await signedRequest(server.url, PROVIDER, "POST", "/v1/wallet/transaction", {
-        transactionId: "adjustment:ticket-1", sessionToken: launch.json.sessionToken, type: "WIN", roundId: "r-1", playerRef: "p-prov",
-        amount: 100, currency: "EUR", gameId: "starfall",
+        transactionId: "adjustment:ticket-1",
+        sessionToken: launch.json.sessionToken,
+        type: "WIN",
+        roundId: "r-1",
+        playerRef: "p-prov",
+        amount: 100,
+        currency: "EUR",
+        gameId: "starfall",
       });
       expect(reply.status).toBe(400);
       expect(reply.json.error).toMatch(/reserved for the platform's admin adjustments/);
@@ -162,7 +224,10 @@ describe("admin adjust", () => {
 
   it("refuses what it cannot send: usage mistakes exit 2; unknown operator, invisible game, unsupported currency exit 1", async () => {
     const mistakes = [
-      [["--operator", OPERATOR.id, "--player", "p-x", "--game", "starfall", "--currency", "EUR", "--amount", "5", "--direction", "CREDIT"], /--id required/],
+      [
+        ["--operator", OPERATOR.id, "--player", "p-x", "--game", "starfall", "--currency", "EUR", "--amount", "5", "--direction", "CREDIT"],
+        /--id required/,
+      ],
       [terms("p-x", "m-1", "UP", "5"), /--direction must be CREDIT or DEBIT, got "UP"/],
       [terms("p-x", "m-1", "CREDIT", "-5"), /--amount/],
       [terms("p-x", "m-1", "CREDIT", "5e2"), /--amount must be a whole number/],
@@ -177,7 +242,10 @@ describe("admin adjust", () => {
     }
     const refusals = [
       [["--operator", "op-nobody", ...terms("p-x", "m-1", "CREDIT", "5").slice(2)], /no operator op-nobody/],
-      [[...terms("p-x", "m-1", "CREDIT", "5").slice(0, 5), "moonshot", ...terms("p-x", "m-1", "CREDIT", "5").slice(6)], /not configured or not visible/],
+      [
+        [...terms("p-x", "m-1", "CREDIT", "5").slice(0, 5), "moonshot", ...terms("p-x", "m-1", "CREDIT", "5").slice(6)],
+        /not configured or not visible/,
+      ],
       [[...terms("p-x", "m-1", "CREDIT", "5").slice(0, 7), "GBP", ...terms("p-x", "m-1", "CREDIT", "5").slice(8)], /currency GBP is not supported/],
     ] as const;
     for (const [args, message] of refusals) {

@@ -2,8 +2,18 @@ import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  OPERATOR, OTHER_OPERATOR, PROVIDER, isSignedFor, runNodeScript, sendJson, signedRequest, startScriptedPeer, startTestServer, tempDir,
-  testConfigJson, type ScriptedPeer,
+  OPERATOR,
+  OTHER_OPERATOR,
+  PROVIDER,
+  isSignedFor,
+  runNodeScript,
+  sendJson,
+  signedRequest,
+  startScriptedPeer,
+  startTestServer,
+  tempDir,
+  testConfigJson,
+  type ScriptedPeer,
 } from "./harness.js";
 
 const ADMIN = fileURLToPath(new URL("../dist/admin.js", import.meta.url));
@@ -29,11 +39,17 @@ describe("admin end-sessions (self-exclusion, fraud hold)", () => {
   });
 
   const launch = async (operator: typeof OPERATOR, playerRef: string) => {
-    const reply = await signedRequest(server.url, operator, "POST", "/v1/operator/games/launch", { playerRef, gameId: "starfall", currency: "EUR", mode: "REAL" });
+    const reply = await signedRequest(server.url, operator, "POST", "/v1/operator/games/launch", {
+      playerRef,
+      gameId: "starfall",
+      currency: "EUR",
+      mode: "REAL",
+    });
     expect(reply.status).toBe(200);
     return reply.json.sessionToken as string;
   };
-  const verifyStatus = async (sessionToken: string) => (await signedRequest(server.url, PROVIDER, "POST", "/v1/wallet/session/verify", { sessionToken })).status;
+  const verifyStatus = async (sessionToken: string) =>
+    (await signedRequest(server.url, PROVIDER, "POST", "/v1/wallet/session/verify", { sessionToken })).status;
   const admin = (...args: string[]) => runNodeScript(ADMIN, ["end-sessions", ...args, "--config", configFile]);
   const revokes = () => provider.requests.filter((r) => r.url === "/v1/game/session/revoke");
 
@@ -58,7 +74,8 @@ describe("admin end-sessions (self-exclusion, fraud hold)", () => {
     }
     const bodies = revokes().map((r) => JSON.parse(r.body));
     expect(bodies.map((b) => b.sessionToken).sort()).toEqual([first, second].sort());
-    for (const body of bodies) expect(body).toEqual({ sessionToken: body.sessionToken, playerRef: "p-excl", gameId: "starfall", reason: "SELF_EXCLUSION" });
+    for (const body of bodies)
+      expect(body).toEqual({ sessionToken: body.sessionToken, playerRef: "p-excl", gameId: "starfall", reason: "SELF_EXCLUSION" });
 
     const again = await admin("--operator", OPERATOR.id, "--player", "p-excl", "--reason", "SELF_EXCLUSION");
     expect(JSON.parse(again.stdout)).toEqual({ revokedCount: 0 });

@@ -5,8 +5,12 @@ import { OPERATOR, PROVIDER, signedRequest, startTestServer, testConfigJson, toR
 describe("signed-request pipeline (decisions.md §1)", () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
   beforeAll(async () => {
-    server = await startTestServer(testConfigJson({ limits: { rateLimit: { requestsPerSecond: 1, burst: 3 } },
-      operators: [{ id: OPERATOR.id, secret: OPERATOR.secret, providers: [PROVIDER.id], rateLimit: { requestsPerSecond: 1000, burst: 1000 } }] }));
+    server = await startTestServer(
+      testConfigJson({
+        limits: { rateLimit: { requestsPerSecond: 1, burst: 3 } },
+        operators: [{ id: OPERATOR.id, secret: OPERATOR.secret, providers: [PROVIDER.id], rateLimit: { requestsPerSecond: 1000, burst: 1000 } }],
+      }),
+    );
   });
   afterAll(() => server.close());
 
@@ -25,7 +29,10 @@ describe("signed-request pipeline (decisions.md §1)", () => {
 
   it("400 invalid nonce for a missing, empty, oversized or malformed nonce, before the signature is looked at", async () => {
     const cases: Parameters<typeof signedRequest>[5][] = [
-      { omit: ["X-Nonce"] }, { headers: { "X-Nonce": "" } }, { nonce: "n".repeat(129) }, { nonce: "bad/nonce" },
+      { omit: ["X-Nonce"] },
+      { headers: { "X-Nonce": "" } },
+      { nonce: "n".repeat(129) },
+      { nonce: "bad/nonce" },
       { nonce: "a+b", headers: { "X-Signature": "0".repeat(64) } }, // a bad signature too: the nonce check comes first
     ];
     for (const opts of cases) {
@@ -66,12 +73,12 @@ describe("signed-request pipeline (decisions.md §1)", () => {
     expect(reply.status).toBe(200);
     const tampered = await fetch(`${server.url}/v1/operator/players/kick`, {
       method: "POST",
-      headers: { ...(signedHeadersFor('{"playerRef":"p-1"}')), "content-type": "application/json" },
+      headers: { ...signedHeadersFor('{"playerRef":"p-1"}'), "content-type": "application/json" },
       body: '{"playerRef":"p-2"}',
     });
     expect(tampered.status).toBe(401);
     const query = await fetch(`${server.url}/v1/operator/free-spins/grants?playerRef=p-2`, {
-      headers: { ...(signedHeadersFor("", "GET", "/v1/operator/free-spins/grants?playerRef=p-1")) },
+      headers: { ...signedHeadersFor("", "GET", "/v1/operator/free-spins/grants?playerRef=p-1") },
     });
     expect(query.status).toBe(401);
   });

@@ -2,7 +2,16 @@ import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  OPERATOR, OTHER_OPERATOR, runNodeScript, sendJson, signedRequest, startScriptedPeer, startTestServer, tempDir, testConfigJson, toReply,
+  OPERATOR,
+  OTHER_OPERATOR,
+  runNodeScript,
+  sendJson,
+  signedRequest,
+  startScriptedPeer,
+  startTestServer,
+  tempDir,
+  testConfigJson,
+  toReply,
   type ScriptedPeer,
 } from "./harness.js";
 import { eventually } from "./wallet-harness.js";
@@ -22,7 +31,8 @@ describe("back-office sign-in and sessions", () => {
     await accounts.addUser({ username: "victor", operatorId: OPERATOR.id, role: "viewer", password: PASSWORD });
     await accounts.addUser({ username: "bob", operatorId: OTHER_OPERATOR.id, role: "manager", password: PASSWORD });
     await accounts.addUser({ username: "root", operatorId: null, role: "manager", password: PASSWORD });
-    for (const name of ["mallory", "eve", "limited"]) await accounts.addUser({ username: name, operatorId: OPERATOR.id, role: "manager", password: PASSWORD });
+    for (const name of ["mallory", "eve", "limited"])
+      await accounts.addUser({ username: name, operatorId: OPERATOR.id, role: "manager", password: PASSWORD });
   });
   afterAll(async () => {
     await server?.close();
@@ -72,7 +82,12 @@ describe("back-office sign-in and sessions", () => {
     const noToken = await alice.request("POST", "/v1/operator/players/kick", { playerRef: "p-1" }, { "x-csrf-token": "" });
     expect(noToken.status).toBe(403);
     expect(noToken.json.error).toMatch(/CSRF/);
-    const wrongToken = await alice.request("POST", "/v1/operator/players/kick", { playerRef: "p-1" }, { "x-csrf-token": alice.csrf.replace(/^./, (c) => (c === "A" ? "B" : "A")) });
+    const wrongToken = await alice.request(
+      "POST",
+      "/v1/operator/players/kick",
+      { playerRef: "p-1" },
+      { "x-csrf-token": alice.csrf.replace(/^./, (c) => (c === "A" ? "B" : "A")) },
+    );
     expect(wrongToken.status).toBe(403);
     const kick = await alice.request("POST", "/v1/operator/players/kick", { playerRef: "p-1" });
     expect(kick.status).toBe(200);
@@ -82,8 +97,11 @@ describe("back-office sign-in and sessions", () => {
   it("lets a viewer read but not change anything", async () => {
     const victor = await signIn(server.url, "victor");
     expect((await victor.request("GET", "/v1/operator/free-spins/grants")).status).toBe(200);
-    for (const [path, body] of [["/v1/operator/players/kick", { playerRef: "p-1" }], ["/portal/api/rotate-secret", undefined],
-      ["/portal/api/callback-url", { callbackUrl: wallet.url }]] as const) {
+    for (const [path, body] of [
+      ["/v1/operator/players/kick", { playerRef: "p-1" }],
+      ["/portal/api/rotate-secret", undefined],
+      ["/portal/api/callback-url", { callbackUrl: wallet.url }],
+    ] as const) {
       const reply = await victor.request("POST", path, body);
       expect(reply.status, path).toBe(403);
       expect(reply.json).toMatchObject({ error: "a viewer account can only read" });
@@ -93,7 +111,12 @@ describe("back-office sign-in and sessions", () => {
 
   it("keeps operators apart: an operator account sees only its own operator and cannot name another", async () => {
     const bob = await signIn(server.url, "bob");
-    const launch = await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/games/launch", { playerRef: "p-shared", gameId: "starfall", currency: "EUR", mode: "REAL" });
+    const launch = await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/games/launch", {
+      playerRef: "p-shared",
+      gameId: "starfall",
+      currency: "EUR",
+      mode: "REAL",
+    });
     expect(launch.status).toBe(200);
     // Bob's kick acts for op-beta: op-acme's player of the same name keeps the session.
     expect((await bob.request("POST", "/v1/operator/players/kick", { playerRef: "p-shared" })).json).toEqual({ revokedCount: 0 });
@@ -161,7 +184,9 @@ describe("back-office sign-in and sessions", () => {
     expect(unsigned.text).toBe("invalid signature");
     // A signed call is judged by its signature alone, even with a valid session cookie beside it.
     const alice = await signIn(server.url, "alice");
-    const badSignature = await signedRequest(server.url, { id: OPERATOR.id, secret: "wrong" }, "GET", "/v1/operator/games", undefined, { headers: { cookie: alice.cookie } });
+    const badSignature = await signedRequest(server.url, { id: OPERATOR.id, secret: "wrong" }, "GET", "/v1/operator/games", undefined, {
+      headers: { cookie: alice.cookie },
+    });
     expect(badSignature.status).toBe(401);
     expect(badSignature.text).toBe("invalid signature");
     // A back-office route is never opened by a signature.
@@ -175,8 +200,11 @@ describe("back-office session expiry, https cookies and the admin CLI", () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
 
   beforeAll(async () => {
-    const json = { ...testConfigJson({ sqlitePath: `${dir.path}/croupier.db` }), backoffice: { sessionTtlSeconds: 1 },
-      server: { host: "127.0.0.1", port: 0, publicBaseUrl: "https://croupier.example" } };
+    const json = {
+      ...testConfigJson({ sqlitePath: `${dir.path}/croupier.db` }),
+      backoffice: { sessionTtlSeconds: 1 },
+      server: { host: "127.0.0.1", port: 0, publicBaseUrl: "https://croupier.example" },
+    };
     writeFileSync(configFile, JSON.stringify(json));
     server = await startTestServer(json);
   });
@@ -205,7 +233,12 @@ describe("back-office session expiry, https cookies and the admin CLI", () => {
     const carol = await signIn(server.url, "carol", account.password as string);
     expect(carol.reply.status).toBe(200);
     const list = await admin("list");
-    expect(list.stdout.trim().split("\n").map((line) => JSON.parse(line).username)).toEqual(["carol", "ops"]);
+    expect(
+      list.stdout
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line).username),
+    ).toEqual(["carol", "ops"]);
     expect(list.stdout).not.toMatch(/scrypt|password/);
 
     expect((await admin("remove", "--username", "carol")).code).toBe(0);

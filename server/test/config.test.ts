@@ -24,13 +24,19 @@ function resolve(node: SchemaNode): SchemaNode {
 function schemaPaths(node: SchemaNode, prefix = ""): string[] {
   const n = resolve(node);
   if (n.items) return schemaPaths(n.items, `${prefix}[]`);
-  return Object.entries(n.properties ?? {}).flatMap(([key, child]) => [`${prefix}${prefix ? "." : ""}${key}`, ...schemaPaths(child, `${prefix}${prefix ? "." : ""}${key}`)]);
+  return Object.entries(n.properties ?? {}).flatMap(([key, child]) => [
+    `${prefix}${prefix ? "." : ""}${key}`,
+    ...schemaPaths(child, `${prefix}${prefix ? "." : ""}${key}`),
+  ]);
 }
 /** Every key path present in a value, arrays collapsed to `[]`. */
 function valuePaths(value: unknown, prefix = ""): string[] {
   if (Array.isArray(value)) return value.flatMap((v) => valuePaths(v, `${prefix}[]`));
   if (value === null || typeof value !== "object") return [];
-  return Object.entries(value).flatMap(([key, child]) => [`${prefix}${prefix ? "." : ""}${key}`, ...valuePaths(child, `${prefix}${prefix ? "." : ""}${key}`)]);
+  return Object.entries(value).flatMap(([key, child]) => [
+    `${prefix}${prefix ? "." : ""}${key}`,
+    ...valuePaths(child, `${prefix}${prefix ? "." : ""}${key}`),
+  ]);
 }
 const unique = (paths: string[]) => [...new Set(paths)].sort();
 
@@ -49,12 +55,15 @@ describe("the configuration file's JSON Schema (server/config.schema.json)", () 
     // The example is a SQLite configuration: PostgreSQL's keys exclude sqlitePath, and the README's cluster section shows them.
     const postgresOnly = ["database.url", "database.poolSize"];
     const examplePaths = unique(valuePaths(example()));
-    expect(examplePaths, JSON.stringify(declared.filter((p) => !examplePaths.includes(p)))).toEqual(declared.filter((p) => !secrets.includes(p) && !postgresOnly.includes(p)));
+    expect(examplePaths, JSON.stringify(declared.filter((p) => !examplePaths.includes(p)))).toEqual(
+      declared.filter((p) => !secrets.includes(p) && !postgresOnly.includes(p)),
+    );
     // The parsed configuration's keys are the schema's (the types in config/types.ts follow it), plus the secrets.
     const parsed = parseConfig(example(), { env: EXAMPLE_SECRETS });
     const parsedPaths = unique(valuePaths(parsed));
-    expect(parsedPaths, JSON.stringify([declared.filter((p) => !parsedPaths.includes(p)), parsedPaths.filter((p) => !declared.includes(p))]))
-      .toEqual(declared.filter((p) => p !== "$schema" && !postgresOnly.includes(p)));
+    expect(parsedPaths, JSON.stringify([declared.filter((p) => !parsedPaths.includes(p)), parsedPaths.filter((p) => !declared.includes(p))])).toEqual(
+      declared.filter((p) => p !== "$schema" && !postgresOnly.includes(p)),
+    );
     const postgres = parseConfig({ ...example(), database: { url: "postgres://croupier@db.internal:5432/croupier" } }, { env: EXAMPLE_SECRETS });
     expect(postgres.database).toEqual({ url: "postgres://croupier@db.internal:5432/croupier", poolSize: 10 });
   });
@@ -62,14 +71,33 @@ describe("the configuration file's JSON Schema (server/config.schema.json)", () 
   it("fills in the defaults the schema declares", () => {
     const parsed = parseConfig({ operators: [], providers: [] });
     expect(parsed).toEqual({
-      server: { host: "127.0.0.1", port: 8080, publicBaseUrl: "http://127.0.0.1:8080", headersTimeoutMs: 10000, requestTimeoutMs: 30000, maxConnections: 10000 },
+      server: {
+        host: "127.0.0.1",
+        port: 8080,
+        publicBaseUrl: "http://127.0.0.1:8080",
+        headersTimeoutMs: 10000,
+        requestTimeoutMs: 30000,
+        maxConnections: 10000,
+      },
       database: { sqlitePath: "./data/croupier.db", synchronous: "FULL" },
-      limits: { clockSkewSeconds: 300, secretGraceSeconds: 604800, replayLinkSeconds: 900, sessionTtlSeconds: 86400,
-        expiredSessionRetentionSeconds: 3600, deliveryLogRetentionSeconds: 2592000, demoStartingBalance: 100000, rateLimit: { requestsPerSecond: 100, burst: 200 } },
+      limits: {
+        clockSkewSeconds: 300,
+        secretGraceSeconds: 604800,
+        replayLinkSeconds: 900,
+        sessionTtlSeconds: 86400,
+        expiredSessionRetentionSeconds: 3600,
+        deliveryLogRetentionSeconds: 2592000,
+        demoStartingBalance: 100000,
+        rateLimit: { requestsPerSecond: 100, burst: 200 },
+      },
       reconciler: { staleRoundSeconds: 1800, sweepIntervalSeconds: 60 },
       settlementRetry: { initialDelaySeconds: 5, maxDelaySeconds: 600, horizonSeconds: 86400 },
       backoffice: { sessionTtlSeconds: 28800 },
-      allowPrivateCallbackAddresses: false, logLevel: "info", operators: [], providers: [], campaigns: [],
+      allowPrivateCallbackAddresses: false,
+      logLevel: "info",
+      operators: [],
+      providers: [],
+      campaigns: [],
     });
   });
 
@@ -77,14 +105,19 @@ describe("the configuration file's JSON Schema (server/config.schema.json)", () 
     const cases: [(json: Record<string, any>) => void, string][] = [
       [(j) => (j.operators[0].callbackTimeoutMs = "soon"), '"operators[0].callbackTimeoutMs": must be an integer from 1 to 600000'],
       [(j) => (j.server = { port: 70000 }), '"server.port": must be an integer from 0 to 65535'],
-      [(j) => (j.server = { headersTimeoutMs: 20000, requestTimeoutMs: 15000 }), '"server.requestTimeoutMs": must be at least server.headersTimeoutMs'],
+      [
+        (j) => (j.server = { headersTimeoutMs: 20000, requestTimeoutMs: 15000 }),
+        '"server.requestTimeoutMs": must be at least server.headersTimeoutMs',
+      ],
       [(j) => (j.limits.clockSkewSeconds = -1), '"limits.clockSkewSeconds": must be a number >= 0'],
       [(j) => (j.logLevel = "loud"), '"logLevel": must be one of debug, info, warn, error, silent'],
       [(j) => (j.database = { synchronous: "off" }), '"database.synchronous": must be FULL or NORMAL'],
       [(j) => (j.database = { url: "mysql://db/croupier" }), '"database.url": must be a postgres:// or postgresql:// URL'],
       [(j) => (j.database = { url: "postgres://db/croupier", poolSize: 0 }), '"database.poolSize": must be an integer from 1 to 1000'],
-      [(j) => (j.database = { url: "postgres://db/croupier", sqlitePath: "./data/croupier.db" }),
-        '"database.sqlitePath": give either database.sqlitePath (SQLite) or database.url (PostgreSQL), not both'],
+      [
+        (j) => (j.database = { url: "postgres://db/croupier", sqlitePath: "./data/croupier.db" }),
+        '"database.sqlitePath": give either database.sqlitePath (SQLite) or database.url (PostgreSQL), not both',
+      ],
       [(j) => (j.providers[0].currencies = ["EUR", "eur"]), '"providers[0].currencies[1]": must be an uppercase ISO-4217 code'],
       [(j) => (j.operators[1].id = "op\u0007"), '"operators[1].id": must be 1-255 characters without control characters'],
       [(j) => (j.operators[0].callbackUrl = "ftp://wallet.example"), '"operators[0].callbackUrl": must be an absolute http(s) URL'],
@@ -110,13 +143,18 @@ describe("the configuration file's JSON Schema (server/config.schema.json)", () 
 describe("the database from the environment", () => {
   it("CROUPIER_DATABASE_URL selects PostgreSQL over the file's url, and refuses a file that names a SQLite path", () => {
     const url = "postgresql://croupier:pw@10.0.0.5:5433/croupier";
-    const fromEnv = parseConfig({ ...testConfigJson(), database: { url: "postgres://elsewhere/db", poolSize: 4 } }, { env: { CROUPIER_DATABASE_URL: url } });
+    const fromEnv = parseConfig(
+      { ...testConfigJson(), database: { url: "postgres://elsewhere/db", poolSize: 4 } },
+      { env: { CROUPIER_DATABASE_URL: url } },
+    );
     expect(fromEnv.database).toEqual({ url, poolSize: 4 });
     expect(parseConfig({ ...testConfigJson(), database: {} }, { env: { CROUPIER_DATABASE_URL: url } }).database).toEqual({ url, poolSize: 10 });
-    expect(() => parseConfig(testConfigJson({ sqlitePath: "./x.db" }), { env: { CROUPIER_DATABASE_URL: url } }))
-      .toThrow('invalid configuration at "database.sqlitePath": give either database.sqlitePath (SQLite) or CROUPIER_DATABASE_URL (PostgreSQL), not both');
-    expect(() => parseConfig(testConfigJson(), { env: { CROUPIER_DATABASE_URL: "sqlite:./x.db" } }))
-      .toThrow('invalid configuration at "CROUPIER_DATABASE_URL": must be a postgres:// or postgresql:// URL');
+    expect(() => parseConfig(testConfigJson({ sqlitePath: "./x.db" }), { env: { CROUPIER_DATABASE_URL: url } })).toThrow(
+      'invalid configuration at "database.sqlitePath": give either database.sqlitePath (SQLite) or CROUPIER_DATABASE_URL (PostgreSQL), not both',
+    );
+    expect(() => parseConfig(testConfigJson(), { env: { CROUPIER_DATABASE_URL: "sqlite:./x.db" } })).toThrow(
+      'invalid configuration at "CROUPIER_DATABASE_URL": must be a postgres:// or postgresql:// URL',
+    );
   });
 });
 
@@ -129,8 +167,10 @@ describe("tenant secrets from the environment", () => {
     return json;
   };
   const allFromEnv = {
-    CROUPIER_OPERATOR_OP_ACME_SECRET: "a", CROUPIER_OPERATOR_OP_BETA_SECRET: "b",
-    CROUPIER_PROVIDER_PROV_STAR_SECRET: "s", CROUPIER_PROVIDER_PROV_MOON_SECRET: "m",
+    CROUPIER_OPERATOR_OP_ACME_SECRET: "a",
+    CROUPIER_OPERATOR_OP_BETA_SECRET: "b",
+    CROUPIER_PROVIDER_PROV_STAR_SECRET: "s",
+    CROUPIER_PROVIDER_PROV_MOON_SECRET: "m",
   };
 
   it("maps an id to its variable: upper-cased, every character but A-Z and 0-9 replaced by _", () => {
@@ -163,7 +203,10 @@ describe("tenant secrets from the environment", () => {
     const cases: [Record<string, string>, RegExp][] = [
       [{ CROUPIER_OPERATOR_OP_ACME_SECRET_FILE: empty }, /"CROUPIER_OPERATOR_OP_ACME_SECRET_FILE": .*empty\.secret is empty/],
       [{ CROUPIER_OPERATOR_OP_ACME_SECRET_FILE: `${dir.path}/missing` }, /"CROUPIER_OPERATOR_OP_ACME_SECRET_FILE": cannot read .*missing/],
-      [{ CROUPIER_OPERATOR_OP_ACME_SECRET: "x", CROUPIER_OPERATOR_OP_ACME_SECRET_FILE: empty }, /both CROUPIER_OPERATOR_OP_ACME_SECRET and CROUPIER_OPERATOR_OP_ACME_SECRET_FILE are set/],
+      [
+        { CROUPIER_OPERATOR_OP_ACME_SECRET: "x", CROUPIER_OPERATOR_OP_ACME_SECRET_FILE: empty },
+        /both CROUPIER_OPERATOR_OP_ACME_SECRET and CROUPIER_OPERATOR_OP_ACME_SECRET_FILE are set/,
+      ],
     ];
     for (const [env, message] of cases) expect(() => parseConfig(testConfigJson(), { env })).toThrow(message);
   });
@@ -178,8 +221,17 @@ describe("the service and admin command lines", () => {
     // Started together: each is a node process start, slow on a busy machine.
     const [answers, mistakes] = await Promise.all([
       Promise.all([MAIN, ADMIN].flatMap((script) => ["--version", "-v", "--help"].map((flag) => runNodeScript(script, [flag])))),
-      Promise.all(([[MAIN, ["--bogus"]], [MAIN, ["stray"]], [MAIN, ["--config"]], [ADMIN, ["--bogus"]], [ADMIN, ["grant-status", "--bogus"]]] as const)
-        .map(([script, args]) => runNodeScript(script, [...args]))),
+      Promise.all(
+        (
+          [
+            [MAIN, ["--bogus"]],
+            [MAIN, ["stray"]],
+            [MAIN, ["--config"]],
+            [ADMIN, ["--bogus"]],
+            [ADMIN, ["grant-status", "--bogus"]],
+          ] as const
+        ).map(([script, args]) => runNodeScript(script, [...args])),
+      ),
     ]);
     for (const [i, run] of answers.entries()) {
       expect(run.code, String(i)).toBe(0);
@@ -233,7 +285,10 @@ describe("the service and admin command lines", () => {
         const timer = setTimeout(() => reject(new Error(`no start: ${stderr}`)), 20_000);
         child.stdout.on("data", () => {
           const match = /"url":"(http:\/\/[^"]+)"/.exec(stdout);
-          if (match?.[1]) { clearTimeout(timer); resolve(match[1]); }
+          if (match?.[1]) {
+            clearTimeout(timer);
+            resolve(match[1]);
+          }
         });
       });
       const games = await signedRequest(url, { id: "op-acme", secret: "acme-from-env" }, "GET", "/v1/operator/games");
@@ -241,7 +296,9 @@ describe("the service and admin command lines", () => {
       expect(games.json).toEqual([expect.objectContaining({ gameId: "starfall" })]);
       const wrong = await signedRequest(url, { id: "op-acme", secret: "not-it" }, "GET", "/v1/operator/games");
       expect(wrong.status).toBe(401);
-      const star = await signedRequest(url, { id: "prov-star", secret: "star-from-a-file" }, "POST", "/v1/wallet/session/verify", { sessionToken: "nope" });
+      const star = await signedRequest(url, { id: "prov-star", secret: "star-from-a-file" }, "POST", "/v1/wallet/session/verify", {
+        sessionToken: "nope",
+      });
       expect(star.status).toBe(401);
       expect(star.json).toBeTypeOf("object"); // a JSON 401 (unknown session), not the plain-text signature failure
     } finally {

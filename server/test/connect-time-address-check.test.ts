@@ -38,7 +38,8 @@ describe("callback addresses are checked at connect time", () => {
 
   /** Points op-acme's callbacks at `host` (on the wallet's port), then bets once; the wallet's ledger tells what arrived. */
   async function betThrough(server: RunningServer, host: string, saveAnswer: string[] | undefined, connectAnswer: string[]) {
-    if (saveAnswer) answers.set(host, saveAnswer); else answers.delete(host);
+    if (saveAnswer) answers.set(host, saveAnswer);
+    else answers.delete(host);
     const saved = await signedRequest(server.url, OPERATOR, "POST", "/portal/api/callback-url", { callbackUrl: `http://${host}:${wallet.port}` });
     expect(saved.status, saved.text).toBe(200);
     answers.set(host, connectAnswer);
@@ -72,10 +73,33 @@ describe("callback addresses are checked at connect time", () => {
 
   it("knows the IANA special-purpose ranges", () => {
     for (const address of [
-      "64:ff9b:1::1", "64:ff9b::7f00:1", "100.64.0.1", "198.18.0.1", "198.19.255.255", "240.0.0.1", "255.255.255.255", "2001:db8::1",
-      "fc00::1", "fd12::1", "fe80::1", "::ffff:10.0.0.1", "::ffff:7f00:1", "::ffff:a9fe:a9fe", "192.0.2.1", "198.51.100.7", "203.0.113.9",
-      "192.88.99.1", "100::1", "2001::1", "3fff::1", "5f00::1", "::", "0.0.0.0", "169.254.169.254",
-    ]) expect(isForbiddenAddress(address), address).toBe(true);
+      "64:ff9b:1::1",
+      "64:ff9b::7f00:1",
+      "100.64.0.1",
+      "198.18.0.1",
+      "198.19.255.255",
+      "240.0.0.1",
+      "255.255.255.255",
+      "2001:db8::1",
+      "fc00::1",
+      "fd12::1",
+      "fe80::1",
+      "::ffff:10.0.0.1",
+      "::ffff:7f00:1",
+      "::ffff:a9fe:a9fe",
+      "192.0.2.1",
+      "198.51.100.7",
+      "203.0.113.9",
+      "192.88.99.1",
+      "100::1",
+      "2001::1",
+      "3fff::1",
+      "5f00::1",
+      "::",
+      "0.0.0.0",
+      "169.254.169.254",
+    ])
+      expect(isForbiddenAddress(address), address).toBe(true);
     for (const address of ["93.184.216.34", "8.8.8.8", "2606:4700::1111", "::ffff:8.8.8.8", "::ffff:808:808"]) {
       expect(isForbiddenAddress(address), address).toBe(false);
     }

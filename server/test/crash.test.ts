@@ -53,8 +53,10 @@ describe("crash safety (kill -9 of the service process)", () => {
     await second.stop();
     const db = new Database(`${dir.path}/crash-bet.db`, { readonly: true });
     try {
-      const row = db.prepare("SELECT state, attempts FROM transactions WHERE transaction_id = ?").get(bet.transactionId) as
-        { state: string; attempts: number };
+      const row = db.prepare("SELECT state, attempts FROM transactions WHERE transaction_id = ?").get(bet.transactionId) as {
+        state: string;
+        attempts: number;
+      };
       expect(row.state).toBe("OK");
       expect(row.attempts).toBeGreaterThanOrEqual(2);
     } finally {
@@ -65,7 +67,11 @@ describe("crash safety (kill -9 of the service process)", () => {
   it("a crash in the middle of a reconciler sweep: the next process finishes it, one refund per bet", async () => {
     const wallet = await startTestWallet(10_000);
     cleanups.push(() => wallet.close());
-    const json = testConfigJson({ wallet: wallet.url, sqlitePath: `${dir.path}/crash-sweep.db`, reconciler: { staleRoundSeconds: 1, sweepIntervalSeconds: 0.05 } });
+    const json = testConfigJson({
+      wallet: wallet.url,
+      sqlitePath: `${dir.path}/crash-sweep.db`,
+      reconciler: { staleRoundSeconds: 1, sweepIntervalSeconds: 0.05 },
+    });
     const first = await spawnService(`${dir.path}/crash-sweep.json`, json);
     running.push(first);
     const token = await launchSession(first.url);
@@ -105,7 +111,10 @@ describe("crash safety (kill -9 of the service process)", () => {
   it("a restart keeps nonces (a replay is still refused) and portal changes (the new callback URL is used)", async () => {
     const walletA = await startTestWallet(10_000);
     const walletB = await startTestWallet(777);
-    cleanups.push(() => walletA.close(), () => walletB.close());
+    cleanups.push(
+      () => walletA.close(),
+      () => walletB.close(),
+    );
     const json = { ...testConfigJson({ wallet: walletA.url, sqlitePath: `${dir.path}/restart.db` }), allowPrivateCallbackAddresses: true };
     const first = await spawnService(`${dir.path}/restart.json`, json);
     running.push(first);

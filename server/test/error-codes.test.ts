@@ -23,16 +23,35 @@ describe("error codes", () => {
 
   it("JSON errors carry { error, code } and X-Error-Code, on the provider wallet API and on Express routes", async () => {
     const cases = [
-      { reply: await signedRequest(server.url, PROVIDER, "POST", "/v1/wallet/balance", { sessionToken: "nope" }), status: 401, code: "unauthenticated" },
+      {
+        reply: await signedRequest(server.url, PROVIDER, "POST", "/v1/wallet/balance", { sessionToken: "nope" }),
+        status: 401,
+        code: "unauthenticated",
+      },
       { reply: await signedRequest(server.url, PROVIDER, "POST", "/v1/wallet/balance", {}), status: 400, code: "bad_request" },
-      { reply: await signedRequest(server.url, PROVIDER, "POST", "/v1/wallet/balance", { sessionToken: "x" }, { nonce: "bad nonce" }), status: 400, code: "invalid_nonce" },
-      { reply: await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/games/launch", { playerRef: "p", gameId: "zzz", currency: "EUR", mode: "REAL" }), status: 404, code: "not_found" },
+      {
+        reply: await signedRequest(server.url, PROVIDER, "POST", "/v1/wallet/balance", { sessionToken: "x" }, { nonce: "bad nonce" }),
+        status: 400,
+        code: "invalid_nonce",
+      },
+      {
+        reply: await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/games/launch", {
+          playerRef: "p",
+          gameId: "zzz",
+          currency: "EUR",
+          mode: "REAL",
+        }),
+        status: 404,
+        code: "not_found",
+      },
       { reply: await signedRequest(server.url, OPERATOR, "GET", "/v1/operator/no-such-route"), status: 404, code: "not_found" },
       { reply: await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/players/kick", { playerRef: 5 }), status: 400, code: "bad_request" },
     ];
     for (const { reply, status, code } of cases) {
       expect({ status: reply.status, json: reply.json, header: reply.headers.get("x-error-code") }).toEqual({
-        status, json: { error: expect.any(String), code }, header: code,
+        status,
+        json: { error: expect.any(String), code },
+        header: code,
       });
     }
   });

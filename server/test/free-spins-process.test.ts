@@ -3,7 +3,16 @@ import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  OPERATOR, PROVIDER, isSignedFor, runNodeScript, sendJson, signedRequest, startScriptedPeer, startTestServer, tempDir, testConfigJson,
+  OPERATOR,
+  PROVIDER,
+  isSignedFor,
+  runNodeScript,
+  sendJson,
+  signedRequest,
+  startScriptedPeer,
+  startTestServer,
+  tempDir,
+  testConfigJson,
   type ScriptedPeer,
 } from "./harness.js";
 
@@ -32,7 +41,10 @@ describe("free spins: crash recovery and the admin commands", () => {
       }
       sendJson(res, 404, {});
     });
-    writeFileSync(configFile, JSON.stringify({ ...testConfigJson({ webhook: provider.url, sqlitePath: `${dir.path}/croupier.db` }), logLevel: "info" }));
+    writeFileSync(
+      configFile,
+      JSON.stringify({ ...testConfigJson({ webhook: provider.url, sqlitePath: `${dir.path}/croupier.db` }), logLevel: "info" }),
+    );
   });
   afterAll(async () => {
     await provider?.close();
@@ -78,11 +90,25 @@ describe("free spins: crash recovery and the admin commands", () => {
       const grant = (await signedRequest(server.url, OPERATOR, "GET", `${GRANTS}/${interruptedId}`)).json;
       expect(grant).toMatchObject({ id: interruptedId, status: "failed", idempotencyKey: "crash-key" });
       expect(grant.lastError).toMatch(/^interrupted/);
-      const repeat = await signedRequest(server.url, OPERATOR, "POST", GRANTS, { playerRef: "p-crash", gameId: "starfall", spins: 5, currency: "EUR", idempotencyKey: "crash-key" });
+      const repeat = await signedRequest(server.url, OPERATOR, "POST", GRANTS, {
+        playerRef: "p-crash",
+        gameId: "starfall",
+        spins: 5,
+        currency: "EUR",
+        idempotencyKey: "crash-key",
+      });
       expect(repeat.json).toEqual(grant);
       expect(grantCalls()).toHaveLength(1);
 
-      activeGrant = (await signedRequest(server.url, OPERATOR, "POST", GRANTS, { playerRef: "p-admin", gameId: "starfall", spins: 9, currency: "EUR", idempotencyKey: "admin-key" })).json;
+      activeGrant = (
+        await signedRequest(server.url, OPERATOR, "POST", GRANTS, {
+          playerRef: "p-admin",
+          gameId: "starfall",
+          spins: 9,
+          currency: "EUR",
+          idempotencyKey: "admin-key",
+        })
+      ).json;
       expect(activeGrant.status).toBe("active");
     } finally {
       await server.close();
@@ -131,23 +157,58 @@ describe("free spins: crash recovery and the admin commands", () => {
     // Help that was asked for is no mistake: usage on stdout, exit 0.
     const help = await runNodeScript(ADMIN, ["--help"]);
     expect(help.code).toBe(0);
-    expect(help.stdout).toMatch(/Commands:\n {2}issue-grant --operator ID .*\n {31}issue a free-spin grant .*\n {2}grant-status <grantId> {7}ask the provider/);
+    expect(help.stdout).toMatch(
+      /Commands:\n {2}issue-grant --operator ID .*\n {31}issue a free-spin grant .*\n {2}grant-status <grantId> {7}ask the provider/,
+    );
   });
 
   const admin = (...args: string[]) => runNodeScript(ADMIN, [...args, "--config", configFile]);
   const grantsAtProvider = () => grantCalls().filter((r) => JSON.parse(r.body).playerRef.startsWith("p-tool"));
 
   it("issue-grant issues a grant through the provider once, printed as GrantResponseBody; the same key replays it", async () => {
-    const args = ["issue-grant", "--operator", OPERATOR.id, "--player", "p-tool-1", "--game", "starfall", "--spins", "12", "--currency", "EUR", "--bet", "25", "--key", "tool-key-1"];
+    const args = [
+      "issue-grant",
+      "--operator",
+      OPERATOR.id,
+      "--player",
+      "p-tool-1",
+      "--game",
+      "starfall",
+      "--spins",
+      "12",
+      "--currency",
+      "EUR",
+      "--bet",
+      "25",
+      "--key",
+      "tool-key-1",
+    ];
     const first = await admin(...args);
     expect(first.stderr).toBe("");
     expect(first.code).toBe(0);
     const grant = JSON.parse(first.stdout);
-    expect(grant).toMatchObject({ operatorId: OPERATOR.id, providerId: PROVIDER.id, gameId: "starfall", playerRef: "p-tool-1", spins: 12,
-      betAmountMinor: 25, currency: "EUR", status: "active", idempotencyKey: "tool-key-1", externalRef: `ext-${grant.id}` });
+    expect(grant).toMatchObject({
+      operatorId: OPERATOR.id,
+      providerId: PROVIDER.id,
+      gameId: "starfall",
+      playerRef: "p-tool-1",
+      spins: 12,
+      betAmountMinor: 25,
+      currency: "EUR",
+      status: "active",
+      idempotencyKey: "tool-key-1",
+      externalRef: `ext-${grant.id}`,
+    });
     expect(grantsAtProvider()).toHaveLength(1);
     expect(isSignedFor(grantsAtProvider()[0]!, PROVIDER)).toBe(true);
-    expect(JSON.parse(grantsAtProvider()[0]!.body)).toEqual({ requestRef: grant.id, playerRef: "p-tool-1", gameId: "starfall", spins: 12, betAmountMinor: 25, currency: "EUR" });
+    expect(JSON.parse(grantsAtProvider()[0]!.body)).toEqual({
+      requestRef: grant.id,
+      playerRef: "p-tool-1",
+      gameId: "starfall",
+      spins: 12,
+      betAmountMinor: 25,
+      currency: "EUR",
+    });
 
     const repeat = await admin(...args.slice(0, -2), "--spins", "99", "--key", "tool-key-1");
     expect(repeat.code).toBe(0);
@@ -166,7 +227,14 @@ describe("free spins: crash recovery and the admin commands", () => {
   it("issue-grant from a campaign reads its terms; the grant route's checks apply; usage mistakes exit 2", async () => {
     const campaign = await admin("issue-grant", "--operator", OPERATOR.id, "--player", "p-tool-2", "--campaign", "welcome-10", "--key", "tool-key-2");
     expect(campaign.code).toBe(0);
-    expect(JSON.parse(campaign.stdout)).toMatchObject({ campaignId: "welcome-10", gameId: "starfall", spins: 10, betAmountMinor: 20, currency: "EUR", status: "active" });
+    expect(JSON.parse(campaign.stdout)).toMatchObject({
+      campaignId: "welcome-10",
+      gameId: "starfall",
+      spins: 10,
+      betAmountMinor: 20,
+      currency: "EUR",
+      status: "active",
+    });
 
     const refused = [
       [["--game", "nowhere", "--spins", "1", "--currency", "EUR"], /game not found/],
@@ -186,11 +254,23 @@ describe("free spins: crash recovery and the admin commands", () => {
 
     const mistakes = [
       [["--player", "p-tool-3", "--key", "k", "--campaign", "welcome-10"], /--operator required/],
-      [["--operator", OPERATOR.id, "--player", "p-tool-3", "--key", "k", "--game", "starfall", "--spins", "0", "--currency", "EUR"], /--spins must be a whole number greater than 0/],
+      [
+        ["--operator", OPERATOR.id, "--player", "p-tool-3", "--key", "k", "--game", "starfall", "--spins", "0", "--currency", "EUR"],
+        /--spins must be a whole number greater than 0/,
+      ],
       [["--operator", OPERATOR.id, "--player", "p-tool-3", "--key", "k", "--game", "starfall", "--spins", "1.5", "--currency", "EUR"], /--spins/],
-      [["--operator", OPERATOR.id, "--player", "p-tool-3", "--key", "k", "--game", "starfall", "--spins", "1", "--currency", "eur"], /uppercase ISO-4217/],
-      [["--operator", OPERATOR.id, "--player", "p-tool-3", "--key", "k", "--game", "starfall", "--spins", "1", "--currency", "EUR", "--bet", "-1"], /--bet/],
-      [["--operator", OPERATOR.id, "--player", "p-tool-3", "--key", "k", "--game", "starfall"], /either --campaign, or --game, --spins and --currency/],
+      [
+        ["--operator", OPERATOR.id, "--player", "p-tool-3", "--key", "k", "--game", "starfall", "--spins", "1", "--currency", "eur"],
+        /uppercase ISO-4217/,
+      ],
+      [
+        ["--operator", OPERATOR.id, "--player", "p-tool-3", "--key", "k", "--game", "starfall", "--spins", "1", "--currency", "EUR", "--bet", "-1"],
+        /--bet/,
+      ],
+      [
+        ["--operator", OPERATOR.id, "--player", "p-tool-3", "--key", "k", "--game", "starfall"],
+        /either --campaign, or --game, --spins and --currency/,
+      ],
       [["--operator", OPERATOR.id, "--player", "p-tool-3", "--key", "k", "--campaign", "welcome-10", "--spins", "3"], /drop --spins/],
       [["--operator", OPERATOR.id, "--player", "p-tool-3", "--key", "k", "--campaign", "welcome-10", "--expires-at", "tomorrow"], /RFC 3339/],
     ] as const;
@@ -208,14 +288,44 @@ describe("free spins: crash recovery and the admin commands", () => {
     const refusingConfig = `${dir.path}/refusing.json`;
     writeFileSync(refusingConfig, JSON.stringify(testConfigJson({ webhook: refusing.url, sqlitePath: `${dir.path}/refusing.db` })));
     try {
-      const result = await runNodeScript(ADMIN, ["issue-grant", "--operator", OPERATOR.id, "--player", "p-tool-4", "--game", "starfall", "--spins", "3",
-        "--currency", "EUR", "--key", "tool-key-4", "--config", refusingConfig]);
+      const result = await runNodeScript(ADMIN, [
+        "issue-grant",
+        "--operator",
+        OPERATOR.id,
+        "--player",
+        "p-tool-4",
+        "--game",
+        "starfall",
+        "--spins",
+        "3",
+        "--currency",
+        "EUR",
+        "--key",
+        "tool-key-4",
+        "--config",
+        refusingConfig,
+      ]);
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(/provider grant call failed \(grant [0-9a-f-]{36} is failed\): .*503.*grant backend down/);
       expect(refusing.requests).toHaveLength(1);
       // The key is consumed: a second run prints the failed grant and calls nobody.
-      const again = await runNodeScript(ADMIN, ["issue-grant", "--operator", OPERATOR.id, "--player", "p-tool-4", "--game", "starfall", "--spins", "3",
-        "--currency", "EUR", "--key", "tool-key-4", "--config", refusingConfig]);
+      const again = await runNodeScript(ADMIN, [
+        "issue-grant",
+        "--operator",
+        OPERATOR.id,
+        "--player",
+        "p-tool-4",
+        "--game",
+        "starfall",
+        "--spins",
+        "3",
+        "--currency",
+        "EUR",
+        "--key",
+        "tool-key-4",
+        "--config",
+        refusingConfig,
+      ]);
       expect(again.code).toBe(1);
       expect(JSON.parse(again.stdout)).toMatchObject({ status: "failed", idempotencyKey: "tool-key-4" });
       expect(refusing.requests).toHaveLength(1);

@@ -1,7 +1,15 @@
 import type { ServerResponse } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
-  OPERATOR, OTHER_OPERATOR, PROVIDER, isSignedFor, sendJson, signedRequest, startScriptedPeer, startTestServer, testConfigJson,
+  OPERATOR,
+  OTHER_OPERATOR,
+  PROVIDER,
+  isSignedFor,
+  sendJson,
+  signedRequest,
+  startScriptedPeer,
+  startTestServer,
+  testConfigJson,
   type ScriptedPeer,
 } from "./harness.js";
 
@@ -35,18 +43,29 @@ describe("free-spin grants (spec B.4–B.7, D)", () => {
       sendJson(res, 404, { error: "no such webhook" });
     });
     const campaign = { operatorId: OPERATOR.id, gameId: "starfall", spins: 5, betAmountMinor: 10, currency: "USD", active: true };
-    server = await startTestServer(testConfigJson({
-      webhook: provider.url,
-      campaigns: [
-        { id: "welcome-10", operatorId: OPERATOR.id, gameId: "starfall", spins: 10, betAmountMinor: 20, currency: "EUR", active: true,
-          validFrom: "2020-01-01T00:00:00Z", validUntil: "2099-01-01T00:00:00Z" },
-        { ...campaign, id: "paused", active: false },
-        { ...campaign, id: "ended", validFrom: "2020-01-01T00:00:00Z", validUntil: "2021-01-01T00:00:00Z" },
-        { ...campaign, id: "future", validFrom: "2098-01-01T00:00:00Z" },
-        { ...campaign, id: "moon-campaign", gameId: "moonshot", currency: "GBP" },
-        { ...campaign, id: "open-to-all", operatorId: undefined },
-      ],
-    }));
+    server = await startTestServer(
+      testConfigJson({
+        webhook: provider.url,
+        campaigns: [
+          {
+            id: "welcome-10",
+            operatorId: OPERATOR.id,
+            gameId: "starfall",
+            spins: 10,
+            betAmountMinor: 20,
+            currency: "EUR",
+            active: true,
+            validFrom: "2020-01-01T00:00:00Z",
+            validUntil: "2099-01-01T00:00:00Z",
+          },
+          { ...campaign, id: "paused", active: false },
+          { ...campaign, id: "ended", validFrom: "2020-01-01T00:00:00Z", validUntil: "2021-01-01T00:00:00Z" },
+          { ...campaign, id: "future", validFrom: "2098-01-01T00:00:00Z" },
+          { ...campaign, id: "moon-campaign", gameId: "moonshot", currency: "GBP" },
+          { ...campaign, id: "open-to-all", operatorId: undefined },
+        ],
+      }),
+    );
   });
   afterAll(async () => {
     await server?.close();
@@ -61,7 +80,14 @@ describe("free-spin grants (spec B.4–B.7, D)", () => {
   const get = (id: string, tenant = OPERATOR) => signedRequest(server.url, tenant, "GET", `${GRANTS}/${id}`);
   const cancel = (id: string, tenant = OPERATOR) => signedRequest(server.url, tenant, "POST", `${GRANTS}/${id}/cancel`);
   const list = (query = "", tenant = OPERATOR) => signedRequest(server.url, tenant, "GET", `${GRANTS}${query}`);
-  const direct = (extra: Record<string, unknown> = {}) => ({ playerRef: "p-1", gameId: "starfall", spins: 3, currency: "EUR", idempotencyKey: key(), ...extra });
+  const direct = (extra: Record<string, unknown> = {}) => ({
+    playerRef: "p-1",
+    gameId: "starfall",
+    spins: 3,
+    currency: "EUR",
+    idempotencyKey: key(),
+    ...extra,
+  });
   const grantCalls = () => provider.requests.filter((r) => r.url === "/v1/game/free-spins/grant");
   const cancelCalls = () => provider.requests.filter((r) => r.url === "/v1/game/free-spins/cancel");
 
@@ -72,9 +98,20 @@ describe("free-spin grants (spec B.4–B.7, D)", () => {
     const grant = reply.json;
     expect(grant.id).toMatch(UUID);
     expect(grant).toEqual({
-      id: grant.id, operatorId: OPERATOR.id, providerId: PROVIDER.id, gameId: "starfall", playerRef: "p-1", spins: 3,
-      betAmountMinor: 25, currency: "EUR", externalRef: `ext-${grant.id}`, status: "active", idempotencyKey: request.idempotencyKey,
-      expiresAt: "2030-01-01T00:00:00Z", createdAt: grant.createdAt, updatedAt: grant.updatedAt,
+      id: grant.id,
+      operatorId: OPERATOR.id,
+      providerId: PROVIDER.id,
+      gameId: "starfall",
+      playerRef: "p-1",
+      spins: 3,
+      betAmountMinor: 25,
+      currency: "EUR",
+      externalRef: `ext-${grant.id}`,
+      status: "active",
+      idempotencyKey: request.idempotencyKey,
+      expiresAt: "2030-01-01T00:00:00Z",
+      createdAt: grant.createdAt,
+      updatedAt: grant.updatedAt,
     });
     expect(Number.isNaN(Date.parse(grant.createdAt))).toBe(false);
     expect(Date.parse(grant.updatedAt)).toBeGreaterThanOrEqual(Date.parse(grant.createdAt));
@@ -86,7 +123,14 @@ describe("free-spin grants (spec B.4–B.7, D)", () => {
     expect(call.headers["x-tenant-id"]).toBe(PROVIDER.id);
     expect(isSignedFor(call, PROVIDER)).toBe(true);
     expect(isSignedFor(call, { id: PROVIDER.id, secret: "someone-else" })).toBe(false);
-    expect(JSON.parse(call.body)).toEqual({ requestRef: grant.id, playerRef: "p-1", gameId: "starfall", spins: 3, betAmountMinor: 25, currency: "EUR" });
+    expect(JSON.parse(call.body)).toEqual({
+      requestRef: grant.id,
+      playerRef: "p-1",
+      gameId: "starfall",
+      spins: 3,
+      betAmountMinor: 25,
+      currency: "EUR",
+    });
 
     expect((await get(grant.id)).json).toEqual(grant);
   });
@@ -106,7 +150,10 @@ describe("free-spin grants (spec B.4–B.7, D)", () => {
       [direct({ spins: undefined }), /spins/],
       [direct({ currency: undefined }), /currency/],
       // Neither form: no campaignId, and the direct form's first missing field.
-      [direct({ gameId: undefined, spins: undefined, currency: undefined }), /^body\.campaignId must have required property 'campaignId'; body\.gameId must have required property 'gameId'$/],
+      [
+        direct({ gameId: undefined, spins: undefined, currency: undefined }),
+        /^body\.campaignId must have required property 'campaignId'; body\.gameId must have required property 'gameId'$/,
+      ],
       [direct({ spins: 0 }), /spins/],
       [direct({ spins: -2 }), /spins/],
       [direct({ spins: 1.5 }), /spins/],
@@ -138,12 +185,37 @@ describe("free-spin grants (spec B.4–B.7, D)", () => {
   });
 
   it("a campaign grant takes game, spins, stake and currency from the campaign and ignores the request's", async () => {
-    const reply = await issue({ playerRef: "p-2", campaignId: "welcome-10", idempotencyKey: key(), gameId: "nebula", spins: 99, betAmountMinor: 7, currency: "USD" });
+    const reply = await issue({
+      playerRef: "p-2",
+      campaignId: "welcome-10",
+      idempotencyKey: key(),
+      gameId: "nebula",
+      spins: 99,
+      betAmountMinor: 7,
+      currency: "USD",
+    });
     expect(reply.status).toBe(200);
-    expect(reply.json).toMatchObject({ campaignId: "welcome-10", gameId: "starfall", spins: 10, betAmountMinor: 20, currency: "EUR", status: "active" });
-    expect(JSON.parse(grantCalls()[0]!.body)).toEqual({ requestRef: reply.json.id, playerRef: "p-2", gameId: "starfall", spins: 10, betAmountMinor: 20, currency: "EUR" });
+    expect(reply.json).toMatchObject({
+      campaignId: "welcome-10",
+      gameId: "starfall",
+      spins: 10,
+      betAmountMinor: 20,
+      currency: "EUR",
+      status: "active",
+    });
+    expect(JSON.parse(grantCalls()[0]!.body)).toEqual({
+      requestRef: reply.json.id,
+      playerRef: "p-2",
+      gameId: "starfall",
+      spins: 10,
+      betAmountMinor: 20,
+      currency: "EUR",
+    });
     // A campaign without an operator is open to every operator that sees its game.
-    expect((await issue({ playerRef: "p-2", campaignId: "open-to-all", idempotencyKey: key() }, OTHER_OPERATOR)).json).toMatchObject({ campaignId: "open-to-all", spins: 5 });
+    expect((await issue({ playerRef: "p-2", campaignId: "open-to-all", idempotencyKey: key() }, OTHER_OPERATOR)).json).toMatchObject({
+      campaignId: "open-to-all",
+      spins: 5,
+    });
   });
 
   it("ignores those fields whatever they hold: values a direct grant would be refused for, or of any type", async () => {
@@ -248,7 +320,12 @@ describe("free-spin grants (spec B.4–B.7, D)", () => {
   });
 
   it("a 200 without a usable externalRef is a failure too", async () => {
-    const answers: [string, RegExp][] = [["{}", /without a non-empty externalRef/], ['{"externalRef":""}', /externalRef/], ["not json", /not json/], ['{"externalRef":42}', /42/]];
+    const answers: [string, RegExp][] = [
+      ["{}", /without a non-empty externalRef/],
+      ['{"externalRef":""}', /externalRef/],
+      ["not json", /not json/],
+      ['{"externalRef":42}', /42/],
+    ];
     for (const [text, lastError] of answers) {
       script.grant = (_body, res) => {
         res.writeHead(200, { "content-type": "application/json" });
@@ -352,7 +429,10 @@ describe("free-spin grants (spec B.4–B.7, D)", () => {
   it("get, list and cancel are scoped to the operator; another operator's grant is as good as missing", async () => {
     const mine = (await issue(direct({ playerRef: "p-iso" }))).json;
     const theirs = (await issue(direct({ playerRef: "p-iso" }), OTHER_OPERATOR)).json;
-    for (const [tenant, id] of [[OTHER_OPERATOR, mine.id], [OPERATOR, theirs.id]] as const) {
+    for (const [tenant, id] of [
+      [OTHER_OPERATOR, mine.id],
+      [OPERATOR, theirs.id],
+    ] as const) {
       const read = await get(id, tenant);
       expect(read.status).toBe(404);
       expect(read.json).toEqual({ error: "grant not found", code: "not_found" });
@@ -394,7 +474,13 @@ describe("free-spin grants to a provider without a webhook URL", () => {
   afterAll(() => server?.close());
 
   it("fail with lastError saying so, and 502", async () => {
-    const reply = await signedRequest(server.url, OPERATOR, "POST", GRANTS, { playerRef: "p-1", gameId: "starfall", spins: 1, currency: "EUR", idempotencyKey: "k" });
+    const reply = await signedRequest(server.url, OPERATOR, "POST", GRANTS, {
+      playerRef: "p-1",
+      gameId: "starfall",
+      spins: 1,
+      currency: "EUR",
+      idempotencyKey: "k",
+    });
     expect(reply.status).toBe(502);
     const [grant] = (await signedRequest(server.url, OPERATOR, "GET", GRANTS)).json;
     expect(grant).toMatchObject({ status: "failed", lastError: "provider has no webhook URL configured" });

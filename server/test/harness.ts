@@ -17,7 +17,9 @@ export const PROVIDER = { id: "prov-star", secret: "prov-secret-1" };
 export const OTHER_PROVIDER = { id: "prov-moon", secret: "prov-secret-2" };
 
 /** A raw configuration object (decisions.md §3) for tests; override any part. */
-export function testConfigJson(overrides: { wallet?: string; webhook?: string; sqlitePath?: string } & Record<string, unknown> = {}): Record<string, unknown> {
+export function testConfigJson(
+  overrides: { wallet?: string; webhook?: string; sqlitePath?: string } & Record<string, unknown> = {},
+): Record<string, unknown> {
   const { wallet, webhook, sqlitePath, ...rest } = overrides;
   return {
     server: { host: "127.0.0.1", port: 0 },
@@ -25,25 +27,57 @@ export function testConfigJson(overrides: { wallet?: string; webhook?: string; s
     logLevel: "silent",
     limits: { rateLimit: { requestsPerSecond: 10_000, burst: 10_000 } },
     operators: [
-      { id: OPERATOR.id, secret: OPERATOR.secret, ...(wallet ? { callbackUrl: wallet } : {}), callbackTimeoutMs: 1000,
-        providers: [PROVIDER.id], blockedPlayers: ["p-excluded"] },
-      { id: OTHER_OPERATOR.id, secret: OTHER_OPERATOR.secret, ...(wallet ? { callbackUrl: wallet } : {}), callbackTimeoutMs: 1000,
-        providers: [PROVIDER.id, OTHER_PROVIDER.id] },
+      {
+        id: OPERATOR.id,
+        secret: OPERATOR.secret,
+        ...(wallet ? { callbackUrl: wallet } : {}),
+        callbackTimeoutMs: 1000,
+        providers: [PROVIDER.id],
+        blockedPlayers: ["p-excluded"],
+      },
+      {
+        id: OTHER_OPERATOR.id,
+        secret: OTHER_OPERATOR.secret,
+        ...(wallet ? { callbackUrl: wallet } : {}),
+        callbackTimeoutMs: 1000,
+        providers: [PROVIDER.id, OTHER_PROVIDER.id],
+      },
     ],
     providers: [
-      { id: PROVIDER.id, name: "Star Studio", secret: PROVIDER.secret, ...(webhook ? { webhookUrl: webhook } : {}),
-        currencies: ["EUR", "USD"], languages: ["en", "de"],
+      {
+        id: PROVIDER.id,
+        name: "Star Studio",
+        secret: PROVIDER.secret,
+        ...(webhook ? { webhookUrl: webhook } : {}),
+        currencies: ["EUR", "USD"],
+        languages: ["en", "de"],
         games: [
           { id: "starfall", name: "Starfall", launchBaseUrl: "https://games.example/starfall", replayBaseUrl: "https://games.example/replay" },
           { id: "nebula", name: "Nebula", launchBaseUrl: "https://games.example/nebula?skin=dark", replayBaseUrl: "" },
-        ] },
-      { id: OTHER_PROVIDER.id, name: "Moon Games", secret: OTHER_PROVIDER.secret, ...(webhook ? { webhookUrl: webhook } : {}),
-        currencies: ["GBP"], languages: ["en"],
-        games: [{ id: "moonshot", name: "Moonshot", launchBaseUrl: "https://moon.example/play", replayBaseUrl: "https://moon.example/replay" }] },
+        ],
+      },
+      {
+        id: OTHER_PROVIDER.id,
+        name: "Moon Games",
+        secret: OTHER_PROVIDER.secret,
+        ...(webhook ? { webhookUrl: webhook } : {}),
+        currencies: ["GBP"],
+        languages: ["en"],
+        games: [{ id: "moonshot", name: "Moonshot", launchBaseUrl: "https://moon.example/play", replayBaseUrl: "https://moon.example/replay" }],
+      },
     ],
     campaigns: [
-      { id: "welcome-10", operatorId: OPERATOR.id, gameId: "starfall", spins: 10, betAmountMinor: 20, currency: "EUR", active: true,
-        validFrom: "2020-01-01T00:00:00Z", validUntil: "2099-01-01T00:00:00Z" },
+      {
+        id: "welcome-10",
+        operatorId: OPERATOR.id,
+        gameId: "starfall",
+        spins: 10,
+        betAmountMinor: 20,
+        currency: "EUR",
+        active: true,
+        validFrom: "2020-01-01T00:00:00Z",
+        validUntil: "2099-01-01T00:00:00Z",
+      },
     ],
     ...rest,
   };
@@ -89,7 +123,11 @@ export async function signedRequest(
 ): Promise<Reply> {
   const text = options.rawBody ?? (body === undefined ? "" : JSON.stringify(body));
   const signed = sign({
-    secret: tenant.secret, tenantId: tenant.id, method, target, body: text,
+    secret: tenant.secret,
+    tenantId: tenant.id,
+    method,
+    target,
+    body: text,
     ...(options.nonce === undefined ? {} : { nonce: options.nonce }),
     ...(options.timestamp === undefined ? {} : { timestamp: options.timestamp }),
   });
@@ -127,13 +165,21 @@ export async function startScriptedPeer(handle: ScriptedPeer["handle"]): Promise
       const body = Buffer.concat(chunks).toString("utf8");
       peer.requests.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
       let json: unknown;
-      try { json = body ? JSON.parse(body) : undefined; } catch { json = undefined; }
+      try {
+        json = body ? JSON.parse(body) : undefined;
+      } catch {
+        json = undefined;
+      }
       void Promise.resolve(peer.handle({ method: req.method ?? "", url: req.url ?? "", body, json }, res)).catch(() => res.destroy());
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   peer.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  peer.close = () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); });
+  peer.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   return peer;
 }
 
@@ -150,13 +196,21 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
  */
 export function isSignedFor(request: ScriptedPeer["requests"][number], tenant: { id: string; secret: string }): boolean {
   return verify({
-    method: request.method, target: request.url, headers: request.headers, body: request.body,
-    secrets: [tenant.secret], expectedTenantId: tenant.id,
+    method: request.method,
+    target: request.url,
+    headers: request.headers,
+    body: request.body,
+    secrets: [tenant.secret],
+    expectedTenantId: tenant.id,
   }).ok;
 }
 
 /** Runs a built Node script of this package (e.g. dist/admin.js) as a child process and collects its output. */
-export function runNodeScript(script: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runNodeScript(
+  script: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";

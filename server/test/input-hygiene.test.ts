@@ -46,13 +46,20 @@ describe("hostile identifiers and echoed input (issue 17, informational findings
   });
 
   it("operator routes refuse control characters in body, path and query identifiers", async () => {
-    const launch = await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/games/launch",
-      { playerRef: "p\u00001", gameId: "starfall", currency: "EUR", mode: "REAL" });
+    const launch = await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/games/launch", {
+      playerRef: "p\u00001",
+      gameId: "starfall",
+      currency: "EUR",
+      mode: "REAL",
+    });
     expect([launch.status, launch.json.error]).toEqual([400, `body.playerRef ${CONTROL}`]);
     const kick = await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/players/kick", { playerRef: "p-1\n" });
     expect([kick.status, kick.json.error]).toEqual([400, `body.playerRef ${CONTROL}`]);
-    const grant = await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/free-spins/grants",
-      { playerRef: "p-1", campaignId: "welcome-10", idempotencyKey: "key\u001f" });
+    const grant = await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/free-spins/grants", {
+      playerRef: "p-1",
+      campaignId: "welcome-10",
+      idempotencyKey: "key\u001f",
+    });
     expect(grant.status).toBe(400);
     expect(grant.json.error).toContain(`body.idempotencyKey ${CONTROL}`);
     const list = await signedRequest(server.url, OPERATOR, "GET", "/v1/operator/transactions?playerRef=p-1%00");
@@ -63,8 +70,13 @@ describe("hostile identifiers and echoed input (issue 17, informational findings
 
   it("a launch naming a 10,000-character language quotes at most 64 characters of it", async () => {
     const language = "x".repeat(10_000);
-    const reply = await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/games/launch",
-      { playerRef: "p-1", gameId: "starfall", currency: "EUR", mode: "REAL", language });
+    const reply = await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/games/launch", {
+      playerRef: "p-1",
+      gameId: "starfall",
+      currency: "EUR",
+      mode: "REAL",
+      language,
+    });
     expect(reply.status).toBe(400);
     expect(reply.json.error).toBe(`language "${"x".repeat(MAX_QUOTED_CHARS)}…" is not supported by this game`);
   });

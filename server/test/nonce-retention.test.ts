@@ -19,13 +19,26 @@ async function authenticatorAt(clock: { now: number }, nonces?: (db: ReturnType<
   const db = openDatabase(":memory:");
   const tenants = await TenantDirectory.open(config, new SqliteTenantStore(db), new SecretBox(testSecretKey()), () => clock.now);
   const store = nonces?.(db) ?? new SqliteNonceStore(db, new GroupCommit(db), SKEW, () => clock.now);
-  return createAuthenticator({ tenants, nonces: store, rateLimiter: new RateLimiter(() => config.limits.rateLimit), clockSkewSeconds: SKEW,
-    nowSeconds: () => clock.now });
+  return createAuthenticator({
+    tenants,
+    nonces: store,
+    rateLimiter: new RateLimiter(() => config.limits.rateLimit),
+    clockSkewSeconds: SKEW,
+    nowSeconds: () => clock.now,
+  });
 }
 
 /** A signed rotate-secret call, as captured on the wire. */
 function rotateSecretCall(timestamp: number, nonce: string): SignedRequest {
-  const headers = sign({ secret: OPERATOR.secret, tenantId: OPERATOR.id, method: "POST", target: "/portal/api/rotate-secret", body: "", timestamp, nonce });
+  const headers = sign({
+    secret: OPERATOR.secret,
+    tenantId: OPERATOR.id,
+    method: "POST",
+    target: "/portal/api/rotate-secret",
+    body: "",
+    timestamp,
+    nonce,
+  });
   return { method: "POST", target: "/portal/api/rotate-secret", path: "/portal/api/rotate-secret", headers: lower(headers), body: undefined };
 }
 

@@ -7,7 +7,10 @@ import { tempDir, testConfigJson } from "./harness.js";
 
 /** The service as a real process, with every stdout line kept (the log lines are the subject here). */
 function startProcess(configFile: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, [SERVICE_MAIN, "--config", configFile], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [SERVICE_MAIN, "--config", configFile], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
@@ -77,7 +80,11 @@ describe("operations: readiness, metrics, instance id", () => {
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
     expect(await service.exited).toBe(0);
 
-    const lines = service.output().stdout.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = service
+      .output()
+      .stdout.trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.length).toBeGreaterThan(5);
     for (const line of lines) expect(line.instance).toBe("inst-7");
   }, 60_000);

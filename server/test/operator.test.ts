@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OPERATOR, OTHER_OPERATOR, PROVIDER, signedRequest, startScriptedPeer, sendJson, startTestServer, testConfigJson, type ScriptedPeer } from "./harness.js";
+import {
+  OPERATOR,
+  OTHER_OPERATOR,
+  PROVIDER,
+  signedRequest,
+  startScriptedPeer,
+  sendJson,
+  startTestServer,
+  testConfigJson,
+  type ScriptedPeer,
+} from "./harness.js";
 import { verify } from "@croupier/signing";
 
 describe("operator API: games, launch, kick (spec B.1, B.2)", () => {
@@ -20,10 +30,24 @@ describe("operator API: games, launch, kick (spec B.1, B.2)", () => {
     const mine = await signedRequest(server.url, OPERATOR, "GET", "/v1/operator/games");
     expect(mine.status).toBe(200);
     expect(mine.json).toEqual([
-      { gameId: "starfall", name: "Starfall", provider: "Star Studio", currencies: ["EUR", "USD"], supportedLanguages: ["en", "de"],
-        launchBaseUrl: "https://games.example/starfall", replayBaseUrl: "https://games.example/replay" },
-      { gameId: "nebula", name: "Nebula", provider: "Star Studio", currencies: ["EUR", "USD"], supportedLanguages: ["en", "de"],
-        launchBaseUrl: "https://games.example/nebula?skin=dark", replayBaseUrl: "" },
+      {
+        gameId: "starfall",
+        name: "Starfall",
+        provider: "Star Studio",
+        currencies: ["EUR", "USD"],
+        supportedLanguages: ["en", "de"],
+        launchBaseUrl: "https://games.example/starfall",
+        replayBaseUrl: "https://games.example/replay",
+      },
+      {
+        gameId: "nebula",
+        name: "Nebula",
+        provider: "Star Studio",
+        currencies: ["EUR", "USD"],
+        supportedLanguages: ["en", "de"],
+        launchBaseUrl: "https://games.example/nebula?skin=dark",
+        replayBaseUrl: "",
+      },
     ]);
     const theirs = await signedRequest(server.url, OTHER_OPERATOR, "GET", "/v1/operator/games");
     expect(theirs.json.map((g: { gameId: string }) => g.gameId).sort()).toEqual(["moonshot", "nebula", "starfall"]);
@@ -34,7 +58,9 @@ describe("operator API: games, launch, kick (spec B.1, B.2)", () => {
     expect(reply.status).toBe(200);
     const { launchUrl, sessionToken } = reply.json;
     expect(sessionToken).toMatch(/^st_[A-Za-z0-9_-]{43}$/);
-    expect(launchUrl).toBe(`https://games.example/starfall?token=${sessionToken}&lang=de&lobby=${encodeURIComponent("https://casino.example/lobby?x=1&y=2")}`);
+    expect(launchUrl).toBe(
+      `https://games.example/starfall?token=${sessionToken}&lang=de&lobby=${encodeURIComponent("https://casino.example/lobby?x=1&y=2")}`,
+    );
     const other = await launch(base);
     expect(other.json.sessionToken).not.toBe(sessionToken);
   });
@@ -64,9 +90,16 @@ describe("operator API: games, launch, kick (spec B.1, B.2)", () => {
 
   it("400 for an unsupported or malformed currency, an unsupported language, a bad lobbyUrl, or a missing field", async () => {
     for (const body of [
-      { ...base, currency: "GBP" }, { ...base, currency: "eur" }, { ...base, currency: "EURO" }, { ...base, language: "fr" },
-      { ...base, lobbyUrl: "/lobby" }, { ...base, lobbyUrl: "ftp://casino.example/" }, { ...base, lobbyUrl: "javascript:alert(1)" },
-      { ...base, mode: "FUN" }, { gameId: "starfall", currency: "EUR", mode: "REAL" }, { ...base, playerRef: 42 },
+      { ...base, currency: "GBP" },
+      { ...base, currency: "eur" },
+      { ...base, currency: "EURO" },
+      { ...base, language: "fr" },
+      { ...base, lobbyUrl: "/lobby" },
+      { ...base, lobbyUrl: "ftp://casino.example/" },
+      { ...base, lobbyUrl: "javascript:alert(1)" },
+      { ...base, mode: "FUN" },
+      { gameId: "starfall", currency: "EUR", mode: "REAL" },
+      { ...base, playerRef: 42 },
     ]) {
       const reply = await launch(body);
       expect(reply.status, JSON.stringify(body)).toBe(400);
@@ -88,14 +121,18 @@ describe("operator API: games, launch, kick (spec B.1, B.2)", () => {
     const kick = await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/players/kick", { playerRef: "p-kick" });
     expect(kick.status).toBe(200);
     expect(kick.json).toEqual({ revokedCount: 2 });
-    expect((await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/players/kick", { playerRef: "p-kick" })).json).toEqual({ revokedCount: 0 });
+    expect((await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/players/kick", { playerRef: "p-kick" })).json).toEqual({
+      revokedCount: 0,
+    });
     await waitFor(() => provider.requests.length >= before + 2);
     const revokes = provider.requests.slice(before);
     expect(revokes.map((r) => JSON.parse(r.body).sessionToken).sort()).toEqual([a, b].sort());
     for (const r of revokes) {
       expect(r.url).toBe("/v1/game/session/revoke");
       expect(JSON.parse(r.body)).toMatchObject({ playerRef: "p-kick", reason: "KICK" });
-      expect(verify({ method: "POST", target: r.url, headers: r.headers, body: r.body, secrets: [PROVIDER.secret], expectedTenantId: PROVIDER.id }).ok).toBe(true);
+      expect(
+        verify({ method: "POST", target: r.url, headers: r.headers, body: r.body, secrets: [PROVIDER.secret], expectedTenantId: PROVIDER.id }).ok,
+      ).toBe(true);
     }
     const stillThere = await signedRequest(server.url, PROVIDER, "POST", "/v1/wallet/session/verify", { sessionToken: theirs });
     expect(stillThere.status).toBe(200);

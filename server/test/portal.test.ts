@@ -8,8 +8,9 @@ describe("portal (spec E)", () => {
   const sqlitePath = `${dir.path}/croupier.db`;
   let server: Awaited<ReturnType<typeof startTestServer>>;
   beforeAll(async () => {
-    server = await startTestServer(testConfigJson({ sqlitePath,
-      operators: [{ id: OPERATOR.id, secret: OPERATOR.secret, providers: [PROVIDER.id] }] }));
+    server = await startTestServer(
+      testConfigJson({ sqlitePath, operators: [{ id: OPERATOR.id, secret: OPERATOR.secret, providers: [PROVIDER.id] }] }),
+    );
   });
   afterAll(async () => {
     await server.close();
@@ -19,11 +20,30 @@ describe("portal (spec E)", () => {
 
   it("refuses URLs that are not absolute http(s), and SSRF targets", async () => {
     for (const url of [
-      "/relative", "ftp://wallet.example.com", "wallet.example.com", "", 42,
-      "http://127.0.0.1:9001", "http://localhost:9001", "http://10.1.2.3", "http://172.16.0.1", "http://192.168.1.1",
-      "http://169.254.169.254/latest/meta-data", "http://[::1]:8080", "http://[fe80::1]", "http://[fd00::1]", "http://0.0.0.0",
-      "http://[::ffff:127.0.0.1]", "http://metadata.google.internal", "http://localhost.", "http://LOCALHOST:80",
-      "http://[fec0::1]", "http://[::127.0.0.1]", "http://[::ffff:0:127.0.0.1]", "http://[2002:7f00:1::]", "http://user:pass@wallet.example.com",
+      "/relative",
+      "ftp://wallet.example.com",
+      "wallet.example.com",
+      "",
+      42,
+      "http://127.0.0.1:9001",
+      "http://localhost:9001",
+      "http://10.1.2.3",
+      "http://172.16.0.1",
+      "http://192.168.1.1",
+      "http://169.254.169.254/latest/meta-data",
+      "http://[::1]:8080",
+      "http://[fe80::1]",
+      "http://[fd00::1]",
+      "http://0.0.0.0",
+      "http://[::ffff:127.0.0.1]",
+      "http://metadata.google.internal",
+      "http://localhost.",
+      "http://LOCALHOST:80",
+      "http://[fec0::1]",
+      "http://[::127.0.0.1]",
+      "http://[::ffff:0:127.0.0.1]",
+      "http://[2002:7f00:1::]",
+      "http://user:pass@wallet.example.com",
     ]) {
       const reply = await setUrl(url);
       expect(reply.status, String(url)).toBe(400);
@@ -60,8 +80,9 @@ describe("portal (spec E)", () => {
     expect((await signedRequest(server.url, OPERATOR, "GET", "/v1/operator/games")).status).toBe(200);
 
     await server.close();
-    server = await startTestServer(testConfigJson({ sqlitePath,
-      operators: [{ id: OPERATOR.id, secret: OPERATOR.secret, providers: [PROVIDER.id] }] }));
+    server = await startTestServer(
+      testConfigJson({ sqlitePath, operators: [{ id: OPERATOR.id, secret: OPERATOR.secret, providers: [PROVIDER.id] }] }),
+    );
     expect((await signedRequest(server.url, rotated, "GET", "/v1/operator/games")).status).toBe(200);
     expect((await signedRequest(server.url, OPERATOR, "GET", "/v1/operator/games")).status).toBe(200);
     expect(server.services.tenants.operator(OPERATOR.id)?.callbackUrl).toBe("https://wallet.casino.example/api");
@@ -75,8 +96,11 @@ describe("portal (spec E)", () => {
       const current = { id: OPERATOR.id, secret: rotated.json.secret as string };
       // The previous secret still works for ordinary calls, but no longer for the portal.
       expect((await signedRequest(s.url, OPERATOR, "GET", "/v1/operator/games")).status).toBe(200);
-      for (const [target, body] of [["/portal/api/rotate-secret", undefined], ["/portal/api/callback-url", { callbackUrl: "https://evil.example" }],
-        ["/portal/api/revoke-previous-secret", undefined]] as const) {
+      for (const [target, body] of [
+        ["/portal/api/rotate-secret", undefined],
+        ["/portal/api/callback-url", { callbackUrl: "https://evil.example" }],
+        ["/portal/api/revoke-previous-secret", undefined],
+      ] as const) {
         const refused = await signedRequest(s.url, OPERATOR, "POST", target, body);
         expect(refused.status, target).toBe(403);
         expect(refused.json, target).toEqual({ error: "current secret required", code: "current_secret_required" });
@@ -100,9 +124,15 @@ describe("portal (spec E)", () => {
   it("values the portal never set follow the file at each start; values it set survive", async () => {
     const local = tempDir();
     const sqlitePath = `${local.path}/db.sqlite`;
-    const config = (callbackUrl: string, secret: string) => testConfigJson({ sqlitePath, allowPrivateCallbackAddresses: true,
-      operators: [{ id: OPERATOR.id, secret, callbackUrl, providers: [PROVIDER.id] },
-        { id: "op-gamma", secret: "gamma-1", callbackUrl, providers: [PROVIDER.id] }] });
+    const config = (callbackUrl: string, secret: string) =>
+      testConfigJson({
+        sqlitePath,
+        allowPrivateCallbackAddresses: true,
+        operators: [
+          { id: OPERATOR.id, secret, callbackUrl, providers: [PROVIDER.id] },
+          { id: "op-gamma", secret: "gamma-1", callbackUrl, providers: [PROVIDER.id] },
+        ],
+      });
     let s = await startTestServer(config("http://127.0.0.1:1111", OPERATOR.secret));
     try {
       // op-gamma sets its URL and rotates its secret in the portal; op-acme never touches the portal.
@@ -142,14 +172,29 @@ describe("portal (spec E)", () => {
 
 describe("callback URL policy", () => {
   it("classifies addresses", () => {
-    for (const a of ["127.0.0.1", "10.0.0.1", "172.31.255.255", "192.168.0.1", "169.254.169.254", "100.64.0.1", "::1", "fe80::1", "fc00::1", "::ffff:10.0.0.1", "0.0.0.0", "::"]) {
+    for (const a of [
+      "127.0.0.1",
+      "10.0.0.1",
+      "172.31.255.255",
+      "192.168.0.1",
+      "169.254.169.254",
+      "100.64.0.1",
+      "::1",
+      "fe80::1",
+      "fc00::1",
+      "::ffff:10.0.0.1",
+      "0.0.0.0",
+      "::",
+    ]) {
       expect(isForbiddenAddress(a), a).toBe(true);
     }
     for (const a of ["93.184.216.34", "8.8.8.8", "2606:4700::1111", "172.32.0.1"]) expect(isForbiddenAddress(a), a).toBe(false);
   });
 
   it("refuses host names that resolve inside, accepts those that resolve outside or not at all", async () => {
-    const dns = async (host: string) => ({ "inside.example": ["10.0.0.5"], "mixed.example": ["93.184.216.34", "127.0.0.1"], "outside.example": ["93.184.216.34"] })[host] ?? Promise.reject(new Error("ENOTFOUND"));
+    const dns = async (host: string) =>
+      ({ "inside.example": ["10.0.0.5"], "mixed.example": ["93.184.216.34", "127.0.0.1"], "outside.example": ["93.184.216.34"] })[host] ??
+      Promise.reject(new Error("ENOTFOUND"));
     await expect(checkCallbackUrl("https://inside.example", false, dns)).rejects.toThrow(/private/);
     await expect(checkCallbackUrl("https://mixed.example", false, dns)).rejects.toThrow(/private/);
     await expect(checkCallbackUrl("https://outside.example/", false, dns)).resolves.toBe("https://outside.example/");

@@ -24,7 +24,9 @@ describePostgres("PostgreSQL: migrations at start", () => {
       const applied = await pools[0]!.query<{ version: number }>("SELECT version FROM schema_migrations ORDER BY version");
       expect(applied.rows.map((r) => r.version)).toEqual(POSTGRES_MIGRATIONS.map((m) => m.version));
       const tables = await pools[1]!.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'");
-      expect(tables.rows.map((r) => r.name)).toEqual(expect.arrayContaining(["transactions", "rounds", "sessions", "nonces", "grants", "problems", "tenant_state"]));
+      expect(tables.rows.map((r) => r.name)).toEqual(
+        expect.arrayContaining(["transactions", "rounds", "sessions", "nonces", "grants", "problems", "tenant_state"]),
+      );
     } finally {
       await Promise.all(pools.map((pool) => pool.end()));
     }
@@ -44,7 +46,9 @@ describePostgres("PostgreSQL: migrations at start", () => {
         writeFileSync(file, JSON.stringify({ ...testConfigJson(), database: { url: database.url } }));
         const run = await runNodeScript(MAIN, ["--config", file]);
         expect(run.code).toBe(1);
-        expect(run.stderr).toBe(`croupier: cannot start: the database has schema version ${latest + 1}, newer than this release knows (${latest}): run a release at least as new\n`);
+        expect(run.stderr).toBe(
+          `croupier: cannot start: the database has schema version ${latest + 1}, newer than this release knows (${latest}): run a release at least as new\n`,
+        );
       } finally {
         dir.remove();
       }
@@ -72,7 +76,9 @@ it("an unreachable PostgreSQL at start is one clear line and exit 1, naming host
     writeFileSync(file, JSON.stringify({ ...testConfigJson({ sqlitePath: `${dir.path}/x.db` }), database: { url, sqlitePath: `${dir.path}/x.db` } }));
     const both = await runNodeScript(MAIN, ["--config", file]);
     expect(both.code).toBe(2);
-    expect(both.stderr).toBe('croupier: invalid configuration at "database.sqlitePath": give either database.sqlitePath (SQLite) or database.url (PostgreSQL), not both\n');
+    expect(both.stderr).toBe(
+      'croupier: invalid configuration at "database.sqlitePath": give either database.sqlitePath (SQLite) or database.url (PostgreSQL), not both\n',
+    );
   } finally {
     dir.remove();
   }

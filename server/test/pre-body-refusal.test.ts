@@ -29,7 +29,9 @@ function exchange(port: number, head: string, body?: { text: string; afterMs: nu
       const text = Buffer.concat(chunks).toString("utf8");
       const [top = "", rest = ""] = text.split("\r\n\r\n", 2);
       const [statusLine = "", ...lines] = top.split("\r\n");
-      const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]));
+      const headers = Object.fromEntries(
+        lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]),
+      );
       resolve({ status: Number(statusLine.split(" ")[1]), headers, body: rest });
     });
     socket.write(head);
@@ -39,8 +41,13 @@ function exchange(port: number, head: string, body?: { text: string; afterMs: nu
 
 /** A POST head declaring a 64 KiB body (never sent unless the test sends it), with the given extra headers. */
 function postHead(path: string, headers: Record<string, string>, length = 64 * 1024): string {
-  const lines = Object.entries({ host: "127.0.0.1", "content-type": "application/json", "content-length": String(length), connection: "close", ...headers })
-    .map(([name, value]) => `${name}: ${value}`);
+  const lines = Object.entries({
+    host: "127.0.0.1",
+    "content-type": "application/json",
+    "content-length": String(length),
+    connection: "close",
+    ...headers,
+  }).map(([name, value]) => `${name}: ${value}`);
   return `POST ${path} HTTP/1.1\r\n${lines.join("\r\n")}\r\n\r\n`;
 }
 
@@ -55,8 +62,10 @@ describe("issue 17 item 5: a caller the service does not know is refused before 
 
   const now = () => Math.floor(Date.now() / 1000);
   /** Valid signing headers for a body the request then never sends (the signature cannot match; it is never checked). */
-  const headersOf = (tenant: { id: string; secret: string }, path: string, overrides: Record<string, string> = {}) =>
-    ({ ...sign({ secret: tenant.secret, tenantId: tenant.id, method: "POST", target: path, body: "{}" }), ...overrides });
+  const headersOf = (tenant: { id: string; secret: string }, path: string, overrides: Record<string, string> = {}) => ({
+    ...sign({ secret: tenant.secret, tenantId: tenant.id, method: "POST", target: path, body: "{}" }),
+    ...overrides,
+  });
 
   // The nonce's format is checked first (decisions.md §1), so a request without any signing header fails there.
   const INVALID_NONCE = '{"error":"invalid nonce","code":"invalid_nonce"}';
@@ -69,13 +78,55 @@ describe("issue 17 item 5: a caller the service does not know is refused before 
     { name: "no signing headers, wallet API", path: "/v1/wallet/transaction", headers: () => ({}), status: 400, body: INVALID_NONCE },
     { name: "no signing headers, operator API", path: "/v1/operator/games/launch", headers: () => ({}), status: 400, body: INVALID_NONCE },
     { name: "no signing headers, unknown route", path: "/v1/nowhere", headers: () => ({}), status: 400, body: INVALID_NONCE },
-    { name: "a nonce but no other signing header", path: "/v1/wallet/transaction", headers: () => ({ "X-Nonce": "n-1234567890abcdef" }), status: 401, body: "invalid signature" },
-    { name: "no X-Nonce", path: "/v1/operator/games/launch", headers: () => headersWithoutNonce(OPERATOR, "/v1/operator/games/launch"), status: 400, body: INVALID_NONCE },
-    { name: "an unknown tenant", path: "/v1/wallet/balance", headers: () => headersOf({ id: "prov-nobody", secret: "x" }, "/v1/wallet/balance"), status: 401, body: "invalid signature" },
-    { name: "a stale timestamp", path: "/v1/wallet/transaction", headers: () => headersOf(PROVIDER, "/v1/wallet/transaction", { "X-Timestamp": String(now() - 3600) }), status: 401, body: "invalid signature" },
-    { name: "a timestamp with a leading zero", path: "/v1/operator/games/launch", headers: () => headersOf(OPERATOR, "/v1/operator/games/launch", { "X-Timestamp": `0${now()}` }), status: 401, body: "invalid signature" },
-    { name: "a malformed signature", path: "/v1/operator/games/launch", headers: () => headersOf(OPERATOR, "/v1/operator/games/launch", { "X-Signature": "zz" }), status: 401, body: "invalid signature" },
-    { name: "a malformed nonce", path: "/v1/wallet/transaction", headers: () => headersOf(PROVIDER, "/v1/wallet/transaction", { "X-Nonce": "not a nonce!" }), status: 400, body: INVALID_NONCE },
+    {
+      name: "a nonce but no other signing header",
+      path: "/v1/wallet/transaction",
+      headers: () => ({ "X-Nonce": "n-1234567890abcdef" }),
+      status: 401,
+      body: "invalid signature",
+    },
+    {
+      name: "no X-Nonce",
+      path: "/v1/operator/games/launch",
+      headers: () => headersWithoutNonce(OPERATOR, "/v1/operator/games/launch"),
+      status: 400,
+      body: INVALID_NONCE,
+    },
+    {
+      name: "an unknown tenant",
+      path: "/v1/wallet/balance",
+      headers: () => headersOf({ id: "prov-nobody", secret: "x" }, "/v1/wallet/balance"),
+      status: 401,
+      body: "invalid signature",
+    },
+    {
+      name: "a stale timestamp",
+      path: "/v1/wallet/transaction",
+      headers: () => headersOf(PROVIDER, "/v1/wallet/transaction", { "X-Timestamp": String(now() - 3600) }),
+      status: 401,
+      body: "invalid signature",
+    },
+    {
+      name: "a timestamp with a leading zero",
+      path: "/v1/operator/games/launch",
+      headers: () => headersOf(OPERATOR, "/v1/operator/games/launch", { "X-Timestamp": `0${now()}` }),
+      status: 401,
+      body: "invalid signature",
+    },
+    {
+      name: "a malformed signature",
+      path: "/v1/operator/games/launch",
+      headers: () => headersOf(OPERATOR, "/v1/operator/games/launch", { "X-Signature": "zz" }),
+      status: 401,
+      body: "invalid signature",
+    },
+    {
+      name: "a malformed nonce",
+      path: "/v1/wallet/transaction",
+      headers: () => headersOf(PROVIDER, "/v1/wallet/transaction", { "X-Nonce": "not a nonce!" }),
+      status: 400,
+      body: INVALID_NONCE,
+    },
     { name: "a back-office call without a session", path: "/backoffice/api/sign-out", headers: () => ({}), status: 401, body: "" },
   ];
 

@@ -45,10 +45,16 @@ describe("running the service (decisions.md §3)", () => {
     ];
     for (const [json, key] of cases) {
       expect(() => parseConfig(json), key).toThrow(ConfigError);
-      try { parseConfig(json); } catch (error) { expect((error as ConfigError).key).toBe(key); }
+      try {
+        parseConfig(json);
+      } catch (error) {
+        expect((error as ConfigError).key).toBe(key);
+      }
     }
-    const providers = (testConfigJson().providers as Record<string, unknown>[]);
-    expect(() => parseConfig({ ...testConfigJson(), providers: [{ ...providers[0], currencies: ["eur"] }, providers[1]] })).toThrow(/providers\[0\]\.currencies\[0\]/);
+    const providers = testConfigJson().providers as Record<string, unknown>[];
+    expect(() => parseConfig({ ...testConfigJson(), providers: [{ ...providers[0], currencies: ["eur"] }, providers[1]] })).toThrow(
+      /providers\[0\]\.currencies\[0\]/,
+    );
   });
 
   it("reads null as absent, accepts zero and fractional durations, and fills a partial rate limit from the defaults", () => {
@@ -84,7 +90,10 @@ describe("running the service (decisions.md §3)", () => {
       const timer = setTimeout(() => reject(new Error(`no start: ${proc.output().stderr}`)), 10_000);
       proc.child.stdout.on("data", () => {
         const match = /"url":"(http:\/\/[^"]+)"/.exec(proc.output().stdout);
-        if (match?.[1]) { clearTimeout(timer); resolve(match[1]); }
+        if (match?.[1]) {
+          clearTimeout(timer);
+          resolve(match[1]);
+        }
       });
     });
   }
@@ -99,7 +108,11 @@ describe("running the service (decisions.md §3)", () => {
     expect(await health.json()).toEqual({ status: "ok" });
     proc.child.kill("SIGTERM");
     expect(await proc.exited).toBe(0);
-    const lines = proc.output().stdout.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = proc
+      .output()
+      .stdout.trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.some((l) => l.route === "/healthz" && l.status === 200 && typeof l.latencyMs === "number")).toBe(true);
     expect(proc.output().stdout).not.toContain("op-secret-1");
   });

@@ -30,7 +30,9 @@ describe("errors about a provider, as the operator sees them", () => {
     port = await closedPort();
     unreachable = await startTestServer(testConfigJson({ webhook: `http://127.0.0.1:${port}` }));
     // Raw text: JSON would escape the control characters the service must remove.
-    studio = await startScriptedPeer((_req, res) => void res.writeHead(503, { "content-type": "text/plain" }).end(`studio\u0000 down\r\n\u001b[31m${"x".repeat(1000)}`));
+    studio = await startScriptedPeer(
+      (_req, res) => void res.writeHead(503, { "content-type": "text/plain" }).end(`studio\u0000 down\r\n\u001b[31m${"x".repeat(1000)}`),
+    );
     answering = await startTestServer(testConfigJson({ webhook: studio.url }));
   });
   afterAll(async () => {

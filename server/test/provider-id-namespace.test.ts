@@ -32,8 +32,14 @@ describe("transactionIds of two providers at one operator's wallet", () => {
     dir.remove();
   });
 
-  const tx = (token: string, gameId: string, body: Record<string, unknown>) =>
-    ({ sessionToken: token, playerRef: "p-1", currency: "EUR", gameId, roundId: "r-1", ...body });
+  const tx = (token: string, gameId: string, body: Record<string, unknown>) => ({
+    sessionToken: token,
+    playerRef: "p-1",
+    currency: "EUR",
+    gameId,
+    roundId: "r-1",
+    ...body,
+  });
   const fromA = (body: Record<string, unknown>) => postTransaction(server.url, tx(tokenA, "starfall", body), PROVIDER);
   const fromB = (body: Record<string, unknown>) => postTransaction(server.url, tx(tokenB, "moonshot", { roundId: "r-b", ...body }), OTHER_PROVIDER);
   const walletIds = () => wallet.ledger.entries("p-1").map((entry) => entry.transactionId);
@@ -46,8 +52,10 @@ describe("transactionIds of two providers at one operator's wallet", () => {
     expect(walletIds()).toEqual(["a-bet-1"]);
     expect(wallet.ledger.balance("p-1")).toBe(9000);
     // A's own rollback of its bet is fine.
-    expect((await fromA({ transactionId: "a-rb-1", type: "ROLLBACK", originalTransactionId: "a-bet-1", amount: 1000 })).json)
-      .toEqual({ status: "OK", balance: 10_000 });
+    expect((await fromA({ transactionId: "a-rb-1", type: "ROLLBACK", originalTransactionId: "a-bet-1", amount: 1000 })).json).toEqual({
+      status: "OK",
+      balance: 10_000,
+    });
   });
 
   it("refuses A's WIN whose id B already sent (400, no wallet call) instead of answering it from the wallet's cache", async () => {
@@ -61,8 +69,10 @@ describe("transactionIds of two providers at one operator's wallet", () => {
     const reuse = await fromB({ transactionId: "a-bet-2", type: "BET", amount: 100 });
     expect(reuse.json).toEqual({ error: "transactionId already used by another provider", code: "transaction_id_of_another_provider" });
     // A learns its WIN was refused (it can send it under a fresh id); nothing was recorded as OK that the wallet did not credit.
-    expect((await fromA({ transactionId: "a-win-2-fresh", type: "WIN", amount: 5000, roundId: "r-2", roundComplete: true })).json)
-      .toEqual({ status: "OK", balance: 13_900 });
+    expect((await fromA({ transactionId: "a-win-2-fresh", type: "WIN", amount: 5000, roundId: "r-2", roundComplete: true })).json).toEqual({
+      status: "OK",
+      balance: 13_900,
+    });
     expect(walletIds()).toEqual(["a-bet-1", "a-rb-1", "a-bet-2", "a-win-2", "a-win-2-fresh"]);
     expect(await server.services.transactions.find({ providerId: PROVIDER.id, transactionId: "a-win-2" })).toBeUndefined();
     // Conservation: the wallet's balance is the start plus every move the service recorded as OK.

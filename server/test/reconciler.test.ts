@@ -10,7 +10,10 @@ afterEach(async () => {
 async function setup(reconciler: { staleRoundSeconds: number; sweepIntervalSeconds: number } = { staleRoundSeconds: 0, sweepIntervalSeconds: 3600 }) {
   const wallet = await startTestWallet(10_000);
   const server = await startTestServer(testConfigJson({ wallet: wallet.url, reconciler }));
-  cleanups.push(() => wallet.close(), () => server.close());
+  cleanups.push(
+    () => wallet.close(),
+    () => server.close(),
+  );
   const token = await launchSession(server.url, { playerRef: "p-1" });
   return { wallet, server, token };
 }
@@ -40,18 +43,26 @@ describe("stale-round reconciler", () => {
     await postTransaction(server.url, done);
     const reversed = betRequest(token, { roundId: "round-reversed", amount: 10 });
     await postTransaction(server.url, reversed);
-    await postTransaction(server.url, betRequest(token, { roundId: "round-reversed", type: "ROLLBACK", amount: 10, originalTransactionId: reversed.transactionId }));
+    await postTransaction(
+      server.url,
+      betRequest(token, { roundId: "round-reversed", type: "ROLLBACK", amount: 10, originalTransactionId: reversed.transactionId }),
+    );
 
     const report = await server.services.reconciler.runOnce();
     expect(report.rollbacksSent).toBe(3);
     const sent = rollbacksSent(wallet);
-    expect(sent.map((t) => t.transactionId).sort()).toEqual(
-      [b1, b2, unknown].map((b) => `stale-rollback:${String(b.transactionId)}`).sort(),
-    );
+    expect(sent.map((t) => t.transactionId).sort()).toEqual([b1, b2, unknown].map((b) => `stale-rollback:${String(b.transactionId)}`).sort());
     for (const tx of sent) {
       const bet = [b1, b2, unknown].find((b) => b.transactionId === tx.originalTransactionId);
-      expect(tx).toMatchObject({ type: "ROLLBACK", sessionToken: "system:stale-round-reconciler", roundId, playerRef: "p-1",
-        amount: bet?.amount, currency: "EUR", gameId: "starfall" });
+      expect(tx).toMatchObject({
+        type: "ROLLBACK",
+        sessionToken: "system:stale-round-reconciler",
+        roundId,
+        playerRef: "p-1",
+        amount: bet?.amount,
+        currency: "EUR",
+        gameId: "starfall",
+      });
     }
     expect(wallet.balances.get("p-1")).toBe(10_000 - 10);
     expect(await roundStatus(server, roundId)).toBe("CLOSED");
@@ -76,14 +87,20 @@ describe("stale-round reconciler", () => {
     wallet.fault = undefined;
     await server.services.reconciler.runOnce();
     expect(await roundStatus(server, "round-retry")).toBe("CLOSED");
-    expect(rollbacksSent(wallet).map((t) => t.transactionId)).toEqual([`stale-rollback:${String(bet.transactionId)}`, `stale-rollback:${String(bet.transactionId)}`]);
+    expect(rollbacksSent(wallet).map((t) => t.transactionId)).toEqual([
+      `stale-rollback:${String(bet.transactionId)}`,
+      `stale-rollback:${String(bet.transactionId)}`,
+    ]);
     expect(wallet.applied.filter((t) => t.type === "ROLLBACK")).toHaveLength(1);
     expect(wallet.balances.get("p-1")).toBe(10_000);
   });
 
   it("leaves the bets of a round the provider ended with a WIN that failed or timed out: the WIN is settled, never the bets reversed", async () => {
     const { wallet, server, token } = await setup();
-    for (const [roundId, fault] of [["round-win-failed", { status: 500, body: { error: "down" } }], ["round-win-lost", "apply-then-hold"]] as const) {
+    for (const [roundId, fault] of [
+      ["round-win-failed", { status: 500, body: { error: "down" } }],
+      ["round-win-lost", "apply-then-hold"],
+    ] as const) {
       const bet = betRequest(token, { roundId, amount: 100 });
       expect((await postTransaction(server.url, bet)).status).toBe(200);
       const win = betRequest(token, { roundId, type: "WIN", amount: 30, roundComplete: true });
@@ -125,7 +142,11 @@ describe("stale-round reconciler", () => {
     await Promise.all([server.services.reconciler.runOnce(), server.services.reconciler.runOnce(), server.services.reconciler.runOnce()]);
     await eventually(async () => (await roundStatus(server, "round-overlap")) === "CLOSED");
     await new Promise((r) => setTimeout(r, 200));
-    expect(rollbacksSent(wallet).map((t) => t.transactionId).sort()).toEqual(bets.map((b) => `stale-rollback:${String(b.transactionId)}`).sort());
+    expect(
+      rollbacksSent(wallet)
+        .map((t) => t.transactionId)
+        .sort(),
+    ).toEqual(bets.map((b) => `stale-rollback:${String(b.transactionId)}`).sort());
   });
 
   it("leaves a bet whose own ROLLBACK failed to the settlement retry, and holds a bet retry while its reversal is unsettled", async () => {

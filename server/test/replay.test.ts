@@ -1,7 +1,15 @@
 import { mintReplayToken, ReplayTokenError, verifyReplayToken, type ReplayClaims } from "@croupier/signing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  OPERATOR, OTHER_OPERATOR, OTHER_PROVIDER, PROVIDER, sendJson, signedRequest, startScriptedPeer, startTestServer, testConfigJson,
+  OPERATOR,
+  OTHER_OPERATOR,
+  OTHER_PROVIDER,
+  PROVIDER,
+  sendJson,
+  signedRequest,
+  startScriptedPeer,
+  startTestServer,
+  testConfigJson,
   type ScriptedPeer,
 } from "./harness.js";
 
@@ -14,11 +22,19 @@ describe("round replay (spec B.3, decisions §2)", () => {
   let txSeq = 0;
 
   beforeAll(async () => {
-    wallet = await startScriptedPeer((req, res) => sendJson(res, 200, req.url.startsWith("/v1/wallet/transaction") ? { status: "OK", balance: 1000 } : { balance: 1000 }));
-    const json = testConfigJson({ wallet: wallet.url, limits: { replayLinkSeconds: REPLAY_SECONDS, rateLimit: { requestsPerSecond: 10_000, burst: 10_000 } } });
+    wallet = await startScriptedPeer((req, res) =>
+      sendJson(res, 200, req.url.startsWith("/v1/wallet/transaction") ? { status: "OK", balance: 1000 } : { balance: 1000 }),
+    );
+    const json = testConfigJson({
+      wallet: wallet.url,
+      limits: { replayLinkSeconds: REPLAY_SECONDS, rateLimit: { requestsPerSecond: 10_000, burst: 10_000 } },
+    });
     // A game whose replay page already has a query string: the token is appended with `&`.
     (json.providers as { games: unknown[] }[])[0]!.games.push({
-      id: "comet", name: "Comet", launchBaseUrl: "https://games.example/comet", replayBaseUrl: "https://games.example/replay?skin=dark",
+      id: "comet",
+      name: "Comet",
+      launchBaseUrl: "https://games.example/comet",
+      replayBaseUrl: "https://games.example/replay?skin=dark",
     });
     server = await startTestServer(json);
   });
@@ -28,11 +44,25 @@ describe("round replay (spec B.3, decisions §2)", () => {
   });
 
   /** Launches a REAL session and places one BET in the round through the provider wallet API. */
-  async function bet(operator: typeof OPERATOR, provider: typeof PROVIDER, gameId: string, currency: string, roundId: string, playerRef = "p-replay") {
+  async function bet(
+    operator: typeof OPERATOR,
+    provider: typeof PROVIDER,
+    gameId: string,
+    currency: string,
+    roundId: string,
+    playerRef = "p-replay",
+  ) {
     const launch = await signedRequest(server.url, operator, "POST", "/v1/operator/games/launch", { playerRef, gameId, currency, mode: "REAL" });
     expect(launch.status, launch.text).toBe(200);
     const reply = await signedRequest(server.url, provider, "POST", "/v1/wallet/transaction", {
-      transactionId: `tx-${++txSeq}`, sessionToken: launch.json.sessionToken, type: "BET", roundId, playerRef, amount: 10, currency, gameId,
+      transactionId: `tx-${++txSeq}`,
+      sessionToken: launch.json.sessionToken,
+      type: "BET",
+      roundId,
+      playerRef,
+      amount: 10,
+      currency,
+      gameId,
     });
     expect(reply.status, reply.text).toBe(200);
     expect(reply.json.status).toBe("OK");
@@ -57,7 +87,12 @@ describe("round replay (spec B.3, decisions §2)", () => {
     expect(reply.json.replayUrl).toMatch(/^https:\/\/games\.example\/replay\?token=rpl1\.[^&]+$/);
     const claims = verifyReplayToken(tokenOf(reply.json.replayUrl), [PROVIDER.secret]);
     expect(claims).toEqual({
-      roundId: "round-1", gameId: "starfall", playerRef: "p-star", operatorId: OPERATOR.id, providerId: PROVIDER.id, exp: claims.exp,
+      roundId: "round-1",
+      gameId: "starfall",
+      playerRef: "p-star",
+      operatorId: OPERATOR.id,
+      providerId: PROVIDER.id,
+      exp: claims.exp,
       jti: claims.jti,
     });
     expect(claims.jti).toMatch(/^[A-Za-z0-9_-]{16}$/);
@@ -81,7 +116,10 @@ describe("round replay (spec B.3, decisions §2)", () => {
 
     const moon = await replay({ roundId: "round-moon", gameId: "moonshot" }, OTHER_OPERATOR);
     expect(moon.json.replayUrl).toMatch(/^https:\/\/moon\.example\/replay\?token=/);
-    expect(verifyReplayToken(tokenOf(moon.json.replayUrl), [OTHER_PROVIDER.secret])).toMatchObject({ providerId: OTHER_PROVIDER.id, operatorId: OTHER_OPERATOR.id });
+    expect(verifyReplayToken(tokenOf(moon.json.replayUrl), [OTHER_PROVIDER.secret])).toMatchObject({
+      providerId: OTHER_PROVIDER.id,
+      operatorId: OTHER_OPERATOR.id,
+    });
   });
 
   it("the token expires after limits.replayLinkSeconds", async () => {
@@ -95,7 +133,8 @@ describe("round replay (spec B.3, decisions §2)", () => {
     const token = tokenOf((await replay({ roundId: "round-1", gameId: "starfall" })).json.replayUrl);
     const [prefix, payload, signature] = token.split(".") as [string, string, string];
     const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as ReplayClaims;
-    const tamper = (change: Partial<ReplayClaims>) => `${prefix}.${Buffer.from(JSON.stringify({ ...claims, ...change })).toString("base64url")}.${signature}`;
+    const tamper = (change: Partial<ReplayClaims>) =>
+      `${prefix}.${Buffer.from(JSON.stringify({ ...claims, ...change })).toString("base64url")}.${signature}`;
     const refusal = (t: string) => {
       try {
         verifyReplayToken(t, [PROVIDER.secret]);
@@ -130,7 +169,13 @@ describe("round replay (spec B.3, decisions §2)", () => {
   });
 
   it("400 for a missing or empty roundId or gameId, and for a game without a replay page", async () => {
-    for (const body of [{ gameId: "starfall" }, { roundId: "round-1" }, { roundId: "", gameId: "starfall" }, { roundId: "round-1", gameId: "" }, {}]) {
+    for (const body of [
+      { gameId: "starfall" },
+      { roundId: "round-1" },
+      { roundId: "", gameId: "starfall" },
+      { roundId: "round-1", gameId: "" },
+      {},
+    ]) {
       const reply = await replay(body);
       expect(reply.status, JSON.stringify(body)).toBe(400);
       expect(reply.json.error).toMatch(/roundId|gameId/);

@@ -6,14 +6,28 @@ import { OPERATOR, PROVIDER, signedRequest, startTestServer } from "./harness.js
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 
 /** Sends a signed POST with node:http, so the test controls framing: chunks without a length, or headers as given. */
-function post(server: Server, tenant: { id: string; secret: string }, target: string, chunks: string[], headers: Record<string, string> = {}, agent?: Agent): Promise<{ status: number; text: string }> {
+function post(
+  server: Server,
+  tenant: { id: string; secret: string },
+  target: string,
+  chunks: string[],
+  headers: Record<string, string> = {},
+  agent?: Agent,
+): Promise<{ status: number; text: string }> {
   const body = chunks.join("");
   const signed = sign({ secret: tenant.secret, tenantId: tenant.id, method: "POST", target, body });
   return new Promise((resolve, reject) => {
-    const req = request(`${server.url}${target}`, { method: "POST", ...(agent ? { agent } : {}), headers: { ...signed, "content-type": "application/json", ...headers } }, (res) => {
-      let text = "";
-      res.setEncoding("utf8").on("data", (c: string) => (text += c)).on("end", () => resolve({ status: res.statusCode ?? 0, text }));
-    });
+    const req = request(
+      `${server.url}${target}`,
+      { method: "POST", ...(agent ? { agent } : {}), headers: { ...signed, "content-type": "application/json", ...headers } },
+      (res) => {
+        let text = "";
+        res
+          .setEncoding("utf8")
+          .on("data", (c: string) => (text += c))
+          .on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
     req.on("error", reject);
     for (const chunk of chunks) req.write(chunk);
     req.end();
@@ -24,7 +38,12 @@ let server: Server;
 let sessionToken: string;
 beforeAll(async () => {
   server = await startTestServer();
-  const launch = await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/games/launch", { playerRef: "p-body", gameId: "starfall", currency: "EUR", mode: "DEMO" });
+  const launch = await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/games/launch", {
+    playerRef: "p-body",
+    gameId: "starfall",
+    currency: "EUR",
+    mode: "DEMO",
+  });
   sessionToken = launch.json.sessionToken;
 });
 afterAll(() => server.close());

@@ -25,23 +25,77 @@ describe("request log: one JSON line per request on both HTTP paths, never a bod
   const requestLines = () => lines.filter((l) => l.msg === "request" || l.msg === "request failed");
 
   it("logs tenant, route, status, latency and the error code of provider wallet calls and operator calls", async () => {
-    const launch = await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/games/launch", { playerRef: "p-log", gameId: "starfall", currency: "EUR", mode: "DEMO" });
+    const launch = await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/games/launch", {
+      playerRef: "p-log",
+      gameId: "starfall",
+      currency: "EUR",
+      mode: "DEMO",
+    });
     const token = launch.json.sessionToken as string;
     expect((await signedRequest(server.url, PROVIDER, "POST", "/v1/wallet/balance", { sessionToken: token })).status).toBe(200);
     expect((await signedRequest(server.url, PROVIDER, "POST", "/v1/wallet/session/verify", { sessionToken: "no-such-session" })).status).toBe(401);
-    expect((await signedRequest(server.url, PROVIDER, "POST", "/v1/wallet/transaction?x=1", { sessionToken: token }, { headers: { "x-signature": "0".repeat(64) } })).status).toBe(401);
+    expect(
+      (
+        await signedRequest(
+          server.url,
+          PROVIDER,
+          "POST",
+          "/v1/wallet/transaction?x=1",
+          { sessionToken: token },
+          { headers: { "x-signature": "0".repeat(64) } },
+        )
+      ).status,
+    ).toBe(401);
     expect((await signedRequest(server.url, OPERATOR, "POST", "/v1/wallet/balance", { sessionToken: token })).status).toBe(401);
 
     const logged = requestLines().map(({ tenant, method, route, status, error, authFailure, latencyMs }) => ({
-      tenant, method, route, status, error, authFailure, latency: typeof latencyMs,
+      tenant,
+      method,
+      route,
+      status,
+      error,
+      authFailure,
+      latency: typeof latencyMs,
     }));
     expect(logged).toEqual([
-      { tenant: OPERATOR.id, method: "POST", route: "/v1/operator/games/launch", status: 200, error: undefined, authFailure: undefined, latency: "number" },
+      {
+        tenant: OPERATOR.id,
+        method: "POST",
+        route: "/v1/operator/games/launch",
+        status: 200,
+        error: undefined,
+        authFailure: undefined,
+        latency: "number",
+      },
       { tenant: PROVIDER.id, method: "POST", route: "/v1/wallet/balance", status: 200, error: undefined, authFailure: undefined, latency: "number" },
-      { tenant: PROVIDER.id, method: "POST", route: "/v1/wallet/session/verify", status: 401, error: "unauthenticated", authFailure: undefined, latency: "number" },
+      {
+        tenant: PROVIDER.id,
+        method: "POST",
+        route: "/v1/wallet/session/verify",
+        status: 401,
+        error: "unauthenticated",
+        authFailure: undefined,
+        latency: "number",
+      },
       // The route is the documented path: no query values in the log.
-      { tenant: undefined, method: "POST", route: "/v1/wallet/transaction", status: 401, error: "invalid_signature", authFailure: "bad-signature", latency: "number" },
-      { tenant: OPERATOR.id, method: "POST", route: "/v1/wallet/balance", status: 401, error: "invalid_signature", authFailure: "wrong-role", latency: "number" },
+      {
+        tenant: undefined,
+        method: "POST",
+        route: "/v1/wallet/transaction",
+        status: 401,
+        error: "invalid_signature",
+        authFailure: "bad-signature",
+        latency: "number",
+      },
+      {
+        tenant: OPERATOR.id,
+        method: "POST",
+        route: "/v1/wallet/balance",
+        status: 401,
+        error: "invalid_signature",
+        authFailure: "wrong-role",
+        latency: "number",
+      },
     ]);
     expect(text).not.toContain(token);
     expect(text).not.toContain(PROVIDER.secret);
@@ -59,7 +113,10 @@ describe("request ids: every response carries X-Request-Id, and the request log 
         done();
       },
     });
-    server = await startServer(parseConfig({ ...testConfigJson(), logLevel: "info" }), { logger: pino({ level: "info" }, sink), secretKey: testSecretKey() });
+    server = await startServer(parseConfig({ ...testConfigJson(), logLevel: "info" }), {
+      logger: pino({ level: "info" }, sink),
+      secretKey: testSecretKey(),
+    });
   });
   afterAll(() => server.close());
 
@@ -90,8 +147,17 @@ describe("request ids: every response carries X-Request-Id, and the request log 
   });
 
   it("logs the id the response carried, on both HTTP paths", async () => {
-    const wallet = await signedRequest(server.url, PROVIDER, "POST", "/v1/wallet/balance", { sessionToken: "nope" }, { headers: { "x-request-id": "find-me-wallet" } });
-    const operator = await signedRequest(server.url, OPERATOR, "GET", "/v1/operator/games", undefined, { headers: { "x-request-id": "find-me-operator" } });
+    const wallet = await signedRequest(
+      server.url,
+      PROVIDER,
+      "POST",
+      "/v1/wallet/balance",
+      { sessionToken: "nope" },
+      { headers: { "x-request-id": "find-me-wallet" } },
+    );
+    const operator = await signedRequest(server.url, OPERATOR, "GET", "/v1/operator/games", undefined, {
+      headers: { "x-request-id": "find-me-operator" },
+    });
     expect([wallet.status, operator.status]).toEqual([401, 200]);
     const line = (id: string) => lines.find((l) => l.requestId === id);
     expect(line("find-me-wallet")).toMatchObject({ route: "/v1/wallet/balance", status: 401, error: "unauthenticated" });

@@ -24,7 +24,12 @@ describe("routes match in the letter case the contract writes them", () => {
   });
 
   it("the provider wallet API (served without Express) matches as the Express routes do: a trailing slash or a query is the same route, another method is none", async () => {
-    const launch = await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/games/launch", { playerRef: "p-route", gameId: "starfall", currency: "EUR", mode: "DEMO" });
+    const launch = await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/games/launch", {
+      playerRef: "p-route",
+      gameId: "starfall",
+      currency: "EUR",
+      mode: "DEMO",
+    });
     const body = { sessionToken: launch.json.sessionToken };
     for (const target of ["/v1/wallet/balance", "/v1/wallet/balance/", "/v1/wallet/balance?trace=1"]) {
       const reply = await signedRequest(server.url, PROVIDER, "POST", target, body);

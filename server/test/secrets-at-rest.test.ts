@@ -10,7 +10,16 @@ import { callbackBody, requestFingerprint, type RelayableRequest } from "../src/
 import { MIGRATIONS } from "../src/store/migrations.js";
 import { startServer, type RunningServer } from "../src/server.js";
 import {
-  OPERATOR, PROVIDER, runNodeScript, sendJson, signedRequest, startScriptedPeer, startTestServer, tempDir, testConfigJson, type ScriptedPeer,
+  OPERATOR,
+  PROVIDER,
+  runNodeScript,
+  sendJson,
+  signedRequest,
+  startScriptedPeer,
+  startTestServer,
+  tempDir,
+  testConfigJson,
+  type ScriptedPeer,
 } from "./harness.js";
 import { betRequest, launchSession, postTransaction, SERVICE_MAIN, spawnService, startTestWallet, type TestWallet } from "./wallet-harness.js";
 
@@ -18,12 +27,16 @@ const ADMIN = fileURLToPath(new URL("../dist/admin.js", import.meta.url));
 
 /** Every byte of the database's files (main file, WAL, shared memory), as one string to search. */
 function databaseBytes(dir: string, ...except: string[]): string {
-  return readdirSync(dir).filter((f) => f.startsWith("croupier.db") && !except.includes(f)).map((f) => readFileSync(join(dir, f)).toString("latin1")).join("\n");
+  return readdirSync(dir)
+    .filter((f) => f.startsWith("croupier.db") && !except.includes(f))
+    .map((f) => readFileSync(join(dir, f)).toString("latin1"))
+    .join("\n");
 }
 
 /** The raw bodies the wallet got for one transactionId, in order. */
 const bodiesFor = (wallet: TestWallet, transactionId: string) =>
-  wallet.requests.filter((r) => r.url === "/v1/wallet/transaction" && (JSON.parse(r.body) as { transactionId: string }).transactionId === transactionId)
+  wallet.requests
+    .filter((r) => r.url === "/v1/wallet/transaction" && (JSON.parse(r.body) as { transactionId: string }).transactionId === transactionId)
     .map((r) => r.body);
 
 describe("secrets and session tokens at rest (issue 17, item 7)", () => {
@@ -55,7 +68,7 @@ describe("secrets and session tokens at rest (issue 17, item 7)", () => {
     // The wallet fails the WIN once: the provider's retry makes the service resend the stored body.
     let failures = 1;
     wallet.fault = (tx) => (tx.transactionId === "win-at-rest" && failures-- > 0 ? { status: 500, body: {} } : undefined);
-    const win = betRequest(token, { transactionId: "win-at-rest", type: "WIN", roundId: "r-at-rest", amount: 250, metadata: { n: 1.50 } });
+    const win = betRequest(token, { transactionId: "win-at-rest", type: "WIN", roundId: "r-at-rest", amount: 250, metadata: { n: 1.5 } });
     expect((await postTransaction(url, win)).status).toBe(500);
     expect((await postTransaction(url, win)).status).toBe(200);
     const sent = bodiesFor(wallet, "win-at-rest");
@@ -92,7 +105,9 @@ describe("secrets and session tokens at rest (issue 17, item 7)", () => {
     server = undefined;
     const config = parseConfig(testConfigJson({ wallet: wallet.url, webhook: studio.url, sqlitePath: join(dir.path, "croupier.db") }));
 
-    await expect(startServer(config, {})).rejects.toThrow(/holds tenant secrets and session tokens encrypted under CROUPIER_SECRET_KEY, which is not set/);
+    await expect(startServer(config, {})).rejects.toThrow(
+      /holds tenant secrets and session tokens encrypted under CROUPIER_SECRET_KEY, which is not set/,
+    );
     await expect(startServer(config, { secretKey: randomBytes(32) })).rejects.toThrow(SecretKeyError);
     await expect(startServer(config, { secretKey: randomBytes(32) })).rejects.toThrow(/not the key this database was encrypted with/);
 
@@ -110,24 +125,41 @@ describe("secrets and session tokens at rest (issue 17, item 7)", () => {
     const legacyToken = "st_legacy-session-token-readable-on-disk";
     const legacySecret = "sk_legacy-rotated-secret-readable-on-disk";
     const win: RelayableRequest = {
-      transactionId: "legacy-win", sessionToken: legacyToken, type: "WIN", roundId: "legacy-round", playerRef: "p-1", amount: 700,
-      currency: "EUR", gameId: "starfall",
+      transactionId: "legacy-win",
+      sessionToken: legacyToken,
+      type: "WIN",
+      roundId: "legacy-round",
+      playerRef: "p-1",
+      amount: 700,
+      currency: "EUR",
+      gameId: "starfall",
     };
     // A database as release 7 of the schema left it: a rotated secret, a live session and a WIN the wallet failed.
     const old = new Database(path);
     for (const migration of MIGRATIONS.filter((m) => m.version <= 7)) old.exec(migration.sql);
     old.exec("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)");
-    for (const m of MIGRATIONS.filter((m) => m.version <= 7)) old.prepare("INSERT INTO schema_migrations VALUES (?, ?, ?)").run(m.version, m.name, "2026-01-01T00:00:00Z");
+    for (const m of MIGRATIONS.filter((m) => m.version <= 7))
+      old.prepare("INSERT INTO schema_migrations VALUES (?, ?, ?)").run(m.version, m.name, "2026-01-01T00:00:00Z");
     const now = Date.now();
-    old.prepare(`INSERT INTO tenant_state (tenant_id, role, secret, previous_secret, previous_valid_until, callback_url, callback_timeout_ms,
-      updated_at, secret_from_portal, callback_url_from_portal) VALUES (?, 'operator', ?, ?, ?, ?, 1000, ?, 1, 1)`)
+    old
+      .prepare(
+        `INSERT INTO tenant_state (tenant_id, role, secret, previous_secret, previous_valid_until, callback_url, callback_timeout_ms,
+      updated_at, secret_from_portal, callback_url_from_portal) VALUES (?, 'operator', ?, ?, ?, ?, 1000, ?, 1, 1)`,
+      )
       .run(OPERATOR.id, legacySecret, OPERATOR.secret, Math.floor(now / 1000) + 3600, wallet.url, now);
-    old.prepare(`INSERT INTO sessions (token, operator_id, provider_id, player_ref, game_id, currency, language, demo, created_at, expires_at)
-      VALUES (?, ?, ?, 'p-1', 'starfall', 'EUR', NULL, 0, ?, ?)`).run(legacyToken, OPERATOR.id, PROVIDER.id, now, now + 3_600_000);
+    old
+      .prepare(
+        `INSERT INTO sessions (token, operator_id, provider_id, player_ref, game_id, currency, language, demo, created_at, expires_at)
+      VALUES (?, ?, ?, 'p-1', 'starfall', 'EUR', NULL, 0, ?, ?)`,
+      )
+      .run(legacyToken, OPERATOR.id, PROVIDER.id, now, now + 3_600_000);
     const legacyBody = callbackBody(win);
-    old.prepare(`INSERT INTO transactions (provider_id, transaction_id, operator_id, player_ref, game_id, round_id, type, amount, currency,
+    old
+      .prepare(
+        `INSERT INTO transactions (provider_id, transaction_id, operator_id, player_ref, game_id, round_id, type, amount, currency,
       request_hash, callback_body, state, attempts, last_error, created_at, updated_at)
-      VALUES (?, 'legacy-win', ?, 'p-1', 'starfall', 'legacy-round', 'WIN', 700, 'EUR', ?, ?, 'FAILED', 1, 'wallet answered 500', ?, ?)`)
+      VALUES (?, 'legacy-win', ?, 'p-1', 'starfall', 'legacy-round', 'WIN', 700, 'EUR', ?, ?, 'FAILED', 1, 'wallet answered 500', ?, ?)`,
+      )
       .run(PROVIDER.id, OPERATOR.id, requestFingerprint(win), legacyBody, now, now);
     old.close();
 
@@ -159,7 +191,9 @@ describe("secrets and session tokens at rest (issue 17, item 7)", () => {
     let rotated: { secret: string };
     let token: string;
     try {
-      expect(service.output()).toMatch(/CROUPIER_SECRET_KEY is not set: secrets are sealed under a key the service generated and keeps beside the database file/);
+      expect(service.output()).toMatch(
+        /CROUPIER_SECRET_KEY is not set: secrets are sealed under a key the service generated and keeps beside the database file/,
+      );
       expect(statSync(`${path}.key`).mode & 0o777).toBe(0o600);
       token = await launchSession(service.url);
       rotated = (await signedRequest(service.url, OPERATOR, "POST", "/portal/api/rotate-secret")).json as { secret: string };
@@ -181,7 +215,9 @@ describe("secrets and session tokens at rest (issue 17, item 7)", () => {
     rmSync(`${path}.key`);
     const refused = await runNodeScript(SERVICE_MAIN, ["--config", configFile], noKey);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/^croupier: cannot start: the database holds tenant secrets and session tokens encrypted under CROUPIER_SECRET_KEY, which is not set/);
+    expect(refused.stderr).toMatch(
+      /^croupier: cannot start: the database holds tenant secrets and session tokens encrypted under CROUPIER_SECRET_KEY, which is not set/,
+    );
     expect(refused.stderr).not.toMatch(/\n\s+at /);
   });
 
@@ -202,10 +238,15 @@ describe("secrets and session tokens at rest (issue 17, item 7)", () => {
     server = undefined;
     const configFile = join(dir.path, "config.json");
     writeFileSync(configFile, JSON.stringify(testConfigJson({ webhook: studio.url, sqlitePath: join(dir.path, "croupier.db") })));
-    const endSessions = (key: string) => runNodeScript(ADMIN, ["end-sessions", "--operator", OPERATOR.id, "--player", "p-1", "--reason", "FRAUD_HOLD",
-      "--config", configFile], { CROUPIER_SECRET_KEY: key });
+    const endSessions = (key: string) =>
+      runNodeScript(ADMIN, ["end-sessions", "--operator", OPERATOR.id, "--player", "p-1", "--reason", "FRAUD_HOLD", "--config", configFile], {
+        CROUPIER_SECRET_KEY: key,
+      });
     const missing = await endSessions("");
-    expect([missing.code, missing.stderr]).toEqual([2, expect.stringMatching(/^admin end-sessions: the database holds tenant secrets and session tokens encrypted/)]);
+    expect([missing.code, missing.stderr]).toEqual([
+      2,
+      expect.stringMatching(/^admin end-sessions: the database holds tenant secrets and session tokens encrypted/),
+    ]);
     const wrong = await endSessions(randomBytes(32).toString("hex"));
     expect([wrong.code, wrong.stderr]).toEqual([2, "admin end-sessions: CROUPIER_SECRET_KEY is not the key this database was encrypted with\n"]);
     const listed = await runNodeScript(ADMIN, ["problems", "--config", configFile], { CROUPIER_SECRET_KEY: "" });

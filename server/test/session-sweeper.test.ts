@@ -11,17 +11,21 @@ describe("expired-session sweeper", () => {
 
   beforeAll(async () => {
     wallet = await startTestWallet();
-    server = await startTestServer(testConfigJson({ wallet: wallet.url, limits: {
-      sessionTtlSeconds: 1, expiredSessionRetentionSeconds: 1, rateLimit: { requestsPerSecond: 10_000, burst: 10_000 },
-    } }));
+    server = await startTestServer(
+      testConfigJson({
+        wallet: wallet.url,
+        limits: { sessionTtlSeconds: 1, expiredSessionRetentionSeconds: 1, rateLimit: { requestsPerSecond: 10_000, burst: 10_000 } },
+      }),
+    );
   });
   afterAll(async () => {
     await server?.close();
     await wallet?.close();
   });
 
-  const sessionRows = () => (server.services.stores.sqlite!.prepare("SELECT count(*) FROM sessions").pluck().get() as number);
-  const verify = async (sessionToken: string) => (await signedRequest(server.url, PROVIDER, "POST", "/v1/wallet/session/verify", { sessionToken })).status;
+  const sessionRows = () => server.services.stores.sqlite!.prepare("SELECT count(*) FROM sessions").pluck().get() as number;
+  const verify = async (sessionToken: string) =>
+    (await signedRequest(server.url, PROVIDER, "POST", "/v1/wallet/session/verify", { sessionToken })).status;
 
   it("keeps an expired session for the retention, then deletes it and forgets its fun-play state", async () => {
     const real = await launchSession(server.url, { playerRef: "p-1" });
@@ -69,13 +73,17 @@ describe("expired-session sweeper", () => {
     await server.services.sessionSweeper.runOnce();
     expect((await postTransaction(server.url, demoBet)).status).toBe(401);
     const real = await launchSession(server.url, { playerRef: "p-kicked" });
-    expect((await postTransaction(server.url, betRequest(real, { transactionId: "demo-tx-kicked", playerRef: "p-kicked", amount: 300 }))).status).toBe(200);
+    expect(
+      (await postTransaction(server.url, betRequest(real, { transactionId: "demo-tx-kicked", playerRef: "p-kicked", amount: 300 }))).status,
+    ).toBe(200);
   });
 
   it("deletes in slices until none is left (more than one slice of 512 here)", async () => {
     const launched = 600;
     for (let i = 0; i < launched; i += 50) {
-      await Promise.all(Array.from({ length: 50 }, (_, j) => launchSession(server.url, { playerRef: `p-bulk-${i + j}`, mode: i % 100 === 0 ? "DEMO" : "REAL" })));
+      await Promise.all(
+        Array.from({ length: 50 }, (_, j) => launchSession(server.url, { playerRef: `p-bulk-${i + j}`, mode: i % 100 === 0 ? "DEMO" : "REAL" })),
+      );
     }
     const before = sessionRows();
     await sleep(2_200);

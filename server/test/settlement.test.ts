@@ -17,7 +17,10 @@ afterEach(async () => {
 async function setup(settlementRetry: { initialDelaySeconds: number; maxDelaySeconds: number; horizonSeconds: number }, sqlitePath?: string) {
   const wallet = await startTestWallet(10_000);
   const server = await startTestServer(testConfigJson({ wallet: wallet.url, settlementRetry, ...(sqlitePath ? { sqlitePath } : {}) }));
-  cleanups.push(() => wallet.close(), () => server.close());
+  cleanups.push(
+    () => wallet.close(),
+    () => server.close(),
+  );
   const token = await launchSession(server.url, { playerRef: "p-1" });
   return { wallet, server, token };
 }
@@ -56,7 +59,10 @@ describe("settlement retry of credits", () => {
     wallet.fault = (tx) => (tx.type === "ROLLBACK" ? "apply-then-hold" : undefined);
     expect((await postTransaction(server.url, rollback)).status).toBe(500);
     wallet.fault = undefined;
-    await eventually(async () => (await server.services.transactions.find({ providerId: PROVIDER.id, transactionId: rollback.transactionId as string }))?.state === "OK");
+    await eventually(
+      async () =>
+        (await server.services.transactions.find({ providerId: PROVIDER.id, transactionId: rollback.transactionId as string }))?.state === "OK",
+    );
     expect(wallet.applied.filter((t) => t.type === "ROLLBACK")).toHaveLength(1);
     expect(wallet.balances.get("p-1")).toBe(10_000);
   });
@@ -88,7 +94,10 @@ describe("settlement retry of credits", () => {
     writeFileSync(configFile, JSON.stringify(testConfigJson({ wallet: wallet.url, sqlitePath })));
     const listed = spawnSync(process.execPath, [ADMIN, "problems", "--config", configFile], { encoding: "utf8" });
     expect(listed.status).toBe(0);
-    const lines = listed.stdout.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = listed.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toEqual([expect.objectContaining({ transactionId: win.transactionId, type: "WIN", amount: 5, providerId: PROVIDER.id })]);
 
     // The problems queue is the one source: once a person resolves the problem, neither the metric nor the tool counts it.

@@ -15,9 +15,23 @@ afterAll(async () => {
 
 const WRONG = { id: PROVIDER.id, secret: "not-the-secret" };
 const call = (tenant: { id: string; secret: string }, options: Parameters<typeof signedRequest>[5] = {}) =>
-  signedRequest(server.url, tenant, "POST", "/v1/wallet/transaction", {
-    transactionId: `tx-auth-${Math.random()}`, sessionToken: token, type: "WIN", roundId: "r-auth", playerRef: "p-1", amount: 0, currency: "EUR", gameId: "starfall",
-  }, options);
+  signedRequest(
+    server.url,
+    tenant,
+    "POST",
+    "/v1/wallet/transaction",
+    {
+      transactionId: `tx-auth-${Math.random()}`,
+      sessionToken: token,
+      type: "WIN",
+      roundId: "r-auth",
+      playerRef: "p-1",
+      amount: 0,
+      currency: "EUR",
+      gameId: "starfall",
+    },
+    options,
+  );
 
 describe("the check order of decisions.md §1 on a wallet route", () => {
   it("nonce format (400) → signature (401 text) → replay (401 JSON) → rate limit (429 + Retry-After)", async () => {

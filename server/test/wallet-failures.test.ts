@@ -19,7 +19,8 @@ beforeEach(() => {
   wallet.fault = undefined;
 });
 
-const bodiesSentFor = (transactionId: unknown) => wallet.requests.filter((r) => r.method === "POST" && r.body.includes(`"${String(transactionId)}"`)).map((r) => r.body);
+const bodiesSentFor = (transactionId: unknown) =>
+  wallet.requests.filter((r) => r.method === "POST" && r.body.includes(`"${String(transactionId)}"`)).map((r) => r.body);
 const appliedCount = (transactionId: unknown) => wallet.applied.filter((t) => t.transactionId === transactionId).length;
 
 describe("operator failures surface as a retryable 500 and the retry resends the identical request", () => {
@@ -56,7 +57,9 @@ describe("operator failures surface as a retryable 500 and the retry resends the
     expect(first.status).toBe(500);
     expect(first.json.error).toMatch(/TIMED_OUT/);
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
-    expect((await server.services.transactions.find({ providerId: PROVIDER.id, transactionId: body.transactionId as string }))?.state).toBe("TIMED_OUT");
+    expect((await server.services.transactions.find({ providerId: PROVIDER.id, transactionId: body.transactionId as string }))?.state).toBe(
+      "TIMED_OUT",
+    );
 
     wallet.fault = undefined;
     const retry = await postTransaction(server.url, body);

@@ -107,7 +107,10 @@ export async function launchSession(
   options: { playerRef?: string; gameId?: string; currency?: string; mode?: "REAL" | "DEMO"; operator?: { id: string; secret: string } } = {},
 ): Promise<string> {
   const reply = await signedRequest(baseUrl, options.operator ?? OPERATOR, "POST", "/v1/operator/games/launch", {
-    playerRef: options.playerRef ?? "p-1", gameId: options.gameId ?? "starfall", currency: options.currency ?? "EUR", mode: options.mode ?? "REAL",
+    playerRef: options.playerRef ?? "p-1",
+    gameId: options.gameId ?? "starfall",
+    currency: options.currency ?? "EUR",
+    mode: options.mode ?? "REAL",
   });
   if (reply.status !== 200) throw new Error(`launch failed: ${reply.status} ${reply.text}`);
   return (reply.json as { sessionToken: string }).sessionToken;
@@ -119,8 +122,15 @@ let sequence = 0;
 export function betRequest(sessionToken: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   sequence += 1;
   return {
-    transactionId: `tx-${process.pid}-${Date.now()}-${sequence}`, sessionToken, type: "BET", roundId: `round-${sequence}`,
-    playerRef: "p-1", amount: 100, currency: "EUR", gameId: "starfall", ...overrides,
+    transactionId: `tx-${process.pid}-${Date.now()}-${sequence}`,
+    sessionToken,
+    type: "BET",
+    roundId: `round-${sequence}`,
+    playerRef: "p-1",
+    amount: 100,
+    currency: "EUR",
+    gameId: "starfall",
+    ...overrides,
   };
 }
 
@@ -155,7 +165,10 @@ export interface ServiceProcess {
 /** Writes the configuration (logLevel forced to info, to read the listening line) and starts the service on it. */
 export async function spawnService(configFile: string, json: Record<string, unknown>, env: Record<string, string> = {}): Promise<ServiceProcess> {
   writeFileSync(configFile, JSON.stringify({ ...json, logLevel: "info" }));
-  const child = spawn(process.execPath, [SERVICE_MAIN, "--config", configFile], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, [SERVICE_MAIN, "--config", configFile], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, ...env },
+  });
   let stdout = "";
   let stderr = "";
   child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));

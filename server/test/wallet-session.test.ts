@@ -9,7 +9,9 @@ let server: Awaited<ReturnType<typeof startTestServer>>;
 
 beforeAll(async () => {
   wallet = await startTestWallet(10_000);
-  server = await startTestServer(testConfigJson({ wallet: wallet.url, limits: { demoStartingBalance: 500, rateLimit: { requestsPerSecond: 10_000, burst: 10_000 } } }));
+  server = await startTestServer(
+    testConfigJson({ wallet: wallet.url, limits: { demoStartingBalance: 500, rateLimit: { requestsPerSecond: 10_000, burst: 10_000 } } }),
+  );
 });
 afterAll(async () => {
   await server.close();
@@ -22,7 +24,11 @@ const balanceOf = (sessionToken: unknown) => signedRequest(server.url, PROVIDER,
 describe("POST /v1/wallet/session/verify", () => {
   it("returns the session's player, game, currency, language, mode and expiry, never the operator", async () => {
     const reply = await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/games/launch", {
-      playerRef: "p-v", gameId: "starfall", currency: "USD", mode: "REAL", language: "de",
+      playerRef: "p-v",
+      gameId: "starfall",
+      currency: "USD",
+      mode: "REAL",
+      language: "de",
     });
     const verified = await verifySession(reply.json.sessionToken);
     expect(verified.status).toBe(200);
@@ -98,8 +104,12 @@ describe("POST /v1/wallet/balance", () => {
     expect(call?.body).toBe("");
     expect(call?.headers["x-tenant-id"]).toBe(OPERATOR.id);
     if (!call) throw new Error("no balance call");
-    expect(verify({ method: "GET", target: call.url, headers: call.headers, body: "", secrets: [OPERATOR.secret], expectedTenantId: OPERATOR.id }).ok).toBe(true);
-    expect(verify({ method: "GET", target: "/v1/wallet/balance?playerRef=other", headers: call.headers, body: "", secrets: [OPERATOR.secret] }).ok).toBe(false);
+    expect(
+      verify({ method: "GET", target: call.url, headers: call.headers, body: "", secrets: [OPERATOR.secret], expectedTenantId: OPERATOR.id }).ok,
+    ).toBe(true);
+    expect(
+      verify({ method: "GET", target: "/v1/wallet/balance?playerRef=other", headers: call.headers, body: "", secrets: [OPERATOR.secret] }).ok,
+    ).toBe(false);
   });
 
   it("returns the operator's answer verbatim, fields it adds included", async () => {
@@ -161,7 +171,10 @@ describe("DEMO sessions", () => {
     expect((await postTransaction(server.url, bet)).json).toEqual({ status: "OK", balance: 300 });
     expect((await postTransaction(server.url, bet)).json).toEqual({ status: "OK", balance: 300 });
     expect((await postTransaction(server.url, { ...bet, amount: 201 })).status).toBe(400);
-    expect((await postTransaction(server.url, betRequest(token, { playerRef: "p-demo", amount: 301 }))).json).toEqual({ status: "DECLINED", balance: 300 });
+    expect((await postTransaction(server.url, betRequest(token, { playerRef: "p-demo", amount: 301 }))).json).toEqual({
+      status: "DECLINED",
+      balance: 300,
+    });
     const win = betRequest(token, { playerRef: "p-demo", type: "WIN", amount: 0 });
     expect((await postTransaction(server.url, win)).json).toEqual({ status: "OK", balance: 300 });
     const rollback = betRequest(token, { playerRef: "p-demo", type: "ROLLBACK", amount: 200, originalTransactionId: bet.transactionId });

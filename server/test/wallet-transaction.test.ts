@@ -27,8 +27,14 @@ describe("POST /v1/wallet/transaction: the happy path", () => {
 
     const win = betRequest(token, { playerRef: "p-happy", type: "WIN", amount: 0, roundId: bet.roundId, roundComplete: true });
     expect((await postTransaction(server.url, win)).json).toEqual({ status: "OK", balance: 9750 });
-    expect(await server.services.transactions.roundStatus({ providerId: PROVIDER.id, operatorId: OPERATOR.id, gameId: "starfall", roundId: bet.roundId as string }))
-      .toBe("COMPLETED");
+    expect(
+      await server.services.transactions.roundStatus({
+        providerId: PROVIDER.id,
+        operatorId: OPERATOR.id,
+        gameId: "starfall",
+        roundId: bet.roundId as string,
+      }),
+    ).toBe("COMPLETED");
   });
 
   it("answers a retry of a settled transaction from the record without calling the operator again", async () => {
@@ -71,8 +77,16 @@ describe("POST /v1/wallet/transaction: refusals", () => {
   });
 
   it.each([
-    ["ADJUSTMENT (admin-only)", { type: "ADJUSTMENT", direction: "CREDIT" }, /^body\.type must be equal to one of the allowed values: BET, WIN, ROLLBACK$/],
-    ["ROLLBACK without originalTransactionId: only what its form lacks", { type: "ROLLBACK" }, /^body\.originalTransactionId must have required property .originalTransactionId.$/],
+    [
+      "ADJUSTMENT (admin-only)",
+      { type: "ADJUSTMENT", direction: "CREDIT" },
+      /^body\.type must be equal to one of the allowed values: BET, WIN, ROLLBACK$/,
+    ],
+    [
+      "ROLLBACK without originalTransactionId: only what its form lacks",
+      { type: "ROLLBACK" },
+      /^body\.originalTransactionId must have required property .originalTransactionId.$/,
+    ],
     ["direction on a BET", { direction: "DEBIT" }, /direction/],
     ["ROLLBACK without originalTransactionId", { type: "ROLLBACK" }, /originalTransactionId/],
     ["originalTransactionId on a BET", { originalTransactionId: "tx-x" }, /originalTransactionId/],

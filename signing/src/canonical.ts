@@ -35,7 +35,12 @@ export function isValidTimestamp(timestamp: string | undefined | null): timestam
  */
 export function stringToSign(parts: SigningParts): Buffer {
   const method = parts.method.toUpperCase();
-  for (const [name, value] of [["method", method], ["target", parts.target], ["timestamp", parts.timestamp], ["nonce", parts.nonce]] as const) {
+  for (const [name, value] of [
+    ["method", method],
+    ["target", parts.target],
+    ["timestamp", parts.timestamp],
+    ["nonce", parts.nonce],
+  ] as const) {
     if (value.includes("\n")) throw new TypeError(`${name} must not contain a line feed`);
   }
   const head = Buffer.from(`${method}\n${parts.target}\n${parts.timestamp}\n${parts.nonce}\n`, "utf8");

@@ -1,10 +1,5 @@
 /** The four signing headers of decisions.md §1, in the lowercase form Node exposes them. */
-export const SIGNING_HEADERS = {
-  tenantId: "x-tenant-id",
-  timestamp: "x-timestamp",
-  nonce: "x-nonce",
-  signature: "x-signature",
-} as const;
+export const SIGNING_HEADERS = { tenantId: "x-tenant-id", timestamp: "x-timestamp", nonce: "x-nonce", signature: "x-signature" } as const;
 
 /** Header values as sent on a signed request. */
 export interface SignedHeaders {
@@ -15,9 +10,7 @@ export interface SignedHeaders {
 }
 
 /** Anything that can answer a case-insensitive header lookup: a Fetch `Headers`, or Node's `IncomingHttpHeaders`. */
-export type HeaderSource =
-  | { get(name: string): string | null }
-  | Record<string, string | string[] | undefined>;
+export type HeaderSource = { get(name: string): string | null } | Record<string, string | string[] | undefined>;
 
 /** Reads one header from either shape; a repeated header counts as missing, since it cannot be verified unambiguously. */
 export function readHeader(headers: HeaderSource, name: string): string | undefined {

@@ -6,7 +6,14 @@ export { SIGNING_HEADERS, readHeader, type HeaderSource, type SignedHeaders } fr
 export { computeSignature, isValidNonce, isValidTimestamp, stringToSign, toBytes, type SigningParts } from "./canonical.js";
 export { sign, requestTarget, type SignRequest } from "./sign.js";
 export {
-  verify, checkSigningHeaders, SignatureVerificationError, type VerifyRequest, type SignedHeadersRequest, type SigningHeadersResult, type VerificationResult, type VerificationFailure,
+  verify,
+  checkSigningHeaders,
+  SignatureVerificationError,
+  type VerifyRequest,
+  type SignedHeadersRequest,
+  type SigningHeadersResult,
+  type VerificationResult,
+  type VerificationFailure,
 } from "./verify.js";
 export { MemoryNonceStore, type NonceStore } from "./nonce-store.js";
 export { mintReplayToken, verifyReplayToken, ReplayTokenError, type ReplayClaims, type ReplayTokenFailure } from "./replay-token.js";

@@ -28,13 +28,7 @@ export interface SignRequest {
 export function sign(request: SignRequest): SignedHeaders {
   const timestamp = String(request.timestamp ?? Math.floor(Date.now() / 1000));
   const nonce = request.nonce ?? randomUUID();
-  const signature = computeSignature(request.secret, {
-    method: request.method,
-    target: request.target,
-    timestamp,
-    nonce,
-    body: request.body ?? "",
-  });
+  const signature = computeSignature(request.secret, { method: request.method, target: request.target, timestamp, nonce, body: request.body ?? "" });
   return { "X-Tenant-ID": request.tenantId, "X-Timestamp": timestamp, "X-Nonce": nonce, "X-Signature": signature };
 }
 

@@ -1,20 +1,18 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import {
-  computeSignature,
-  MemoryNonceStore,
-  mintReplayToken,
-  ReplayTokenError,
-  sign,
-  stringToSign,
-  verify,
-  verifyReplayToken,
-} from "./index.js";
+import { computeSignature, MemoryNonceStore, mintReplayToken, ReplayTokenError, sign, stringToSign, verify, verifyReplayToken } from "./index.js";
 
 interface Vector {
-  name: string; secret: string; method: string; path: string; timestamp: string; nonce: string;
-  body: string; stringToSign: string; signature: string;
+  name: string;
+  secret: string;
+  method: string;
+  path: string;
+  timestamp: string;
+  nonce: string;
+  body: string;
+  stringToSign: string;
+  signature: string;
 }
 // The project's own copy of the published vectors (docs/decisions.md §1); the tests never need anything outside the
 // repository.
@@ -35,14 +33,27 @@ describe("signing vectors from signing/test-vectors/signing-vectors.json", () =>
     it(`${v.name}: string to sign`, () => expect(stringToSign(parts).toString("utf8")).toBe(v.stringToSign));
     it(`${v.name}: signature`, () => expect(computeSignature(v.secret, parts)).toBe(v.signature));
     it(`${v.name}: sign() produces the headers`, () => {
-      const headers = sign({ secret: v.secret, tenantId: "t", method: v.method, target: v.path, body: v.body, timestamp: v.timestamp, nonce: v.nonce });
+      const headers = sign({
+        secret: v.secret,
+        tenantId: "t",
+        method: v.method,
+        target: v.path,
+        body: v.body,
+        timestamp: v.timestamp,
+        nonce: v.nonce,
+      });
       expect(headers["X-Signature"]).toBe(v.signature);
     });
     it(`${v.name}: verify() accepts it at its own time, with bytes or string body`, () => {
       const headers = { "x-tenant-id": "t", "x-timestamp": v.timestamp, "x-nonce": v.nonce, "x-signature": v.signature };
       for (const body of [v.body, new TextEncoder().encode(v.body)]) {
-        expect(verify({ method: v.method, target: v.path, headers, body, secrets: [v.secret], now: Number(v.timestamp) }))
-          .toEqual({ ok: true, tenantId: "t", nonce: v.nonce, timestamp: Number(v.timestamp), secretIndex: 0 });
+        expect(verify({ method: v.method, target: v.path, headers, body, secrets: [v.secret], now: Number(v.timestamp) })).toEqual({
+          ok: true,
+          tenantId: "t",
+          nonce: v.nonce,
+          timestamp: Number(v.timestamp),
+          secretIndex: 0,
+        });
       }
     });
   }
@@ -54,7 +65,11 @@ describe("verify", () => {
   const make = (over: Partial<Record<string, string>> = {}, body = '{"a":1}') => {
     const h = sign({ secret, tenantId: "op-1", method: "POST", target: "/v1/x?q=1", body, timestamp: now, nonce: "n-1" });
     const headers: Record<string, string> = {
-      "x-tenant-id": h["X-Tenant-ID"], "x-timestamp": h["X-Timestamp"], "x-nonce": h["X-Nonce"], "x-signature": h["X-Signature"], ...over,
+      "x-tenant-id": h["X-Tenant-ID"],
+      "x-timestamp": h["X-Timestamp"],
+      "x-nonce": h["X-Nonce"],
+      "x-signature": h["X-Signature"],
+      ...over,
     };
     for (const [k, val] of Object.entries(headers)) if (val === "") delete headers[k];
     return headers;
@@ -98,8 +113,10 @@ describe("verify", () => {
     expect(check(make(), { secrets: ["old", "other"] })).toEqual({ ok: false, reason: "bad-signature" });
     expect(check(make(), { secrets: [] })).toEqual({ ok: false, reason: "unknown-tenant" });
     expect(check(make(), { secrets: (t) => (t === "op-1" ? [secret] : undefined) }).ok).toBe(true);
-    expect(check(make({ "x-tenant-id": "op-2" }), { secrets: (t) => (t === "op-1" ? [secret] : undefined) }))
-      .toEqual({ ok: false, reason: "unknown-tenant" });
+    expect(check(make({ "x-tenant-id": "op-2" }), { secrets: (t) => (t === "op-1" ? [secret] : undefined) })).toEqual({
+      ok: false,
+      reason: "unknown-tenant",
+    });
   });
   it("checks the expected tenant id", () => {
     expect(check(make(), { expectedTenantId: "op-9" })).toEqual({ ok: false, reason: "wrong-tenant" });

@@ -15,7 +15,10 @@ export type VerificationFailure =
 /** The result of {@link verify}: the verified tenant and nonce, or why it failed. */
 export type VerificationResult =
   | {
-      ok: true; tenantId: string; nonce: string; timestamp: number;
+      ok: true;
+      tenantId: string;
+      nonce: string;
+      timestamp: number;
       /** Which of the secrets verified it: 0 is the current one, 1 a previous one still in its grace period. */
       secretIndex: number;
     }

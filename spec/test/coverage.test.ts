@@ -42,10 +42,20 @@ const ENDPOINTS: Endpoint[] = [
   { document: "service", method: "POST", path: "/portal/api/revoke-previous-secret", statuses: ["200", "401", "403", "429", "500"] },
   // Issue 21: the operator reconciliation API.
   { document: "service", method: "GET", path: "/v1/operator/transactions", statuses: ["200", "400", "401", "429", "500"] },
-  { document: "service", method: "GET", path: "/v1/operator/transactions/{providerId}/{transactionId}", statuses: ["200", "401", "404", "429", "500"] },
+  {
+    document: "service",
+    method: "GET",
+    path: "/v1/operator/transactions/{providerId}/{transactionId}",
+    statuses: ["200", "401", "404", "429", "500"],
+  },
   { document: "service", method: "GET", path: "/v1/operator/rounds/{gameId}/{roundId}", statuses: ["200", "401", "404", "429", "500"] },
   { document: "service", method: "GET", path: "/v1/operator/problems", statuses: ["200", "400", "401", "429", "500"] },
-  { document: "service", method: "POST", path: "/v1/operator/problems/{id}/resend", statuses: ["200", "400", "401", "404", "409", "429", "500", "503"] },
+  {
+    document: "service",
+    method: "POST",
+    path: "/v1/operator/problems/{id}/resend",
+    statuses: ["200", "400", "401", "404", "409", "429", "500", "503"],
+  },
   { document: "service", method: "POST", path: "/v1/operator/problems/{id}/resolve", statuses: ["200", "400", "401", "404", "409", "429", "500"] },
   { document: "service", method: "GET", path: "/v1/operator/audit-log", statuses: ["200", "400", "401", "429", "500"] },
   { document: "service", method: "GET", path: "/v1/operator/sessions", statuses: ["200", "400", "401", "429", "500"] },
@@ -78,10 +88,7 @@ const isBackoffice = (path: string) => path.startsWith("/backoffice/");
 const SIGNING_HEADERS = ["X-Tenant-ID", "X-Timestamp", "X-Nonce", "X-Signature"];
 const MAX_SAFE = 9007199254740991;
 const DOCUMENT_NAMES: DocumentName[] = ["service", "operator-wallet", "provider-webhooks"];
-const documents = Object.fromEntries(DOCUMENT_NAMES.map((name) => [name, loadDocument(name)])) as Record<
-  DocumentName,
-  OpenApiDocument
->;
+const documents = Object.fromEntries(DOCUMENT_NAMES.map((name) => [name, loadDocument(name)])) as Record<DocumentName, OpenApiDocument>;
 
 function operation(document: DocumentName, method: string, path: string): Operation {
   const found = documents[document].paths[path]?.[method.toLowerCase()];
@@ -173,7 +180,9 @@ describe("signing", () => {
       const content = operation(document, method, path).responses["401"]?.content ?? {};
       // With an example, so a Prism mock answers a signature failure as the service does.
       expect(resolveSchema(documents[document], content["text/plain"]?.schema ?? {})).toMatchObject({
-        type: "string", enum: ["invalid signature"], examples: ["invalid signature"],
+        type: "string",
+        enum: ["invalid signature"],
+        examples: ["invalid signature"],
       });
       // The second 401 shape: JSON {"error":"replayed request"} (the service's adds its `code`).
       const json = resolveSchema(documents[document], content["application/json"]?.schema ?? {}) as { required?: string[] };
@@ -202,11 +211,14 @@ describe("signing", () => {
       for (const [status, response] of Object.entries(op.responses)) {
         if (!/^[45]/.test(status)) continue;
         checked++;
-        expect(Object.keys(response.headers ?? {}).sort(), `${method} ${path} ${status}`).toEqual(expect.arrayContaining(["X-Error-Code", "X-Request-Id"]));
+        expect(Object.keys(response.headers ?? {}).sort(), `${method} ${path} ${status}`).toEqual(
+          expect.arrayContaining(["X-Error-Code", "X-Request-Id"]),
+        );
         const json = response.content?.["application/json"];
         if (!json) continue;
         expect(resolveSchema(doc, json.schema ?? {}), `${method} ${path} ${status}`).toMatchObject({
-          required: ["error", "code"], properties: { code: { allOf: [{ $ref: "#/components/schemas/ErrorCode" }] } },
+          required: ["error", "code"],
+          properties: { code: { allOf: [{ $ref: "#/components/schemas/ErrorCode" }] } },
         });
       }
     }
@@ -280,7 +292,8 @@ describe("fields and constraints", () => {
     const schemas = documents.service.components.schemas;
     const body = operation("service", "POST", "/v1/operator/free-spins/grants").requestBody?.content["application/json"]?.schema;
     expect(resolveSchema(documents.service, body ?? {}).anyOf).toEqual([
-      { $ref: "#/components/schemas/CampaignGrantRequestBody" }, { $ref: "#/components/schemas/DirectGrantRequestBody" },
+      { $ref: "#/components/schemas/CampaignGrantRequestBody" },
+      { $ref: "#/components/schemas/DirectGrantRequestBody" },
     ]);
     const campaign = schemas.CampaignGrantRequestBody!;
     expect(campaign.required?.sort()).toEqual(["campaignId", "idempotencyKey", "playerRef"]);
@@ -303,7 +316,10 @@ describe("fields and constraints", () => {
     expectSafeInteger(property("provider-webhooks", webhookGrant, "betAmountMinor"), 0);
     const status = responseSchema("provider-webhooks", "POST", "/v1/game/free-spins/status");
     expectSafeInteger(property("provider-webhooks", status, "remainingSpins"), 0);
-    for (const [document, method] of [["service", "POST"], ["operator-wallet", "GET"]] as const) {
+    for (const [document, method] of [
+      ["service", "POST"],
+      ["operator-wallet", "GET"],
+    ] as const) {
       const balance = property(document, responseSchema(document, method, "/v1/wallet/balance"), "balance");
       expect(balance).toMatchObject({ type: "integer", format: "int64", maximum: MAX_SAFE });
     }

@@ -21,14 +21,20 @@ function examplesOf(document: Node): { where: string; pointer: string; value: un
       const operation = item[method] as Node | undefined;
       if (!operation) continue;
       const base = `#/paths/${escape(path)}/${method}`;
-      const media: [string, Node][] = Object.entries(((operation.requestBody as Node | undefined)?.content ?? {}) as Record<string, Node>)
-        .map(([type, m]) => [`${base}/requestBody/content/${escape(type)}`, m]);
+      const media: [string, Node][] = Object.entries(((operation.requestBody as Node | undefined)?.content ?? {}) as Record<string, Node>).map(
+        ([type, m]) => [`${base}/requestBody/content/${escape(type)}`, m],
+      );
       for (const [status, response] of Object.entries((operation.responses ?? {}) as Record<string, Node>)) {
-        for (const [type, m] of Object.entries((response.content ?? {}) as Record<string, Node>)) media.push([`${base}/responses/${status}/content/${escape(type)}`, m]);
+        for (const [type, m] of Object.entries((response.content ?? {}) as Record<string, Node>))
+          media.push([`${base}/responses/${status}/content/${escape(type)}`, m]);
       }
       for (const [pointer, m] of media) {
         for (const [title, example] of Object.entries((m.examples ?? {}) as Record<string, { value: unknown }>)) {
-          found.push({ where: `${method.toUpperCase()} ${path} ${pointer.split("/").slice(-3).join("/")}: ${title}`, pointer: `${pointer}/schema`, value: example.value });
+          found.push({
+            where: `${method.toUpperCase()} ${path} ${pointer.split("/").slice(-3).join("/")}: ${title}`,
+            pointer: `${pointer}/schema`,
+            value: example.value,
+          });
         }
       }
     }

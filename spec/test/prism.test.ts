@@ -41,19 +41,13 @@ function waitForListening(child: ChildProcess): Promise<void> {
 async function signedPost(path: string, body: unknown, extraHeaders: Record<string, string> = {}): Promise<Response> {
   const raw = JSON.stringify(body);
   const headers = sign({ secret: "change-me-too", tenantId: "prov-star", method: "POST", target: path, body: raw });
-  return fetch(baseUrl + path, {
-    method: "POST",
-    headers: { ...headers, "content-type": "application/json", ...extraHeaders },
-    body: raw,
-  });
+  return fetch(baseUrl + path, { method: "POST", headers: { ...headers, "content-type": "application/json", ...extraHeaders }, body: raw });
 }
 
 beforeAll(async () => {
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
-  prism = spawn(prismBin, ["mock", "-h", "127.0.0.1", "-p", String(port), documentPath("service")], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  prism = spawn(prismBin, ["mock", "-h", "127.0.0.1", "-p", String(port), documentPath("service")], { stdio: ["ignore", "pipe", "pipe"] });
   await waitForListening(prism);
 });
 
@@ -91,12 +85,7 @@ describe("Prism mock of the service document", () => {
   });
 
   it("refuses a lowercase currency with 400 and a JSON error body", async () => {
-    const response = await signedPost("/v1/operator/games/launch", {
-      playerRef: "player-10042",
-      gameId: "starfall",
-      currency: "eur",
-      mode: "REAL",
-    });
+    const response = await signedPost("/v1/operator/games/launch", { playerRef: "player-10042", gameId: "starfall", currency: "eur", mode: "REAL" });
     expect(response.status).toBe(400);
   });
 

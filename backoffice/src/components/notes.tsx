@@ -2,7 +2,11 @@ import type { ComponentChildren } from "preact";
 
 /** A failure, announced to screen readers as soon as it appears. */
 export function ErrorNote({ children }: { children: ComponentChildren }) {
-  return <p class="note error" role="alert">{children}</p>;
+  return (
+    <p class="note error" role="alert">
+      {children}
+    </p>
+  );
 }
 
 /** A list with nothing in it, said in words. */
@@ -12,11 +16,19 @@ export function EmptyNote({ children }: { children: ComponentChildren }) {
 
 /** The outcome of an action, announced politely. */
 export function StatusNote({ children }: { children: ComponentChildren }) {
-  return <p class="note status" role="status">{children}</p>;
+  return (
+    <p class="note status" role="status">
+      {children}
+    </p>
+  );
 }
 
 export function Loading() {
-  return <p class="note" aria-live="polite">Loading…</p>;
+  return (
+    <p class="note" aria-live="polite">
+      Loading…
+    </p>
+  );
 }
 
 /** An action's outcome: a success announced politely, a failure as an alert. */

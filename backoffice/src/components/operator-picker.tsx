@@ -15,7 +15,11 @@ export function OperatorPicker({ value, onChange }: { value: string; onChange: (
     <label>
       Operator{" "}
       <select value={value} onChange={(e) => onChange(e.currentTarget.value)}>
-        {ids.map((id) => <option key={id} value={id}>{id}</option>)}
+        {ids.map((id) => (
+          <option key={id} value={id}>
+            {id}
+          </option>
+        ))}
       </select>
     </label>
   );

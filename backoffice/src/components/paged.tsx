@@ -42,9 +42,13 @@ export function Pager({ list, label }: { list: ReturnType<typeof usePaged<unknow
   if (list.pageNumber === 1 && !hasNext) return null;
   return (
     <nav class="pager" aria-label={`${label} pages`}>
-      <button type="button" onClick={list.previous} disabled={list.pageNumber === 1}>Previous page</button>
+      <button type="button" onClick={list.previous} disabled={list.pageNumber === 1}>
+        Previous page
+      </button>
       <span>Page {list.pageNumber}</span>
-      <button type="button" onClick={list.next} disabled={!hasNext}>Next page</button>
+      <button type="button" onClick={list.next} disabled={!hasNext}>
+        Next page
+      </button>
     </nav>
   );
 }

@@ -23,8 +23,13 @@ export function ProblemActions({ problem, onDone }: { problem: Schemas["Problem"
     setBusy(false);
     if (!data) return onDone({ problem: failed });
     const settled = data.transaction.state === "OK";
-    onDone(settled ? { ok: "Re-sent: the wallet applied it. The problem is resolved." }
-      : { problem: `Re-sent, but the wallet did not apply it (${words(data.transaction.state)}${data.transaction.lastError ? `: ${data.transaction.lastError}` : ""}). The problem stays open.` });
+    onDone(
+      settled
+        ? { ok: "Re-sent: the wallet applied it. The problem is resolved." }
+        : {
+            problem: `Re-sent, but the wallet did not apply it (${words(data.transaction.state)}${data.transaction.lastError ? `: ${data.transaction.lastError}` : ""}). The problem stays open.`,
+          },
+    );
   };
   const resolve = async (event: SubmitEvent) => {
     event.preventDefault();
@@ -32,22 +37,34 @@ export function ProblemActions({ problem, onDone }: { problem: Schemas["Problem"
     setMissingNote(note === "");
     if (note === "") return;
     setBusy(true);
-    const { data, problem: failed } = await call(() => api.POST("/v1/operator/problems/{id}/resolve", { params: { path: { id: problem.id } }, body: { note } }));
+    const { data, problem: failed } = await call(() =>
+      api.POST("/v1/operator/problems/{id}/resolve", { params: { path: { id: problem.id } }, body: { note } }),
+    );
     setBusy(false);
     onDone(data ? { ok: "Marked resolved." } : { problem: failed });
   };
   return (
     <div class="problem-actions">
       {problem.transactionId !== null && (
-        <button type="button" disabled={busy} onClick={() => void resend()}>Re-send now</button>
+        <button type="button" disabled={busy} onClick={() => void resend()}>
+          Re-send now
+        </button>
       )}
-      {!resolving && <button type="button" class="secondary" disabled={busy} onClick={() => setResolving(true)}>Mark resolved…</button>}
+      {!resolving && (
+        <button type="button" class="secondary" disabled={busy} onClick={() => setResolving(true)}>
+          Mark resolved…
+        </button>
+      )}
       {resolving && (
         <form onSubmit={(e) => void resolve(e)} class="resolve">
           <label for={`note-${problem.id}`}>Why is it resolved? (required)</label>
           <textarea id={`note-${problem.id}`} name="note" required maxLength={2000} rows={2} />
-          <button type="submit" disabled={busy}>Mark resolved</button>
-          <button type="button" class="secondary" onClick={() => setResolving(false)}>Cancel</button>
+          <button type="submit" disabled={busy}>
+            Mark resolved
+          </button>
+          <button type="button" class="secondary" onClick={() => setResolving(false)}>
+            Cancel
+          </button>
         </form>
       )}
       {missingNote && <ErrorNote>Write a note saying why it is resolved.</ErrorNote>}

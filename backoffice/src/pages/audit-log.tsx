@@ -19,12 +19,24 @@ export function AuditLogPage() {
         <table>
           <caption class="visually-hidden">Audit log, newest first</caption>
           <thead>
-            <tr><th scope="col">When</th><th scope="col">Who</th><th scope="col">What</th><th scope="col">On</th><th scope="col">Why</th><th scope="col">Result</th></tr>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Who</th>
+              <th scope="col">What</th>
+              <th scope="col">On</th>
+              <th scope="col">Why</th>
+              <th scope="col">Result</th>
+            </tr>
           </thead>
           <tbody>
             {list.page.items.map((e) => (
               <tr key={e.id}>
-                <td>{formatTime(e.at)}</td><td>{e.actor}</td><td>{words(e.action)}</td><td>{e.target}</td><td>{e.note ?? "—"}</td><td>{e.result ?? "—"}</td>
+                <td>{formatTime(e.at)}</td>
+                <td>{e.actor}</td>
+                <td>{words(e.action)}</td>
+                <td>{e.target}</td>
+                <td>{e.note ?? "—"}</td>
+                <td>{e.result ?? "—"}</td>
               </tr>
             ))}
           </tbody>

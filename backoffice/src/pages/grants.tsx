@@ -32,14 +32,30 @@ export function GrantsPage() {
   return (
     <>
       <h1>Free spins</h1>
-      {canChange && <IssueGrant onIssued={(message) => { setOutcome(message); list.reload(); }} />}
+      {canChange && (
+        <IssueGrant
+          onIssued={(message) => {
+            setOutcome(message);
+            list.reload();
+          }}
+        />
+      )}
       <h2>Grants</h2>
-      <form class="filters" aria-label="Filter grants" onSubmit={(e) => {
-        e.preventDefault();
-        setPlayerRef(String(new FormData(e.currentTarget).get("playerRef")).trim());
-      }}>
-        <label>Player<input name="playerRef" defaultValue={playerRef} /></label>
-        <div class="actions"><button type="submit">Apply filter</button></div>
+      <form
+        class="filters"
+        aria-label="Filter grants"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setPlayerRef(String(new FormData(e.currentTarget).get("playerRef")).trim());
+        }}
+      >
+        <label>
+          Player
+          <input name="playerRef" defaultValue={playerRef} />
+        </label>
+        <div class="actions">
+          <button type="submit">Apply filter</button>
+        </div>
       </form>
       <OutcomeNote outcome={outcome} />
       {list.loading && <Loading />}
@@ -49,15 +65,39 @@ export function GrantsPage() {
         <table>
           <caption class="visually-hidden">Free-spin grants, newest first</caption>
           <thead>
-            <tr><th scope="col">Issued</th><th scope="col">Player</th><th scope="col">Game</th><th scope="col">Spins</th><th scope="col">Stake</th><th scope="col">Status</th><th scope="col">Campaign</th>{canChange && <th scope="col">Action</th>}</tr>
+            <tr>
+              <th scope="col">Issued</th>
+              <th scope="col">Player</th>
+              <th scope="col">Game</th>
+              <th scope="col">Spins</th>
+              <th scope="col">Stake</th>
+              <th scope="col">Status</th>
+              <th scope="col">Campaign</th>
+              {canChange && <th scope="col">Action</th>}
+            </tr>
           </thead>
           <tbody>
             {list.page.items.map((g) => (
               <tr key={g.id}>
-                <td>{formatTime(g.createdAt)}</td><td>{g.playerRef}</td><td>{g.gameId}</td><td class="number">{g.spins}</td>
+                <td>{formatTime(g.createdAt)}</td>
+                <td>{g.playerRef}</td>
+                <td>{g.gameId}</td>
+                <td class="number">{g.spins}</td>
                 <td class="number">{g.betAmountMinor === 0 ? "game default" : formatMoney(g.betAmountMinor, g.currency)}</td>
-                <td>{words(g.status)}{g.lastError ? `: ${g.lastError}` : ""}</td><td>{g.campaignId ?? "direct"}</td>
-                {canChange && <td>{g.status === "active" && <button type="button" onClick={() => void cancel(g)}>Cancel grant for {g.playerRef}</button>}</td>}
+                <td>
+                  {words(g.status)}
+                  {g.lastError ? `: ${g.lastError}` : ""}
+                </td>
+                <td>{g.campaignId ?? "direct"}</td>
+                {canChange && (
+                  <td>
+                    {g.status === "active" && (
+                      <button type="button" onClick={() => void cancel(g)}>
+                        Cancel grant for {g.playerRef}
+                      </button>
+                    )}
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>
@@ -91,8 +131,11 @@ function IssueGrant({ onIssued }: { onIssued: (message: { ok?: string; problem?:
     const { data, problem: failed } = await call(() => api.POST("/v1/operator/free-spins/grants", { body }));
     if (!data) return setProblem(failed);
     setForm({ ...form, key: crypto.randomUUID() });
-    onIssued(data.status === "active" ? { ok: `Issued ${data.spins} free spins on ${data.gameId} to ${data.playerRef}.` }
-      : { problem: `The grant was recorded as ${data.status}${data.lastError ? `: ${data.lastError}` : ""}.` });
+    onIssued(
+      data.status === "active"
+        ? { ok: `Issued ${data.spins} free spins on ${data.gameId} to ${data.playerRef}.` }
+        : { problem: `The grant was recorded as ${data.status}${data.lastError ? `: ${data.lastError}` : ""}.` },
+    );
   };
   const currencies = [...new Set(games.flatMap((g) => g.currencies))];
   return (
@@ -101,18 +144,52 @@ function IssueGrant({ onIssued }: { onIssued: (message: { ok?: string; problem?:
       <form onSubmit={(e) => void submit(e)} class="stacked">
         <fieldset>
           <legend>Grant from</legend>
-          <label><input type="radio" name="mode" checked={form.mode === "campaign"} onChange={() => setForm({ ...form, mode: "campaign" })} /> a campaign</label>
-          <label><input type="radio" name="mode" checked={form.mode === "direct"} onChange={() => setForm({ ...form, mode: "direct" })} /> a game, directly</label>
+          <label>
+            <input type="radio" name="mode" checked={form.mode === "campaign"} onChange={() => setForm({ ...form, mode: "campaign" })} /> a campaign
+          </label>
+          <label>
+            <input type="radio" name="mode" checked={form.mode === "direct"} onChange={() => setForm({ ...form, mode: "direct" })} /> a game, directly
+          </label>
         </fieldset>
-        <label>Player<input name="playerRef" required /></label>
-        {form.mode === "campaign" ? <label>Campaign id<input name="campaignId" required /></label> : (
+        <label>
+          Player
+          <input name="playerRef" required />
+        </label>
+        {form.mode === "campaign" ? (
+          <label>
+            Campaign id
+            <input name="campaignId" required />
+          </label>
+        ) : (
           <>
-            <label>Game
-              <select name="gameId" required>{games.map((g) => <option key={g.gameId} value={g.gameId}>{g.name} ({g.gameId})</option>)}</select>
+            <label>
+              Game
+              <select name="gameId" required>
+                {games.map((g) => (
+                  <option key={g.gameId} value={g.gameId}>
+                    {g.name} ({g.gameId})
+                  </option>
+                ))}
+              </select>
             </label>
-            <label>Spins<input name="spins" type="number" min={1} required /></label>
-            <label>Currency<select name="currency" required>{currencies.map((c) => <option key={c} value={c}>{c}</option>)}</select></label>
-            <label>Stake per spin (empty: the game's default)<input name="bet" inputMode="decimal" /></label>
+            <label>
+              Spins
+              <input name="spins" type="number" min={1} required />
+            </label>
+            <label>
+              Currency
+              <select name="currency" required>
+                {currencies.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Stake per spin (empty: the game's default)
+              <input name="bet" inputMode="decimal" />
+            </label>
           </>
         )}
         {problem && <ErrorNote>{problem}</ErrorNote>}

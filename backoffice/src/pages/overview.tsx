@@ -9,35 +9,80 @@ import { href } from "../router.js";
 export function OverviewPage() {
   const [state, setState] = useState<{ data?: Schemas["OverviewStats"]; problem?: string }>();
   useEffect(() => void call(() => api.GET("/v1/operator/overview")).then(setState), []);
-  if (!state) return <><h1>Overview</h1><Loading /></>;
-  if (!state.data) return <><h1>Overview</h1><ErrorNote>{state.problem}</ErrorNote></>;
+  if (!state)
+    return (
+      <>
+        <h1>Overview</h1>
+        <Loading />
+      </>
+    );
+  if (!state.data)
+    return (
+      <>
+        <h1>Overview</h1>
+        <ErrorNote>{state.problem}</ErrorNote>
+      </>
+    );
   const { transactions: t, walletCalls: w, openProblems: p, from, to, activeSessions } = state.data;
   const open = p.UNSETTLED_CREDIT + p.UNCLOSED_ROUND + p.UNKNOWN_OUTCOME;
   return (
     <>
       <h1>Overview</h1>
-      <p class="hint">The last hour, {formatTime(from)} to {formatTime(to)}.</p>
+      <p class="hint">
+        The last hour, {formatTime(from)} to {formatTime(to)}.
+      </p>
       <div class="cards">
         <section class="card" aria-labelledby="tx-title">
           <h2 id="tx-title">Transactions</h2>
           <p class="figure">{t.total}</p>
-          <Counts rows={[["OK", t.OK], ["DECLINED", t.DECLINED], ["FAILED", t.FAILED], ["TIMED_OUT", t.TIMED_OUT], ["PENDING", t.PENDING]]} />
-          <Counts rows={[["BET", t.BET], ["WIN", t.WIN], ["ROLLBACK", t.ROLLBACK], ["ADJUSTMENT", t.ADJUSTMENT]]} />
+          <Counts
+            rows={[
+              ["OK", t.OK],
+              ["DECLINED", t.DECLINED],
+              ["FAILED", t.FAILED],
+              ["TIMED_OUT", t.TIMED_OUT],
+              ["PENDING", t.PENDING],
+            ]}
+          />
+          <Counts
+            rows={[
+              ["BET", t.BET],
+              ["WIN", t.WIN],
+              ["ROLLBACK", t.ROLLBACK],
+              ["ADJUSTMENT", t.ADJUSTMENT],
+            ]}
+          />
           <a href={href("transactions", { state: "FAILED" })}>See failed transactions</a>
         </section>
         <section class="card" aria-labelledby="calls-title">
           <h2 id="calls-title">Wallet calls</h2>
           <p class="figure">{w.total}</p>
-          <Counts rows={[["OK", w.OK], ["DECLINED", w.DECLINED], ["FAILED", w.FAILED], ["TIMED_OUT", w.TIMED_OUT], ["Unfinished", w.UNFINISHED]]} />
+          <Counts
+            rows={[
+              ["OK", w.OK],
+              ["DECLINED", w.DECLINED],
+              ["FAILED", w.FAILED],
+              ["TIMED_OUT", w.TIMED_OUT],
+              ["Unfinished", w.UNFINISHED],
+            ]}
+          />
           <dl class="pairs">
-            <dt>Latency p50</dt><dd>{w.latencyP50Ms === null ? "no calls" : `${w.latencyP50Ms} ms`}</dd>
-            <dt>Latency p99</dt><dd>{w.latencyP99Ms === null ? "no calls" : `${w.latencyP99Ms} ms`}</dd>
+            <dt>Latency p50</dt>
+            <dd>{w.latencyP50Ms === null ? "no calls" : `${w.latencyP50Ms} ms`}</dd>
+            <dt>Latency p99</dt>
+            <dd>{w.latencyP99Ms === null ? "no calls" : `${w.latencyP99Ms} ms`}</dd>
           </dl>
         </section>
         <section class="card" aria-labelledby="problems-title">
           <h2 id="problems-title">Open problems</h2>
           <p class={open > 0 ? "figure alarm" : "figure"}>{open}</p>
-          <Counts rows={[["UNSETTLED_CREDIT", p.UNSETTLED_CREDIT], ["UNCLOSED_ROUND", p.UNCLOSED_ROUND], ["UNKNOWN_OUTCOME", p.UNKNOWN_OUTCOME]]} />
+          <Counts
+            rows={[
+              ["UNSETTLED_CREDIT", p.UNSETTLED_CREDIT],
+              ["UNCLOSED_ROUND", p.UNCLOSED_ROUND],
+              ["UNKNOWN_OUTCOME", p.UNKNOWN_OUTCOME],
+            ]}
+          />
           <a href={href("problems")}>{open > 0 ? "Work the problems queue" : "Nothing needs a person"}</a>
         </section>
         <section class="card" aria-labelledby="sessions-title">
@@ -53,7 +98,12 @@ export function OverviewPage() {
 function Counts({ rows }: { rows: [string, number][] }) {
   return (
     <dl class="pairs">
-      {rows.map(([label, n]) => <Fragment key={label}><dt>{words(label)}</dt><dd>{n}</dd></Fragment>)}
+      {rows.map(([label, n]) => (
+        <Fragment key={label}>
+          <dt>{words(label)}</dt>
+          <dd>{n}</dd>
+        </Fragment>
+      ))}
     </dl>
   );
 }

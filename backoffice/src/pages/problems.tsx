@@ -22,28 +22,39 @@ export function ProblemsPage() {
   const [status, setStatus] = useState<(typeof STATUSES)[number]>("open");
   const [outcome, setOutcome] = useState<ActionOutcome>();
   const list = usePaged<Schemas["Problem"]>(
-    (cursor) => call(() => api.GET("/v1/operator/problems", {
-      params: { query: { status, ...(kind ? { kind: kind as Schemas["ProblemKind"] } : {}), ...(cursor ? { cursor } : {}) } },
-    })),
+    (cursor) =>
+      call(() =>
+        api.GET("/v1/operator/problems", {
+          params: { query: { status, ...(kind ? { kind: kind as Schemas["ProblemKind"] } : {}), ...(cursor ? { cursor } : {}) } },
+        }),
+      ),
     `${kind}|${status}`,
   );
   const counts = (list.page as Schemas["ProblemPage"] | undefined)?.counts;
   return (
     <>
       <h1>Problems</h1>
-      {counts && (
-        <p class="hint">Open now: {KINDS.map((k) => `${words(k)} ${counts[k]}`).join(", ")}.</p>
-      )}
+      {counts && <p class="hint">Open now: {KINDS.map((k) => `${words(k)} ${counts[k]}`).join(", ")}.</p>}
       <form class="filters" aria-label="Filter problems" onSubmit={(e) => e.preventDefault()}>
-        <label>Kind
+        <label>
+          Kind
           <select value={kind} onChange={(e) => setKind(e.currentTarget.value)}>
             <option value="">Any</option>
-            {KINDS.map((k) => <option key={k} value={k}>{words(k)}</option>)}
+            {KINDS.map((k) => (
+              <option key={k} value={k}>
+                {words(k)}
+              </option>
+            ))}
           </select>
         </label>
-        <label>Status
+        <label>
+          Status
           <select value={status} onChange={(e) => setStatus(e.currentTarget.value as typeof status)}>
-            {STATUSES.map((s) => <option key={s} value={s}>{words(s)}</option>)}
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {words(s)}
+              </option>
+            ))}
           </select>
         </label>
       </form>
@@ -57,16 +68,49 @@ export function ProblemsPage() {
         <ul class="problems">
           {list.page.items.map((p) => (
             <li key={p.id} class="card">
-              <h2>{words(p.kind)}: {p.playerRef}, round {p.roundId}</h2>
+              <h2>
+                {words(p.kind)}: {p.playerRef}, round {p.roundId}
+              </h2>
               <p class="hint">{KIND_HELP[p.kind]}</p>
               <dl class="pairs">
-                <dt>Opened</dt><dd>{formatTime(p.createdAt)}</dd>
-                <dt>Game</dt><dd>{p.gameId} ({p.providerId})</dd>
-                {p.transactionId !== null && <><dt>Transaction</dt><dd><a href={href(["transactions", p.providerId, p.transactionId])}>{p.transactionId}</a></dd></>}
-                {p.detail && <><dt>Detail</dt><dd>{p.detail}</dd></>}
-                {p.resolvedAt && <><dt>Resolved</dt><dd>{formatTime(p.resolvedAt)} by {p.resolvedBy}: {p.resolution}</dd></>}
+                <dt>Opened</dt>
+                <dd>{formatTime(p.createdAt)}</dd>
+                <dt>Game</dt>
+                <dd>
+                  {p.gameId} ({p.providerId})
+                </dd>
+                {p.transactionId !== null && (
+                  <>
+                    <dt>Transaction</dt>
+                    <dd>
+                      <a href={href(["transactions", p.providerId, p.transactionId])}>{p.transactionId}</a>
+                    </dd>
+                  </>
+                )}
+                {p.detail && (
+                  <>
+                    <dt>Detail</dt>
+                    <dd>{p.detail}</dd>
+                  </>
+                )}
+                {p.resolvedAt && (
+                  <>
+                    <dt>Resolved</dt>
+                    <dd>
+                      {formatTime(p.resolvedAt)} by {p.resolvedBy}: {p.resolution}
+                    </dd>
+                  </>
+                )}
               </dl>
-              {p.resolvedAt === null && canChange && <ProblemActions problem={p} onDone={(done) => { setOutcome(done); list.reload(); }} />}
+              {p.resolvedAt === null && canChange && (
+                <ProblemActions
+                  problem={p}
+                  onDone={(done) => {
+                    setOutcome(done);
+                    list.reload();
+                  }}
+                />
+              )}
             </li>
           ))}
         </ul>

@@ -13,12 +13,19 @@ export function SessionsPage() {
   const [filters, setFilters] = useState<{ playerRef: string; gameId: string; status: Status }>({ playerRef: "", gameId: "", status: "active" });
   const [outcome, setOutcome] = useState<{ ok?: string; problem?: string }>();
   const list = usePaged<Schemas["SessionSummary"]>(
-    (cursor) => call(() => api.GET("/v1/operator/sessions", {
-      params: { query: {
-        status: filters.status, ...(filters.playerRef ? { playerRef: filters.playerRef } : {}),
-        ...(filters.gameId ? { gameId: filters.gameId } : {}), ...(cursor ? { cursor } : {}),
-      } },
-    })),
+    (cursor) =>
+      call(() =>
+        api.GET("/v1/operator/sessions", {
+          params: {
+            query: {
+              status: filters.status,
+              ...(filters.playerRef ? { playerRef: filters.playerRef } : {}),
+              ...(filters.gameId ? { gameId: filters.gameId } : {}),
+              ...(cursor ? { cursor } : {}),
+            },
+          },
+        }),
+      ),
     JSON.stringify(filters),
   );
   const apply = (event: SubmitEvent) => {
@@ -28,21 +35,36 @@ export function SessionsPage() {
   };
   const kick = async (playerRef: string) => {
     const { data, problem } = await call(() => api.POST("/v1/operator/players/kick", { body: { playerRef } }));
-    setOutcome(data ? { ok: `${playerRef}: ${data.revokedCount} session${data.revokedCount === 1 ? "" : "s"} ended. The game's next wallet call is refused.` } : { problem });
+    setOutcome(
+      data
+        ? { ok: `${playerRef}: ${data.revokedCount} session${data.revokedCount === 1 ? "" : "s"} ended. The game's next wallet call is refused.` }
+        : { problem },
+    );
     list.reload();
   };
   return (
     <>
       <h1>Players' sessions</h1>
       <form class="filters" aria-label="Filter sessions" onSubmit={apply}>
-        <label>Player<input name="playerRef" defaultValue={filters.playerRef} /></label>
-        <label>Game<input name="gameId" defaultValue={filters.gameId} /></label>
-        <label>Status
+        <label>
+          Player
+          <input name="playerRef" defaultValue={filters.playerRef} />
+        </label>
+        <label>
+          Game
+          <input name="gameId" defaultValue={filters.gameId} />
+        </label>
+        <label>
+          Status
           <select name="status" defaultValue={filters.status}>
-            <option value="active">Active</option><option value="expired">Expired</option><option value="all">All</option>
+            <option value="active">Active</option>
+            <option value="expired">Expired</option>
+            <option value="all">All</option>
           </select>
         </label>
-        <div class="actions"><button type="submit">Apply filters</button></div>
+        <div class="actions">
+          <button type="submit">Apply filters</button>
+        </div>
       </form>
       <OutcomeNote outcome={outcome} />
       {list.loading && <Loading />}
@@ -52,14 +74,34 @@ export function SessionsPage() {
         <table>
           <caption class="visually-hidden">Players' sessions, newest first</caption>
           <thead>
-            <tr><th scope="col">Player</th><th scope="col">Game</th><th scope="col">Mode</th><th scope="col">Currency</th><th scope="col">Launched</th><th scope="col">Expires</th>{canChange && <th scope="col">Action</th>}</tr>
+            <tr>
+              <th scope="col">Player</th>
+              <th scope="col">Game</th>
+              <th scope="col">Mode</th>
+              <th scope="col">Currency</th>
+              <th scope="col">Launched</th>
+              <th scope="col">Expires</th>
+              {canChange && <th scope="col">Action</th>}
+            </tr>
           </thead>
           <tbody>
             {list.page.items.map((s) => (
               <tr key={s.id}>
-                <td>{s.playerRef}</td><td>{s.gameId} ({s.providerId})</td><td>{s.mode}</td><td>{s.currency}</td>
-                <td>{formatTime(s.createdAt)}</td><td>{s.active ? formatTime(s.expiresAt) : `Expired ${formatTime(s.expiresAt)}`}</td>
-                {canChange && <td><button type="button" onClick={() => void kick(s.playerRef)}>Kick {s.playerRef}</button></td>}
+                <td>{s.playerRef}</td>
+                <td>
+                  {s.gameId} ({s.providerId})
+                </td>
+                <td>{s.mode}</td>
+                <td>{s.currency}</td>
+                <td>{formatTime(s.createdAt)}</td>
+                <td>{s.active ? formatTime(s.expiresAt) : `Expired ${formatTime(s.expiresAt)}`}</td>
+                {canChange && (
+                  <td>
+                    <button type="button" onClick={() => void kick(s.playerRef)}>
+                      Kick {s.playerRef}
+                    </button>
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>

@@ -40,8 +40,10 @@ function CallbackUrl({ settings, canChange, onSaved }: { settings: Schemas["Oper
     <section class="card" aria-labelledby="callback-title">
       <h2 id="callback-title">Wallet callback</h2>
       <dl class="pairs">
-        <dt>Callback URL</dt><dd>{settings.callbackUrl ?? "not set: wallet calls fail until one is"}</dd>
-        <dt>Timeout</dt><dd>{settings.callbackTimeoutMs} ms</dd>
+        <dt>Callback URL</dt>
+        <dd>{settings.callbackUrl ?? "not set: wallet calls fail until one is"}</dd>
+        <dt>Timeout</dt>
+        <dd>{settings.callbackTimeoutMs} ms</dd>
       </dl>
       {canChange && (
         <form onSubmit={(e) => void save(e)} class="stacked">
@@ -73,12 +75,16 @@ function TestCall() {
       <form onSubmit={(e) => void send(e)} class="stacked">
         <label for="test-player">Player</label>
         <input id="test-player" name="playerRef" required />
-        <button type="submit" disabled={busy}>Send a test call</button>
+        <button type="submit" disabled={busy}>
+          Send a test call
+        </button>
       </form>
       {result?.problem && <ErrorNote>{result.problem}</ErrorNote>}
       {data && (
         <div role="status" class={data.ok ? "note status" : "note error"}>
-          <p>{data.ok ? `The wallet answered in ${data.latencyMs} ms.` : `The call failed after ${data.latencyMs} ms: ${data.error ?? "no answer"}.`}</p>
+          <p>
+            {data.ok ? `The wallet answered in ${data.latencyMs} ms.` : `The call failed after ${data.latencyMs} ms: ${data.error ?? "no answer"}.`}
+          </p>
           {data.balance !== undefined && <p>Balance (minor units): {data.balance}</p>}
           {data.answer !== undefined && <pre aria-label="The wallet's answer">{data.answer}</pre>}
         </div>
@@ -98,12 +104,20 @@ function RotateSecret({ operatorId }: { operatorId: string }) {
     <section class="card" aria-labelledby="secret-title">
       <h2 id="secret-title">API secret of {operatorId}</h2>
       <p class="hint">A new secret is shown once. The old one keeps working for ordinary calls until the grace period ends.</p>
-      {!confirming && !result?.data && <button type="button" onClick={() => setConfirming(true)}>Rotate the secret…</button>}
+      {!confirming && !result?.data && (
+        <button type="button" onClick={() => setConfirming(true)}>
+          Rotate the secret…
+        </button>
+      )}
       {confirming && (
         <p>
           Your integration must switch to the new secret before the grace period ends.{" "}
-          <button type="button" onClick={() => void rotate()}>Rotate now</button>{" "}
-          <button type="button" class="secondary" onClick={() => setConfirming(false)}>Keep the current secret</button>
+          <button type="button" onClick={() => void rotate()}>
+            Rotate now
+          </button>{" "}
+          <button type="button" class="secondary" onClick={() => setConfirming(false)}>
+            Keep the current secret
+          </button>
         </p>
       )}
       {result?.problem && <ErrorNote>{result.problem}</ErrorNote>}
@@ -124,13 +138,26 @@ function TenantTable({ operators }: { operators: Schemas["OperatorSettings"][] }
       <h2 id="tenants-title">Tenants' configuration</h2>
       <table>
         <thead>
-          <tr><th scope="col">Operator</th><th scope="col">Callback URL</th><th scope="col">Timeout</th><th scope="col">Providers</th><th scope="col">Blocked players</th><th scope="col">Rate limit</th></tr>
+          <tr>
+            <th scope="col">Operator</th>
+            <th scope="col">Callback URL</th>
+            <th scope="col">Timeout</th>
+            <th scope="col">Providers</th>
+            <th scope="col">Blocked players</th>
+            <th scope="col">Rate limit</th>
+          </tr>
         </thead>
         <tbody>
           {operators.map((o) => (
             <tr key={o.id}>
-              <td>{o.id}</td><td>{o.callbackUrl ?? "not set"}</td><td>{o.callbackTimeoutMs} ms</td><td>{o.providers.join(", ")}</td>
-              <td class="number">{o.blockedPlayerCount}</td><td>{o.rateLimit.requestsPerSecond}/s, burst {o.rateLimit.burst}</td>
+              <td>{o.id}</td>
+              <td>{o.callbackUrl ?? "not set"}</td>
+              <td>{o.callbackTimeoutMs} ms</td>
+              <td>{o.providers.join(", ")}</td>
+              <td class="number">{o.blockedPlayerCount}</td>
+              <td>
+                {o.rateLimit.requestsPerSecond}/s, burst {o.rateLimit.burst}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -36,9 +36,13 @@ export function SignInPage({ ended, onSignedIn }: { ended: boolean; onSignedIn: 
         <label for="password">Password</label>
         <input id="password" name="password" type="password" autocomplete="current-password" required />
         {problem && <ErrorNote>{problem}</ErrorNote>}
-        <button type="submit" disabled={busy}>Sign in</button>
+        <button type="submit" disabled={busy}>
+          Sign in
+        </button>
       </form>
-      <p class="hint">Accounts are created by the platform team with <code>npm run admin -- backoffice-user add</code>.</p>
+      <p class="hint">
+        Accounts are created by the platform team with <code>npm run admin -- backoffice-user add</code>.
+      </p>
     </main>
   );
 }

@@ -14,7 +14,10 @@ interface Loaded {
 }
 
 const REQUESTERS: Record<string, string> = {
-  PROVIDER: "the game", SETTLEMENT_RETRY: "the settlement retry", RECONCILER: "the stale-round reconciler", ADMIN: "an admin tool",
+  PROVIDER: "the game",
+  SETTLEMENT_RETRY: "the settlement retry",
+  RECONCILER: "the stale-round reconciler",
+  ADMIN: "an admin tool",
   OPERATOR: "a person",
 };
 
@@ -26,58 +29,115 @@ export function TransactionDetailPage({ providerId, transactionId }: { providerI
   const [outcome, setOutcome] = useState<ActionOutcome>();
   useEffect(() => {
     void (async () => {
-      const tx = await call(() => api.GET("/v1/operator/transactions/{providerId}/{transactionId}", { params: { path: { providerId, transactionId } } }));
+      const tx = await call(() =>
+        api.GET("/v1/operator/transactions/{providerId}/{transactionId}", { params: { path: { providerId, transactionId } } }),
+      );
       if (!tx.data) return setLoaded({ failure: tx.problem });
       const t = tx.data;
       const [round, problems] = await Promise.all([
-        t.type === "ADJUSTMENT" ? Promise.resolve({}) : call(() => api.GET("/v1/operator/rounds/{gameId}/{roundId}", { params: { path: { gameId: t.gameId, roundId: t.roundId } } })),
+        t.type === "ADJUSTMENT"
+          ? Promise.resolve({})
+          : call(() => api.GET("/v1/operator/rounds/{gameId}/{roundId}", { params: { path: { gameId: t.gameId, roundId: t.roundId } } })),
         t.problem ? call(() => api.GET("/v1/operator/problems", { params: { query: { limit: 200 } } })) : Promise.resolve({}),
       ]);
-      const problem = (problems as { data?: Schemas["ProblemPage"] }).data?.items.find((p) => p.providerId === providerId && p.transactionId === transactionId);
+      const problem = (problems as { data?: Schemas["ProblemPage"] }).data?.items.find(
+        (p) => p.providerId === providerId && p.transactionId === transactionId,
+      );
       setLoaded({ transaction: t, round: (round as { data?: Schemas["RoundDetail"] }).data, problem });
     })();
   }, [providerId, transactionId, reloads]);
 
   const heading = <h1>Transaction {transactionId}</h1>;
-  if (!loaded) return <>{heading}<Loading /></>;
+  if (!loaded)
+    return (
+      <>
+        {heading}
+        <Loading />
+      </>
+    );
   const t = loaded.transaction;
-  if (!t) return <>{heading}<ErrorNote>{loaded.failure}</ErrorNote><a href={href("transactions")}>Back to transactions</a></>;
+  if (!t)
+    return (
+      <>
+        {heading}
+        <ErrorNote>{loaded.failure}</ErrorNote>
+        <a href={href("transactions")}>Back to transactions</a>
+      </>
+    );
   return (
     <>
       {heading}
-      <p><a href={href("transactions", { playerRef: t.playerRef })}>All of {t.playerRef}'s transactions</a></p>
+      <p>
+        <a href={href("transactions", { playerRef: t.playerRef })}>All of {t.playerRef}'s transactions</a>
+      </p>
       <dl class="pairs wide">
-        <dt>State</dt><dd><span class={`state state-${t.state}`}>{words(t.state)}</span></dd>
-        <dt>Type</dt><dd>{t.type}</dd>
-        <dt>Amount</dt><dd>{formatMoney(t.amount, t.currency)}</dd>
-        <dt>Balance after</dt><dd>{formatMoney(t.balance, t.currency)}</dd>
-        <dt>Player</dt><dd>{t.playerRef}</dd>
-        <dt>Game and provider</dt><dd>{t.gameId} ({t.providerId})</dd>
-        <dt>Received</dt><dd>{formatTime(t.createdAt)}</dd>
-        <dt>Last change</dt><dd>{formatTime(t.updatedAt)}</dd>
-        {t.lastError && <><dt>Last error</dt><dd>{t.lastError}</dd></>}
-        {t.nextRetryAt && <><dt>Next automatic retry</dt><dd>{formatTime(t.nextRetryAt)}</dd></>}
+        <dt>State</dt>
+        <dd>
+          <span class={`state state-${t.state}`}>{words(t.state)}</span>
+        </dd>
+        <dt>Type</dt>
+        <dd>{t.type}</dd>
+        <dt>Amount</dt>
+        <dd>{formatMoney(t.amount, t.currency)}</dd>
+        <dt>Balance after</dt>
+        <dd>{formatMoney(t.balance, t.currency)}</dd>
+        <dt>Player</dt>
+        <dd>{t.playerRef}</dd>
+        <dt>Game and provider</dt>
+        <dd>
+          {t.gameId} ({t.providerId})
+        </dd>
+        <dt>Received</dt>
+        <dd>{formatTime(t.createdAt)}</dd>
+        <dt>Last change</dt>
+        <dd>{formatTime(t.updatedAt)}</dd>
+        {t.lastError && (
+          <>
+            <dt>Last error</dt>
+            <dd>{t.lastError}</dd>
+          </>
+        )}
+        {t.nextRetryAt && (
+          <>
+            <dt>Next automatic retry</dt>
+            <dd>{formatTime(t.nextRetryAt)}</dd>
+          </>
+        )}
       </dl>
       <OutcomeNote outcome={outcome} />
       {loaded.problem && (
         <section class="callout" aria-labelledby="problem-title">
           <h2 id="problem-title">Needs a person: {words(loaded.problem.kind)}</h2>
           <p>{loaded.problem.detail ?? "The platform stopped trying on its own."}</p>
-          {canChange ? <ProblemActions problem={loaded.problem} onDone={(done) => { setOutcome(done); setReloads((n) => n + 1); }} />
-            : <p class="hint">Your account can only read: a manager can re-send or resolve it.</p>}
+          {canChange ? (
+            <ProblemActions
+              problem={loaded.problem}
+              onDone={(done) => {
+                setOutcome(done);
+                setReloads((n) => n + 1);
+              }}
+            />
+          ) : (
+            <p class="hint">Your account can only read: a manager can re-send or resolve it.</p>
+          )}
         </section>
       )}
       <section aria-labelledby="log-title">
         <h2 id="log-title">Delivery log</h2>
-        {t.deliveryLog.length === 0 ? <p class="note empty">No call to the wallet is recorded (none was made, or the log's retention has passed).</p> : (
+        {t.deliveryLog.length === 0 ? (
+          <p class="note empty">No call to the wallet is recorded (none was made, or the log's retention has passed).</p>
+        ) : (
           <ol class="timeline">
             {t.deliveryLog.map((c) => (
               <li key={c.attempt} class={`call outcome-${c.outcome ?? "NONE"}`}>
-                <h3>Attempt {c.attempt}: {c.outcome ? words(c.outcome) : c.failure === "INTERRUPTED" ? "Interrupted" : "In flight"}</h3>
+                <h3>
+                  Attempt {c.attempt}: {c.outcome ? words(c.outcome) : c.failure === "INTERRUPTED" ? "Interrupted" : "In flight"}
+                </h3>
                 <p>
-                  Asked by {REQUESTERS[c.requestedBy] ?? c.requestedBy}{c.actor ? ` (${c.actor})` : ""} at {formatTime(c.startedAt)}
-                  {c.durationMs !== null && `, took ${c.durationMs} ms`}.
-                  {" "}{c.httpStatus !== null ? `The wallet answered HTTP ${c.httpStatus}.` : c.failure ? `No answer: ${words(c.failure)}.` : ""}
+                  Asked by {REQUESTERS[c.requestedBy] ?? c.requestedBy}
+                  {c.actor ? ` (${c.actor})` : ""} at {formatTime(c.startedAt)}
+                  {c.durationMs !== null && `, took ${c.durationMs} ms`}.{" "}
+                  {c.httpStatus !== null ? `The wallet answered HTTP ${c.httpStatus}.` : c.failure ? `No answer: ${words(c.failure)}.` : ""}
                 </p>
                 {c.response && <pre aria-label={`Wallet's answer to attempt ${c.attempt}`}>{c.response}</pre>}
               </li>
@@ -91,15 +151,33 @@ export function TransactionDetailPage({ providerId, transactionId }: { providerI
       </section>
       {loaded.round && (
         <section aria-labelledby="round-title">
-          <h2 id="round-title">Round {loaded.round.roundId}: {words(loaded.round.state)}</h2>
+          <h2 id="round-title">
+            Round {loaded.round.roundId}: {words(loaded.round.state)}
+          </h2>
           <table>
-            <thead><tr><th scope="col">Received</th><th scope="col">Type</th><th scope="col">Amount</th><th scope="col">State</th><th scope="col">Transaction</th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">Received</th>
+                <th scope="col">Type</th>
+                <th scope="col">Amount</th>
+                <th scope="col">State</th>
+                <th scope="col">Transaction</th>
+              </tr>
+            </thead>
             <tbody>
               {loaded.round.transactions.map((r) => (
                 <tr key={r.transactionId}>
-                  <td>{formatTime(r.createdAt)}</td><td>{r.type}</td><td class="number">{formatMoney(r.amount, r.currency)}</td>
+                  <td>{formatTime(r.createdAt)}</td>
+                  <td>{r.type}</td>
+                  <td class="number">{formatMoney(r.amount, r.currency)}</td>
                   <td>{words(r.state)}</td>
-                  <td>{r.transactionId === t.transactionId ? <span>{r.transactionId} (this one)</span> : <a href={href(["transactions", r.providerId, r.transactionId])}>{r.transactionId}</a>}</td>
+                  <td>
+                    {r.transactionId === t.transactionId ? (
+                      <span>{r.transactionId} (this one)</span>
+                    ) : (
+                      <a href={href(["transactions", r.providerId, r.transactionId])}>{r.transactionId}</a>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

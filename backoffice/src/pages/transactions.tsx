@@ -6,7 +6,11 @@ import { formatMoney, formatTime, isoToLocalInput, localInputToIso, words } from
 import { href } from "../router.js";
 
 const TEXT_FILTERS = [
-  ["playerRef", "Player"], ["roundId", "Round"], ["transactionId", "Transaction id"], ["providerId", "Provider"], ["gameId", "Game"],
+  ["playerRef", "Player"],
+  ["roundId", "Round"],
+  ["transactionId", "Transaction id"],
+  ["providerId", "Provider"],
+  ["gameId", "Game"],
 ] as const;
 const TYPES = ["BET", "WIN", "ROLLBACK", "ADJUSTMENT"] as const;
 const STATES = ["PENDING", "OK", "DECLINED", "FAILED", "TIMED_OUT"] as const;
@@ -34,12 +38,27 @@ export function TransactionsPage({ query }: { query: URLSearchParams }) {
       <h1>Transactions</h1>
       <form class="filters" onSubmit={apply} aria-label="Filter transactions">
         {TEXT_FILTERS.map(([name, label]) => (
-          <label key={name}>{label}<input name={name} defaultValue={query.get(name) ?? ""} /></label>
+          <label key={name}>
+            {label}
+            <input name={name} defaultValue={query.get(name) ?? ""} />
+          </label>
         ))}
-        <label>Type<Select name="type" values={TYPES} value={query.get("type")} /></label>
-        <label>State<Select name="state" values={STATES} value={query.get("state")} /></label>
-        <label>From<input type="datetime-local" name="from" defaultValue={isoToLocalInput(query.get("from"))} /></label>
-        <label>Before<input type="datetime-local" name="to" defaultValue={isoToLocalInput(query.get("to"))} /></label>
+        <label>
+          Type
+          <Select name="type" values={TYPES} value={query.get("type")} />
+        </label>
+        <label>
+          State
+          <Select name="state" values={STATES} value={query.get("state")} />
+        </label>
+        <label>
+          From
+          <input type="datetime-local" name="from" defaultValue={isoToLocalInput(query.get("from"))} />
+        </label>
+        <label>
+          Before
+          <input type="datetime-local" name="to" defaultValue={isoToLocalInput(query.get("to"))} />
+        </label>
         <div class="actions">
           <button type="submit">Apply filters</button>
           <a href={href("transactions")}>Clear</a>
@@ -52,7 +71,16 @@ export function TransactionsPage({ query }: { query: URLSearchParams }) {
         <table>
           <caption class="visually-hidden">Transactions, newest first</caption>
           <thead>
-            <tr><th scope="col">Received</th><th scope="col">Player</th><th scope="col">Type</th><th scope="col">Amount</th><th scope="col">State</th><th scope="col">Game</th><th scope="col">Round</th><th scope="col">Transaction</th></tr>
+            <tr>
+              <th scope="col">Received</th>
+              <th scope="col">Player</th>
+              <th scope="col">Type</th>
+              <th scope="col">Amount</th>
+              <th scope="col">State</th>
+              <th scope="col">Game</th>
+              <th scope="col">Round</th>
+              <th scope="col">Transaction</th>
+            </tr>
           </thead>
           <tbody>
             {list.page.items.map((t) => (
@@ -61,10 +89,15 @@ export function TransactionsPage({ query }: { query: URLSearchParams }) {
                 <td>{t.playerRef}</td>
                 <td>{t.type}</td>
                 <td class="number">{formatMoney(t.amount, t.currency)}</td>
-                <td><span class={`state state-${t.state}`}>{words(t.state)}</span>{t.problem && <span class="badge"> problem</span>}</td>
+                <td>
+                  <span class={`state state-${t.state}`}>{words(t.state)}</span>
+                  {t.problem && <span class="badge"> problem</span>}
+                </td>
                 <td>{t.gameId}</td>
                 <td>{t.roundId}</td>
-                <td><a href={href(["transactions", t.providerId, t.transactionId])}>{t.transactionId}</a></td>
+                <td>
+                  <a href={href(["transactions", t.providerId, t.transactionId])}>{t.transactionId}</a>
+                </td>
               </tr>
             ))}
           </tbody>
@@ -79,7 +112,11 @@ function Select({ name, values, value }: { name: string; values: readonly string
   return (
     <select name={name} defaultValue={value ?? ""}>
       <option value="">Any</option>
-      {values.map((v) => <option key={v} value={v}>{words(v)}</option>)}
+      {values.map((v) => (
+        <option key={v} value={v}>
+          {words(v)}
+        </option>
+      ))}
     </select>
   );
 }

@@ -64,11 +64,34 @@ function statusOf(exchange: Exchange): { remainingSpins?: unknown; completed?: u
 
 /** Provider webhook checks (docs/interface.md, section D). None moves money: the webhooks are bookkeeping only. */
 export const providerChecks: CheckDefinition<ProviderContext>[] = [
-  refusal("S1", "a webhook signed with the wrong secret is refused", "Section D rule 6: a failed verification is answered with 401.", () => ({ secret: "not-the-providers-secret" })),
-  refusal("S2", "a webhook without signing headers is refused", "Section D rule 6: a failed verification is answered with 401.", () => ({ unsigned: true }), [401, 400]),
-  refusal("S3", "a webhook with a stale timestamp (one hour old) is refused", "Signing: timestamps are checked against a tolerance, 5 minutes by default.", () => ({ timestamp: Math.floor(Date.now() / 1000) - 3600 })),
-  refusal("S4", "a webhook whose body was changed after signing is refused", "Section D rule 6: the route receives the exact raw request body as signed.", () => ({ signedBody: "{}" })),
-  refusal("S5", "a webhook addressed to another tenant is refused", "Signing rule 4: verification also checks the expected tenant ID (X-Tenant-ID is the provider's own id).", () => ({ tenantId: "croupier-conformance-other-tenant" })),
+  refusal("S1", "a webhook signed with the wrong secret is refused", "Section D rule 6: a failed verification is answered with 401.", () => ({
+    secret: "not-the-providers-secret",
+  })),
+  refusal(
+    "S2",
+    "a webhook without signing headers is refused",
+    "Section D rule 6: a failed verification is answered with 401.",
+    () => ({ unsigned: true }),
+    [401, 400],
+  ),
+  refusal(
+    "S3",
+    "a webhook with a stale timestamp (one hour old) is refused",
+    "Signing: timestamps are checked against a tolerance, 5 minutes by default.",
+    () => ({ timestamp: Math.floor(Date.now() / 1000) - 3600 }),
+  ),
+  refusal(
+    "S4",
+    "a webhook whose body was changed after signing is refused",
+    "Section D rule 6: the route receives the exact raw request body as signed.",
+    () => ({ signedBody: "{}" }),
+  ),
+  refusal(
+    "S5",
+    "a webhook addressed to another tenant is refused",
+    "Signing rule 4: verification also checks the expected tenant ID (X-Tenant-ID is the provider's own id).",
+    () => ({ tenantId: "croupier-conformance-other-tenant" }),
+  ),
   {
     id: "S6",
     group: "Signatures",
@@ -93,7 +116,11 @@ export const providerChecks: CheckDefinition<ProviderContext>[] = [
       const raw = `{ "spins": ${request.spins},\n  "requestRef": "${request.requestRef}", "playerRef": ${JSON.stringify(request.playerRef)},\n  "gameId": ${JSON.stringify(request.gameId)}, "betAmountMinor": 0, "currency": "${request.currency}", "note": "J\\u00fcrgen \u00fc" }`;
       const exchange = await context.post(GRANT, raw);
       const body = jsonOf(exchange) as { externalRef?: unknown } | undefined;
-      expectThat(exchange.status === 200 && typeof body?.externalRef === "string", "200 { externalRef } to a grant whose raw body is not compact JSON", describe(exchange));
+      expectThat(
+        exchange.status === 200 && typeof body?.externalRef === "string",
+        "200 { externalRef } to a grant whose raw body is not compact JSON",
+        describe(exchange),
+      );
     },
   },
   {
@@ -105,7 +132,11 @@ export const providerChecks: CheckDefinition<ProviderContext>[] = [
       const request = context.grantRequest();
       const exchange = await context.post(GRANT, request);
       const body = jsonOf(exchange) as { externalRef?: unknown } | undefined;
-      expectThat(exchange.status === 200 && typeof body?.externalRef === "string" && body.externalRef !== "", "200 { externalRef: <non-empty string> }", describe(exchange));
+      expectThat(
+        exchange.status === 200 && typeof body?.externalRef === "string" && body.externalRef !== "",
+        "200 { externalRef: <non-empty string> }",
+        describe(exchange),
+      );
       context.batch = { request, externalRef: body.externalRef as string };
     },
   },
@@ -130,7 +161,11 @@ export const providerChecks: CheckDefinition<ProviderContext>[] = [
       const { externalRef } = context.requireBatch();
       const exchange = await context.post(GRANT, context.grantRequest());
       const body = jsonOf(exchange) as { externalRef?: unknown } | undefined;
-      expectThat(exchange.status === 200 && typeof body?.externalRef === "string" && body.externalRef !== externalRef, `200 with an externalRef other than "${externalRef}"`, describe(exchange));
+      expectThat(
+        exchange.status === 200 && typeof body?.externalRef === "string" && body.externalRef !== externalRef,
+        `200 with an externalRef other than "${externalRef}"`,
+        describe(exchange),
+      );
     },
   },
   {
@@ -144,7 +179,11 @@ export const providerChecks: CheckDefinition<ProviderContext>[] = [
       const body = statusOf(exchange);
       const remaining = body?.remainingSpins;
       expectThat(
-        exchange.status === 200 && Number.isSafeInteger(remaining) && (remaining as number) >= 0 && (remaining as number) <= request.spins && typeof body?.completed === "boolean",
+        exchange.status === 200 &&
+          Number.isSafeInteger(remaining) &&
+          (remaining as number) >= 0 &&
+          (remaining as number) <= request.spins &&
+          typeof body?.completed === "boolean",
         `200 { remainingSpins: 0..${request.spins}, completed: boolean }`,
         describe(exchange),
       );
@@ -160,7 +199,11 @@ export const providerChecks: CheckDefinition<ProviderContext>[] = [
       const body = { externalRef, playerRef: request.playerRef, gameId: request.gameId };
       const first = await context.post(STATUS, body);
       const again = await context.post(STATUS, body);
-      expectThat(first.status === 200 && again.status === 200 && first.text === again.text, `the same 200 answer twice: ${first.text}`, describe(again));
+      expectThat(
+        first.status === 200 && again.status === 200 && first.text === again.text,
+        `the same 200 answer twice: ${first.text}`,
+        describe(again),
+      );
     },
   },
   {
@@ -174,7 +217,11 @@ export const providerChecks: CheckDefinition<ProviderContext>[] = [
       const cancel = await context.post(CANCEL, body);
       expectThat(cancel.status === 200, "200 to the cancel", describe(cancel));
       const status = await context.post(STATUS, body);
-      expectThat(status.status === 200 && statusOf(status)?.remainingSpins === 0, "status afterwards: 200 { remainingSpins: 0, … }", describe(status));
+      expectThat(
+        status.status === 200 && statusOf(status)?.remainingSpins === 0,
+        "status afterwards: 200 { remainingSpins: 0, … }",
+        describe(status),
+      );
     },
   },
   {
@@ -194,7 +241,11 @@ export const providerChecks: CheckDefinition<ProviderContext>[] = [
     title: "cancel of an unknown batch is refused with a 4xx, not answered 200",
     rule: "Section D rule 1: any status other than 200 is a failure, and on a failed cancel the platform does not mark its grant cancelled; a batch the provider never granted was not cancelled.",
     async run(context) {
-      const exchange = await context.post(CANCEL, { externalRef: `unknown-${randomUUID()}`, playerRef: context.options.player, gameId: context.options.gameId });
+      const exchange = await context.post(CANCEL, {
+        externalRef: `unknown-${randomUUID()}`,
+        playerRef: context.options.player,
+        gameId: context.options.gameId,
+      });
       expectThat(exchange.status >= 400 && exchange.status < 500, "a 4xx with a descriptive error body", describe(exchange));
     },
   },
@@ -223,4 +274,3 @@ export const providerChecks: CheckDefinition<ProviderContext>[] = [
     },
   },
 ];
-

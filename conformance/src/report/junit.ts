@@ -1,7 +1,8 @@
 import type { ConformanceReport } from "./report.js";
 
 const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] as string)
+  text
+    .replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] as string)
     // XML 1.0 forbids most control characters even escaped.
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "");
 

@@ -31,7 +31,9 @@ function formatLedger(report: ConformanceReport): string[] {
   const lines = [`Ledger: the ${report.ledger.length} transactions the kit sent, with the wallet's answers`];
   for (const line of report.ledger) {
     const kind = line.direction ? `${line.type} ${line.direction}` : line.type;
-    lines.push(`  ${line.check.padEnd(7)} ${kind.padEnd(17)} ${String(line.amount).padStart(16)}  ${line.playerRef}  ${line.transactionId}  -> ${line.answer}`);
+    lines.push(
+      `  ${line.check.padEnd(7)} ${kind.padEnd(17)} ${String(line.amount).padStart(16)}  ${line.playerRef}  ${line.transactionId}  -> ${line.answer}`,
+    );
   }
   for (const balance of report.balances) {
     const after = balance.after === undefined ? "not read" : String(balance.after);

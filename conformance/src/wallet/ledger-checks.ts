@@ -35,7 +35,11 @@ export const walletLedgerChecks: CheckDefinition<WalletContext>[] = [
       const during = await context.balance();
       await context.giveBack(3, bet.roundId);
       const after = await context.balance();
-      expectThat(during === before - 3 && after === before, `${before - 3} after a BET of 3, then ${before} after the WIN of 3`, `${during}, then ${after}`);
+      expectThat(
+        during === before - 3 && after === before,
+        `${before - 3} after a BET of 3, then ${before} after the WIN of 3`,
+        `${during}, then ${after}`,
+      );
     },
   },
   {
@@ -83,7 +87,11 @@ export const walletLedgerChecks: CheckDefinition<WalletContext>[] = [
       const repeat = await context.transact(bet);
       const balance = await context.balance();
       await context.giveBack(7, bet.roundId);
-      expectThat(repeat.exchange.text === first.exchange.text && repeat.exchange.status === 200, `the same 200 answer, byte for byte: ${first.exchange.text}`, describe(repeat.exchange));
+      expectThat(
+        repeat.exchange.text === first.exchange.text && repeat.exchange.status === 200,
+        `the same 200 answer, byte for byte: ${first.exchange.text}`,
+        describe(repeat.exchange),
+      );
       expectThat(balance === before - 7, `balance ${before - 7} (debited once)`, `${balance}`);
     },
   },

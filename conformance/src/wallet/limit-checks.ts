@@ -33,7 +33,11 @@ export const walletLimitChecks: CheckDefinition<WalletContext>[] = [
       const balance = await context.balance();
       if (balance < before) await context.giveBack(before - balance, bet.roundId);
       expectThat(response?.status === "DECLINED", `200 DECLINED to a BET of ${bet.amount} against a balance of ${before}`, describe(exchange));
-      expectThat(response.balance === before && balance === before, `balance ${before} in the answer and afterwards`, `${response.balance} in the answer, ${balance} afterwards`);
+      expectThat(
+        response.balance === before && balance === before,
+        `balance ${before} in the answer and afterwards`,
+        `${response.balance} in the answer, ${balance} afterwards`,
+      );
     },
   },
   {
@@ -50,7 +54,11 @@ export const walletLimitChecks: CheckDefinition<WalletContext>[] = [
       const balance = await context.balance();
       if (balance > before) await context.takeBack(balance - before);
       expectThat(response?.status === "OK", "200 OK to a WIN of 2 (never DECLINED)", describe(exchange));
-      expectThat(response.balance === before + 2 && balance === before + 2, `balance ${before + 2}`, `${response.balance} in the answer, ${balance} afterwards`);
+      expectThat(
+        response.balance === before + 2 && balance === before + 2,
+        `balance ${before + 2}`,
+        `${response.balance} in the answer, ${balance} afterwards`,
+      );
     },
   },
   {
@@ -64,7 +72,11 @@ export const walletLimitChecks: CheckDefinition<WalletContext>[] = [
       const win = await context.expectAnswer(context.request("WIN", 0, { roundComplete: true }), "OK", "a WIN of 0");
       const bet = await context.transact(context.request("BET", 0, { roundComplete: true }));
       expectThat(bet.exchange.status === 200 && bet.response !== undefined, "200 OK or DECLINED to a BET of 0", describe(bet.exchange));
-      expectThat(win.balance === before && bet.response.balance === before, `balance ${before} in both answers`, `${win.balance} and ${bet.response.balance}`);
+      expectThat(
+        win.balance === before && bet.response.balance === before,
+        `balance ${before} in both answers`,
+        `${win.balance} and ${bet.response.balance}`,
+      );
     },
   },
   {
@@ -133,7 +145,12 @@ export const walletLimitChecks: CheckDefinition<WalletContext>[] = [
       const before = await context.balance();
       const adjustment = (direction: "CREDIT" | "DEBIT") => {
         const id = context.id("adjustment");
-        return context.request("ADJUSTMENT", 15, { direction, transactionId: `adjustment:${id}`, roundId: `adjustment:${id}`, sessionToken: "system:admin-adjustment" });
+        return context.request("ADJUSTMENT", 15, {
+          direction,
+          transactionId: `adjustment:${id}`,
+          roundId: `adjustment:${id}`,
+          sessionToken: "system:admin-adjustment",
+        });
       };
       const credit = await context.transact(adjustment("CREDIT"));
       const afterCredit = await context.balance();
@@ -141,8 +158,16 @@ export const walletLimitChecks: CheckDefinition<WalletContext>[] = [
       const afterDebit = await context.balance();
       if (afterDebit > before) await context.takeBack(afterDebit - before);
       if (afterDebit < before) await context.giveBack(before - afterDebit);
-      expectThat(credit.response?.status === "OK" && afterCredit === before + 15, `200 OK and balance ${before + 15} after a CREDIT of 15`, `${describe(credit.exchange)}; balance ${afterCredit}`);
-      expectThat(debit.response?.status === "OK" && afterDebit === before, `200 OK and balance ${before} after a DEBIT of 15`, `${describe(debit.exchange)}; balance ${afterDebit}`);
+      expectThat(
+        credit.response?.status === "OK" && afterCredit === before + 15,
+        `200 OK and balance ${before + 15} after a CREDIT of 15`,
+        `${describe(credit.exchange)}; balance ${afterCredit}`,
+      );
+      expectThat(
+        debit.response?.status === "OK" && afterDebit === before,
+        `200 OK and balance ${before} after a DEBIT of 15`,
+        `${describe(debit.exchange)}; balance ${afterDebit}`,
+      );
     },
   },
   {

@@ -73,7 +73,11 @@ export const walletRollbackChecks: CheckDefinition<WalletContext>[] = [
       const before = await context.balanceOfAtLeast(10);
       const bet = context.request("BET", 10, { roundComplete: false });
       await context.expectAnswer(bet, "OK", "the BET of 10");
-      await context.expectAnswer(context.request("ROLLBACK", 10, { roundId: bet.roundId, originalTransactionId: bet.transactionId }), "OK", "the first ROLLBACK");
+      await context.expectAnswer(
+        context.request("ROLLBACK", 10, { roundId: bet.roundId, originalTransactionId: bet.transactionId }),
+        "OK",
+        "the first ROLLBACK",
+      );
       const second = context.request("ROLLBACK", 10, { roundId: bet.roundId, originalTransactionId: bet.transactionId });
       const { exchange, response } = await context.transact(second);
       const balance = await context.balance();
@@ -106,7 +110,11 @@ export const walletRollbackChecks: CheckDefinition<WalletContext>[] = [
       if (balance > before) await context.takeBack(balance - before);
       expectThat(first.response?.status === "OK", "200 OK to the synthetic ROLLBACK", describe(first.exchange));
       expectThat(balance === before, `balance ${before} (the BET refunded once)`, `${balance}`);
-      expectThat(repeat.exchange.status === 200 && repeat.exchange.text === first.exchange.text, `the sweep's repeat answered byte for byte: ${first.exchange.text}`, describe(repeat.exchange));
+      expectThat(
+        repeat.exchange.status === 200 && repeat.exchange.text === first.exchange.text,
+        `the sweep's repeat answered byte for byte: ${first.exchange.text}`,
+        describe(repeat.exchange),
+      );
     },
   },
 ];

@@ -111,8 +111,7 @@ export class WalletContext {
   async transact(request: TransactionRequest, tampering: Tampering = {}, body = JSON.stringify(request)): Promise<TransactionOutcome> {
     const exchange = await this.http.send("POST", "/v1/wallet/transaction", body, tampering);
     const parsed = jsonOf(exchange) as Partial<TransactionResponse> | undefined;
-    const wellFormed =
-      exchange.status === 200 && (parsed?.status === "OK" || parsed?.status === "DECLINED") && Number.isSafeInteger(parsed?.balance);
+    const wellFormed = exchange.status === 200 && (parsed?.status === "OK" || parsed?.status === "DECLINED") && Number.isSafeInteger(parsed?.balance);
     const response = wellFormed ? (parsed as TransactionResponse) : undefined;
     this.ledger.push({
       check: this.currentCheck,

@@ -63,11 +63,14 @@ export async function startTestWallet(options: { tenantId: string; secret: strin
   const store = (value: number) => (defects.floatBalances ? Math.fround(value) : value);
 
   async function transact(request: Transaction): Promise<[number, string]> {
-    const key = defects.cacheKeyedOnAmount ? `${request.playerRef}\n${request.transactionId}\n${request.amount}` : `${request.playerRef}\n${request.transactionId}`;
+    const key = defects.cacheKeyedOnAmount
+      ? `${request.playerRef}\n${request.transactionId}\n${request.amount}`
+      : `${request.playerRef}\n${request.transactionId}`;
     const cached = defects.doubleAppliesRetries ? undefined : answers.get(key);
     if (cached) return [200, cached];
     if (defects.racyIdempotency) await sleep(100);
-    if (request.type === "ROLLBACK" && defects.refusesSentinelSession && request.sessionToken === "system:stale-round-reconciler") return [401, "unknown session"];
+    if (request.type === "ROLLBACK" && defects.refusesSentinelSession && request.sessionToken === "system:stale-round-reconciler")
+      return [401, "unknown session"];
     if (request.type === "BET" && request.amount === 0 && defects.refusesZeroBet) return [400, '{"error":"amount must be positive"}'];
     const before = balances.get(request.playerRef) ?? 0;
     const betKey = `${request.playerRef}\n${request.originalTransactionId ?? request.transactionId}`;

@@ -79,9 +79,11 @@ export function parseBenchOptions(argv: string[]): BenchOptions | null {
   const defaults = baselineDir === undefined ? DEFAULT_TARGETS : [...DEFAULT_TARGETS, "croupier-baseline"];
   const targets = values.targets === undefined ? [...defaults] : values.targets.split(",").map((name) => name.trim());
   for (const name of targets) {
-    if (!(TARGET_NAMES as readonly string[]).includes(name)) throw new BenchUsageError(`unknown target "${name}" (known: ${TARGET_NAMES.join(", ")})`);
+    if (!(TARGET_NAMES as readonly string[]).includes(name))
+      throw new BenchUsageError(`unknown target "${name}" (known: ${TARGET_NAMES.join(", ")})`);
   }
-  if (targets.includes("croupier-baseline") && baselineDir === undefined) throw new BenchUsageError("the croupier-baseline target needs --baseline DIR");
+  if (targets.includes("croupier-baseline") && baselineDir === undefined)
+    throw new BenchUsageError("the croupier-baseline target needs --baseline DIR");
   return {
     rounds: positiveInt(values.rounds, "--rounds", quick ? 1 : 3),
     quick,

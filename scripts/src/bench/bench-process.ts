@@ -26,7 +26,11 @@ process.on("exit", () => {
 
 /** Starts `node script args…` and resolves once it is ready; rejects with its stderr if it exits or hangs. */
 export async function spawnBenchProcess(
-  name: string, script: string, args: string[], readiness: Readiness, env: Record<string, string> = {},
+  name: string,
+  script: string,
+  args: string[],
+  readiness: Readiness,
+  env: Record<string, string> = {},
 ): Promise<BenchProcess> {
   // BENCH_NODE_ARGS (for example "--cpu-prof --cpu-prof-dir=/tmp/prof") goes to every target process, to profile them.
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];

@@ -64,8 +64,14 @@ export async function runBench(options: BenchOptions, log: ProgressLog): Promise
     for (const target of environment.targets.values()) {
       // Quick mode is a smoke test: the count waits out PostgreSQL's statistics delay (over half a minute per target).
       if (target.database === undefined || options.quick) continue;
-      const count = await countRoundTrips(target, transactionPairs(identity, target.signer, target.players, `${runTag}-trips-${target.name}`), target.database);
-      log(`${target.name}: ${count.perTransaction} PostgreSQL round trips per transaction (${count.commits} commits for ${count.transactions} transactions, background subtracted)`);
+      const count = await countRoundTrips(
+        target,
+        transactionPairs(identity, target.signer, target.players, `${runTag}-trips-${target.name}`),
+        target.database,
+      );
+      log(
+        `${target.name}: ${count.perTransaction} PostgreSQL round trips per transaction (${count.commits} commits for ${count.transactions} transactions, background subtracted)`,
+      );
       postgresRoundTrips.push(count);
     }
     return { records, peakRssMb, postgresRoundTrips };
@@ -92,7 +98,12 @@ function roundPlan(environment: BenchEnvironment, identity: BenchIdentity, optio
   for (const target of ordered) {
     for (const rate of [undefined, ...options.openRates]) {
       const tag = `${runTag}-r${round}-${target.name}-${rate ?? "closed"}`;
-      plans.push({ target, call: "transaction", workload: transactionPairs(identity, target.signer, target.players, tag), ...(rate === undefined ? {} : { rate }) });
+      plans.push({
+        target,
+        call: "transaction",
+        workload: transactionPairs(identity, target.signer, target.players, tag),
+        ...(rate === undefined ? {} : { rate }),
+      });
     }
   }
   // Balance through each path; verify and launch exist only on the service (the default-configured one).
@@ -103,7 +114,11 @@ function roundPlan(environment: BenchEnvironment, identity: BenchIdentity, optio
   const croupier = environment.targets.get("croupier");
   if (croupier) {
     plans.push({ target: croupier, call: "verify", workload: sessionVerifications(croupier.signer, croupier.players) });
-    plans.push({ target: croupier, call: "launch", workload: operatorLaunches(identity, operatorSigner(identity), benchPlayerRefs(options.players)) });
+    plans.push({
+      target: croupier,
+      call: "launch",
+      workload: operatorLaunches(identity, operatorSigner(identity), benchPlayerRefs(options.players)),
+    });
   }
   return plans;
 }
@@ -125,7 +140,12 @@ async function measure(environment: BenchEnvironment, plan: PhasePlan, options: 
   const result =
     plan.rate === undefined
       ? await runClosedLoop(plan.target.urls, plan.workload, settings)
-      : await runOpenLoop(plan.target.urls, plan.workload, { ...settings, connections: Math.max(64, options.connections), rate: plan.rate, drainMs: Math.max(1000, options.durationMs) });
+      : await runOpenLoop(plan.target.urls, plan.workload, {
+          ...settings,
+          connections: Math.max(64, options.connections),
+          rate: plan.rate,
+          drainMs: Math.max(1000, options.durationMs),
+        });
   clearTimeout(startTimer);
   clearTimeout(endTimer);
   const end = atEnd ?? cpuNow();

@@ -14,7 +14,15 @@ import { signedCall, type BenchPlayer } from "./workloads.js";
  * checkout (`--baseline DIR`, for a before/after of a change in one run), so it is not among the defaults.
  */
 export const TARGET_NAMES = [
-  "direct", "bare-proxy", "ledger-proxy", "croupier", "croupier-normal", "croupier-info", "croupier-pg", "croupier-pg-x2", "croupier-baseline",
+  "direct",
+  "bare-proxy",
+  "ledger-proxy",
+  "croupier",
+  "croupier-normal",
+  "croupier-info",
+  "croupier-pg",
+  "croupier-pg-x2",
+  "croupier-baseline",
 ] as const;
 
 /** The targets a run drives unless told otherwise. */
@@ -86,19 +94,40 @@ export function benchPlayerRefs(count: number): string[] {
  * launches one session per player on each Croupier instance through the signed operator launch route.
  */
 export async function startBenchEnvironment(
-  identity: BenchIdentity, names: readonly TargetName[], dir: string, playerCount: number, baselineDir?: string,
+  identity: BenchIdentity,
+  names: readonly TargetName[],
+  dir: string,
+  playerCount: number,
+  baselineDir?: string,
 ): Promise<BenchEnvironment> {
   const processes: BenchProcess[] = [];
   const databases: BenchDatabase[] = [];
   const close = async () => {
-    await Promise.all(processes.splice(0).reverse().map((p) => p.stop()));
+    await Promise.all(
+      processes
+        .splice(0)
+        .reverse()
+        .map((p) => p.stop()),
+    );
     await Promise.all(databases.splice(0).map((d) => d.drop()));
   };
   try {
     const wallet = await spawnBenchProcess(
       "wallet",
       scriptPath.wallet,
-      ["--tenant", identity.operatorId, "--secret", identity.operatorSecret, "--port", "0", "--db", join(dir, "wallet.db"), "--starting-balance", "1000000000", "--quiet"],
+      [
+        "--tenant",
+        identity.operatorId,
+        "--secret",
+        identity.operatorSecret,
+        "--port",
+        "0",
+        "--db",
+        join(dir, "wallet.db"),
+        "--starting-balance",
+        "1000000000",
+        "--quiet",
+      ],
       { urlLine: / at (http:\/\/\S+)$/ },
     );
     processes.push(wallet);
@@ -108,13 +137,27 @@ export async function startBenchEnvironment(
     await Promise.all(
       names.map(async (name) => {
         if (name === "direct") {
-          targets.set(name, { name, urls: [wallet.url], process: wallet, signer: operatorSigner(identity), players: placeholderPlayers, isCroupier: false });
+          targets.set(name, {
+            name,
+            urls: [wallet.url],
+            process: wallet,
+            signer: operatorSigner(identity),
+            players: placeholderPlayers,
+            isCroupier: false,
+          });
           return;
         }
         if (isProxy(name)) {
           const child = await startBareProxy(identity, wallet.url, name === "ledger-proxy" ? join(dir, "ledger-proxy.db") : undefined);
           processes.push(child);
-          targets.set(name, { name, urls: [child.url], process: child, signer: providerSigner(identity), players: placeholderPlayers, isCroupier: false });
+          targets.set(name, {
+            name,
+            urls: [child.url],
+            process: child,
+            signer: providerSigner(identity),
+            players: placeholderPlayers,
+            isCroupier: false,
+          });
           return;
         }
         const variant = CROUPIER_VARIANTS[name];
@@ -127,14 +170,25 @@ export async function startBenchEnvironment(
         // One after the other: the first applies the migrations, the others find them done.
         for (let i = 0; i < variant.instances; i++) {
           const instanceName = variant.instances === 1 ? name : `${name}-${i + 1}`;
-          const child = await startCroupier(identity, instanceName, variant, { script, walletUrl: wallet.url, dir, secretKey, databaseUrl: database?.url });
+          const child = await startCroupier(identity, instanceName, variant, {
+            script,
+            walletUrl: wallet.url,
+            dir,
+            secretKey,
+            databaseUrl: database?.url,
+          });
           processes.push(child);
           instances.push(child);
         }
         // Sessions live in the database, so those launched through the first instance hold on every instance.
         const players = await launchSessions(instances[0]!.url, identity, playerRefs);
         targets.set(name, {
-          name, urls: instances.map((p) => p.url), process: instances[0]!, signer: providerSigner(identity), players, isCroupier: true,
+          name,
+          urls: instances.map((p) => p.url),
+          process: instances[0]!,
+          signer: providerSigner(identity),
+          players,
+          isCroupier: true,
           ...(database ? { database } : {}),
         });
       }),
@@ -154,8 +208,17 @@ function startBareProxy(identity: BenchIdentity, walletUrl: string, ledgerPath?:
     ledgerPath === undefined ? "bare-proxy" : "ledger-proxy",
     scriptPath.bareProxy,
     [
-      "--upstream", walletUrl, "--provider-id", identity.providerId, "--provider-secret", identity.providerSecret, "--operator-id", identity.operatorId,
-      "--operator-secret", identity.operatorSecret, ...(ledgerPath === undefined ? [] : ["--ledger", ledgerPath]),
+      "--upstream",
+      walletUrl,
+      "--provider-id",
+      identity.providerId,
+      "--provider-secret",
+      identity.providerSecret,
+      "--operator-id",
+      identity.operatorId,
+      "--operator-secret",
+      identity.operatorSecret,
+      ...(ledgerPath === undefined ? [] : ["--ledger", ledgerPath]),
     ],
     { urlLine: /^bare proxy at (http:\/\/\S+)$/ },
   );
@@ -184,9 +247,21 @@ async function startCroupier(identity: BenchIdentity, name: string, variant: Cro
   const port = await freePort();
   const configPath = join(placement.dir, `${name}.config.json`);
   const storage = placement.databaseUrl === undefined ? { sqlitePath: join(placement.dir, `${name}.db`) } : { databaseUrl: placement.databaseUrl };
-  const config = croupierConfig(identity, { port, walletUrl: placement.walletUrl, synchronous: variant.synchronous, logLevel: variant.logLevel, ...storage });
+  const config = croupierConfig(identity, {
+    port,
+    walletUrl: placement.walletUrl,
+    synchronous: variant.synchronous,
+    logLevel: variant.logLevel,
+    ...storage,
+  });
   writeFileSync(configPath, JSON.stringify(config, null, 2));
-  return spawnBenchProcess(name, placement.script, ["--config", configPath], { healthUrl: `http://127.0.0.1:${port}` }, { CROUPIER_SECRET_KEY: placement.secretKey });
+  return spawnBenchProcess(
+    name,
+    placement.script,
+    ["--config", configPath],
+    { healthUrl: `http://127.0.0.1:${port}` },
+    { CROUPIER_SECRET_KEY: placement.secretKey },
+  );
 }
 
 /** One REAL session per player, created through the signed operator launch route as an operator would. */
@@ -194,7 +269,12 @@ async function launchSessions(url: string, identity: BenchIdentity, playerRefs: 
   const signer = operatorSigner(identity);
   return Promise.all(
     playerRefs.map(async (playerRef) => {
-      const call = signedCall(signer, "POST", "/v1/operator/games/launch", { playerRef, gameId: identity.gameId, currency: identity.currency, mode: "REAL" });
+      const call = signedCall(signer, "POST", "/v1/operator/games/launch", {
+        playerRef,
+        gameId: identity.gameId,
+        currency: identity.currency,
+        mode: "REAL",
+      });
       const response = await request(`${url}${call.path}`, { method: call.method, headers: call.headers, body: call.body ?? null });
       const text = await response.body.text();
       if (response.statusCode !== 200) throw new Error(`launch for ${playerRef} failed: ${response.statusCode} ${text.slice(0, 200)}`);

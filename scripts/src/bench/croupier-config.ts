@@ -22,11 +22,18 @@ export function croupierConfig(identity: BenchIdentity, settings: CroupierInstan
   return {
     server: { host: "127.0.0.1", port: settings.port },
     // `synchronous` is SQLite's; on PostgreSQL every commit is durable (synchronous_commit on).
-    database: settings.databaseUrl === undefined ? { sqlitePath: settings.sqlitePath, synchronous: settings.synchronous } : { url: settings.databaseUrl },
+    database:
+      settings.databaseUrl === undefined ? { sqlitePath: settings.sqlitePath, synchronous: settings.synchronous } : { url: settings.databaseUrl },
     logLevel: settings.logLevel,
     limits: { rateLimit: unlimited },
     operators: [
-      { id: identity.operatorId, secret: identity.operatorSecret, callbackUrl: settings.walletUrl, callbackTimeoutMs: 5000, providers: [identity.providerId] },
+      {
+        id: identity.operatorId,
+        secret: identity.operatorSecret,
+        callbackUrl: settings.walletUrl,
+        callbackTimeoutMs: 5000,
+        providers: [identity.providerId],
+      },
     ],
     providers: [
       {

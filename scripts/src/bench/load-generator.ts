@@ -65,8 +65,15 @@ class PhaseState {
   errors = 0;
   private readonly errorSamples = new Set<string>();
 
-  constructor(origins: readonly string[], readonly connections: number, readonly workload: Workload) {
-    this.pools = origins.map((origin) => new Pool(origin, { connections, pipelining: 1, keepAliveTimeout: 30_000, headersTimeout: CALL_TIMEOUT_MS, bodyTimeout: CALL_TIMEOUT_MS }));
+  constructor(
+    origins: readonly string[],
+    readonly connections: number,
+    readonly workload: Workload,
+  ) {
+    this.pools = origins.map(
+      (origin) =>
+        new Pool(origin, { connections, pipelining: 1, keepAliveTimeout: 30_000, headersTimeout: CALL_TIMEOUT_MS, bodyTimeout: CALL_TIMEOUT_MS }),
+    );
   }
 
   /** Sends call `step` of unit `seq` and reads the whole answer. */
@@ -165,7 +172,11 @@ export async function runClosedLoop(origins: readonly string[], workload: Worklo
  * recorded as their latency (a lower bound, so the percentiles still show the stall), and the pool is
  * destroyed.
  */
-export async function runOpenLoop(origins: readonly string[], workload: Workload, settings: PhaseSettings & { rate: number; drainMs: number }): Promise<PhaseResult> {
+export async function runOpenLoop(
+  origins: readonly string[],
+  workload: Workload,
+  settings: PhaseSettings & { rate: number; drainMs: number },
+): Promise<PhaseResult> {
   const state = new PhaseState(origins, settings.connections, workload);
   const intervalMs = (1000 * workload.callsPerUnit) / settings.rate;
   const startedAt = performance.now();

@@ -12,7 +12,11 @@ import { runBench } from "./bench-run.js";
 /** The commit measured, so pasted figures can be traced; absent outside a git checkout. */
 function currentCommit(): string | undefined {
   try {
-    return execFileSync("git", ["rev-parse", "HEAD"], { cwd: fileURLToPath(new URL("../../../", import.meta.url)), encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    return execFileSync("git", ["rev-parse", "HEAD"], {
+      cwd: fileURLToPath(new URL("../../../", import.meta.url)),
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
   } catch {
     return undefined;
   }
@@ -34,7 +38,13 @@ async function main(argv: string[]): Promise<number> {
     finishedAt: new Date().toISOString(),
     options,
     commit: currentCommit() ?? null,
-    machine: { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? "", loadAverageBefore: loadBefore, loadAverageAfter: loadavg() },
+    machine: {
+      node: process.version,
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? "",
+      loadAverageBefore: loadBefore,
+      loadAverageAfter: loadavg(),
+    },
     summary,
     peakRssMb: measurements.peakRssMb,
     records: measurements.records,
@@ -57,7 +67,8 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    const usage = error instanceof BenchUsageError || (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS"));
+    const usage =
+      error instanceof BenchUsageError || (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS"));
     if (usage) process.stderr.write(`bench: ${error.message}\n\n${BENCH_USAGE}`);
     else process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     process.exit(usage ? 2 : 1);

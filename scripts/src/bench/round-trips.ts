@@ -37,13 +37,24 @@ export async function countRoundTrips(target: Target, workload: Workload, databa
   for (let seq = 0; seq < PAIRS; seq++) {
     for (let step = 0; step < workload.callsPerUnit; step++) {
       const call = workload.call(seq, step);
-      const response = await request(`${target.urls[sent++ % target.urls.length]}${call.path}`, { method: call.method, headers: call.headers, body: call.body ?? null });
+      const response = await request(`${target.urls[sent++ % target.urls.length]}${call.path}`, {
+        method: call.method,
+        headers: call.headers,
+        body: call.body ?? null,
+      });
       const text = await response.body.text();
-      if (!workload.accept(response.statusCode, text)) throw new Error(`${target.name}: round-trip count call refused: ${response.statusCode} ${text.slice(0, 200)}`);
+      if (!workload.accept(response.statusCode, text))
+        throw new Error(`${target.name}: round-trip count call refused: ${response.statusCode} ${text.slice(0, 200)}`);
     }
   }
   await sleep(STATS_SETTLE_MS);
   const after = await committedTransactions(database);
   const commits = Math.round(after - before - backgroundPerSecond * ((performance.now() - loadStart) / 1000));
-  return { target: target.name, transactions: sent, commits, perTransaction: Math.round((commits / sent) * 100) / 100, backgroundPerSecond: Math.round(backgroundPerSecond * 10) / 10 };
+  return {
+    target: target.name,
+    transactions: sent,
+    commits,
+    perTransaction: Math.round((commits / sent) * 100) / 100,
+    backgroundPerSecond: Math.round(backgroundPerSecond * 10) / 10,
+  };
 }

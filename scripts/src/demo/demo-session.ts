@@ -54,7 +54,8 @@ function redactToken(url: string): string {
 }
 
 function describe(played: PlayedTransaction): string {
-  const answer = played.outcome === "failed" ? `failed ${played.error?.status}: ${played.error?.message}` : `${played.outcome}, balance ${played.balance}`;
+  const answer =
+    played.outcome === "failed" ? `failed ${played.error?.status}: ${played.error?.message}` : `${played.outcome}, balance ${played.balance}`;
   return `${played.type} ${played.amount} (${played.transactionId}) -> ${answer}`;
 }
 
@@ -177,8 +178,11 @@ export async function runDemo(target: SandboxTarget, options: DemoOptions = {}):
       failures.push("the wallet applied the WIN it was told to fail");
     }
     return {
-      details: [describe(bet), `${unsettled ? describe(unsettled) : "no WIN sent"} while the wallet failed every call`,
-        `the platform retried it, then queued it as a problem: re-send it from ${target.serviceUrl}/backoffice/#/problems`],
+      details: [
+        describe(bet),
+        `${unsettled ? describe(unsettled) : "no WIN sent"} while the wallet failed every call`,
+        `the platform retried it, then queued it as a problem: re-send it from ${target.serviceUrl}/backoffice/#/problems`,
+      ],
       failures,
       expectedDelta: -100,
     };
@@ -192,9 +196,13 @@ export async function runDemo(target: SandboxTarget, options: DemoOptions = {}):
     const failures = status === "active" && externalRef ? [] : [`expected an active grant with an externalRef, got ${status}`];
     if (externalRef) grant = { id, externalRef };
     const batch = externalRef ? await studio.batch(playerRef, externalRef) : undefined;
-    if (!batch || batch.remainingSpins !== spins) failures.push(`the studio should hold the batch with ${spins} spins, holds ${batch?.remainingSpins ?? "none"}`);
+    if (!batch || batch.remainingSpins !== spins)
+      failures.push(`the studio should hold the batch with ${spins} spins, holds ${batch?.remainingSpins ?? "none"}`);
     return {
-      details: [`grant ${id}: ${status}, ${spins} spins at ${betAmountMinor} on ${issued.data.gameId}`, `the studio holds batch ${externalRef} with ${batch?.remainingSpins ?? 0} spins left`],
+      details: [
+        `grant ${id}: ${status}, ${spins} spins at ${betAmountMinor} on ${issued.data.gameId}`,
+        `the studio holds batch ${externalRef} with ${batch?.remainingSpins ?? 0} spins left`,
+      ],
       failures,
       expectedDelta: 0,
     };
@@ -230,7 +238,11 @@ export async function runDemo(target: SandboxTarget, options: DemoOptions = {}):
         refusal = `${error.status} ${error.message}`;
       }
       return {
-        details: [`grant ${id}: ${cancelled.data.status}`, `the studio's batch: cancelled, ${batch?.spinsTaken ?? 0} spins taken stand`, `another spin: refused (${refusal})`],
+        details: [
+          `grant ${id}: ${cancelled.data.status}`,
+          `the studio's batch: cancelled, ${batch?.spinsTaken ?? 0} spins taken stand`,
+          `another spin: refused (${refusal})`,
+        ],
         failures,
         expectedDelta: 0,
       };
@@ -245,7 +257,10 @@ export async function runDemo(target: SandboxTarget, options: DemoOptions = {}):
     const page = (await opened.json()) as { replay?: { roundId: string; gameId: string } };
     const failures = opened.status === 200 && page.replay?.roundId === replayedRound ? [] : [`the studio's replay page answered ${opened.status}`];
     return {
-      details: [`replay URL ${redactToken(replay.data.replayUrl)}`, `the studio's replay page checked the token offline: round ${page.replay?.roundId ?? "?"} of ${page.replay?.gameId ?? "?"}`],
+      details: [
+        `replay URL ${redactToken(replay.data.replayUrl)}`,
+        `the studio's replay page checked the token offline: round ${page.replay?.roundId ?? "?"} of ${page.replay?.gameId ?? "?"}`,
+      ],
       failures,
       expectedDelta: 0,
     };
@@ -302,8 +317,10 @@ function finish(report: DemoReport, print: (line: string) => void): DemoReport {
   if (!ledgers) {
     print("The demo stopped early: see the failed step above.");
   } else if (ledgers.agree) {
-    print(`ledgers agree: wallet balance ${ledgers.walletBalance} = starting ${ledgers.startingBalance} + applied ${ledgers.appliedDelta}` +
-      ` (${report.transactions.length} transactions sent, the wallet's ledger moved ${ledgers.walletDelta})`);
+    print(
+      `ledgers agree: wallet balance ${ledgers.walletBalance} = starting ${ledgers.startingBalance} + applied ${ledgers.appliedDelta}` +
+        ` (${report.transactions.length} transactions sent, the wallet's ledger moved ${ledgers.walletDelta})`,
+    );
   } else {
     print("ledgers DISAGREE:");
     for (const problem of ledgers.problems) print(`  ${problem}`);

@@ -56,7 +56,8 @@ export function compareLedgers(input: {
     const entry = byId.get(played.transactionId);
     if (played.outcome === "failed") {
       const status = played.error?.status ?? 0;
-      if (status === 0 || status >= 500) problems.push(`${played.type} ${played.transactionId}: fate unknown (${played.error?.message ?? "no answer"})`);
+      if (status === 0 || status >= 500)
+        problems.push(`${played.type} ${played.transactionId}: fate unknown (${played.error?.message ?? "no answer"})`);
       else if (entry) problems.push(`${played.type} ${played.transactionId}: refused with ${status} but the wallet applied it`);
       continue;
     }
@@ -66,7 +67,9 @@ export function compareLedgers(input: {
     }
     const expected = moves.get(played.transactionId) ?? 0;
     if (entry.status !== played.outcome || entry.delta !== expected) {
-      problems.push(`${played.type} ${played.transactionId}: game saw ${played.outcome} moving ${expected}, wallet has ${entry.status} moving ${entry.delta}`);
+      problems.push(
+        `${played.type} ${played.transactionId}: game saw ${played.outcome} moving ${expected}, wallet has ${entry.status} moving ${entry.delta}`,
+      );
     }
   }
   const known = new Set(input.transactions.map((played) => played.transactionId));
@@ -77,6 +80,15 @@ export function compareLedgers(input: {
   const walletDelta = input.entries.reduce((sum, entry) => sum + entry.delta, 0);
   const expectedBalance = input.startingBalance + appliedDelta;
   if (walletDelta !== appliedDelta) problems.push(`the wallet's ledger moved ${walletDelta}, the game's record ${appliedDelta}`);
-  if (input.walletBalance !== expectedBalance) problems.push(`wallet balance ${input.walletBalance}, expected ${input.startingBalance} + ${appliedDelta} = ${expectedBalance}`);
-  return { agree: problems.length === 0, startingBalance: input.startingBalance, appliedDelta, walletDelta, expectedBalance, walletBalance: input.walletBalance, problems };
+  if (input.walletBalance !== expectedBalance)
+    problems.push(`wallet balance ${input.walletBalance}, expected ${input.startingBalance} + ${appliedDelta} = ${expectedBalance}`);
+  return {
+    agree: problems.length === 0,
+    startingBalance: input.startingBalance,
+    appliedDelta,
+    walletDelta,
+    expectedBalance,
+    walletBalance: input.walletBalance,
+    problems,
+  };
 }

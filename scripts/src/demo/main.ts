@@ -31,7 +31,9 @@ async function answers(target: SandboxTarget): Promise<boolean> {
 
 /** `npm run demo`. */
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { "self-contained": { type: "boolean" }, target: { type: "string" }, help: { type: "boolean", short: "h" } } });
+  const { values } = parseArgs({
+    options: { "self-contained": { type: "boolean" }, target: { type: "string" }, help: { type: "boolean", short: "h" } },
+  });
   if (values.help) {
     process.stdout.write(HELP);
     return 0;
@@ -58,7 +60,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`demo: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    process.stderr.write(`demo: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     process.exit(1);
   },
 );

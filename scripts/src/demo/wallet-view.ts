@@ -22,7 +22,9 @@ export class WalletView {
   /** Sets the share (0..1) of wallet calls the mock wallet answers 500 without applying anything (its fault switch). */
   async setFailureRate(failureRate: number): Promise<void> {
     const response = await fetch(`${this.walletUrl}/control/faults`, {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ failureRate }),
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ failureRate }),
     });
     if (response.status !== 200) throw new Error(`POST ${this.walletUrl}/control/faults answered ${response.status}`);
   }

@@ -25,7 +25,10 @@ export interface PlayedFreeSpin {
 /** A failure of the studio's own free-spin route (no spins left, cancelled, unknown batch). */
 export class FreeSpinRefusedError extends Error {
   override readonly name = "FreeSpinRefusedError";
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -90,7 +93,9 @@ export class GameClient {
     const response = await fetch(`${this.studioUrl}/free-spins/${encodeURIComponent(externalRef)}/spin`, { method: "POST" });
     const body = (await response.json()) as { error?: string; spinNumber: number; winAmount: number; batch: { remainingSpins: number } };
     if (response.status !== 200) throw new FreeSpinRefusedError(response.status, body.error ?? `HTTP ${response.status}`);
-    const win = await this.win(`${externalRef}-spin-${body.spinNumber}`, body.winAmount, true, { freeSpins: { externalRef, spinNumber: body.spinNumber } });
+    const win = await this.win(`${externalRef}-spin-${body.spinNumber}`, body.winAmount, true, {
+      freeSpins: { externalRef, spinNumber: body.spinNumber },
+    });
     return { spinNumber: body.spinNumber, remainingSpins: body.batch.remainingSpins, win };
   }
 
@@ -120,7 +125,9 @@ export class GameClient {
       roundId: body.roundId,
       amount: body.amount,
       ...(body.originalTransactionId ? { originalTransactionId: body.originalTransactionId } : {}),
-      ...(data ? { outcome: data.status, balance: data.balance } : { outcome: "failed" as const, error: { status: error.status, message: error.message } }),
+      ...(data
+        ? { outcome: data.status, balance: data.balance }
+        : { outcome: "failed" as const, error: { status: error.status, message: error.message } }),
     };
     this.transactions.push(played);
     return played;

@@ -35,8 +35,14 @@ function port(flag: string | undefined, env: string | undefined, fallback: numbe
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      port: { type: "string" }, "wallet-port": { type: "string" }, "provider-port": { type: "string" }, "data-dir": { type: "string" },
-      fresh: { type: "boolean" }, verbose: { type: "boolean" }, quiet: { type: "boolean" }, help: { type: "boolean", short: "h" },
+      port: { type: "string" },
+      "wallet-port": { type: "string" },
+      "provider-port": { type: "string" },
+      "data-dir": { type: "string" },
+      fresh: { type: "boolean" },
+      verbose: { type: "boolean" },
+      quiet: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
     },
   });
   if (values.help) {
@@ -87,6 +93,6 @@ main().catch((error: unknown) => {
     process.stderr.write(`sandbox: ${error.message}\n\n${HELP}`);
     process.exit(2);
   }
-  process.stderr.write(`sandbox: failed to start: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.stderr.write(`sandbox: failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

@@ -21,7 +21,9 @@ export function sandboxBanner(sandbox: RunningSandbox, databases: { service: str
   };
   const tenants = [
     ...config.operators.map((o) => `  operator  ${o.id.padEnd(10)} secret ${o.secret}`),
-    ...config.providers.map((p) => `  provider  ${p.id.padEnd(10)} secret ${p.secret}   games ${p.games.map((g) => g.id).join(", ")} (${p.currencies.join("/")})`),
+    ...config.providers.map(
+      (p) => `  provider  ${p.id.padEnd(10)} secret ${p.secret}   games ${p.games.map((g) => g.id).join(", ")} (${p.currencies.join("/")})`,
+    ),
   ];
   const [provider] = config.providers;
   const providerId = provider?.id ?? "";
@@ -41,7 +43,9 @@ export function sandboxBanner(sandbox: RunningSandbox, databases: { service: str
     `  campaign  ${campaigns}`,
     "",
     `Web back office: ${serviceUrl}/backoffice/ (sign in with one of these sandbox-only accounts)`,
-    ...SANDBOX_ACCOUNTS.map((a) => `  ${a.username.padEnd(13)} password ${a.password.padEnd(26)} ${a.role} of ${a.operatorId ?? "the platform (every operator)"}`),
+    ...SANDBOX_ACCOUNTS.map(
+      (a) => `  ${a.username.padEnd(13)} password ${a.password.padEnd(26)} ${a.role} of ${a.operatorId ?? "the platform (every operator)"}`,
+    ),
     "",
     `Configuration: ${shown(sandbox.configPath)} (run the service alone with npm run server -- --config ${shown(sandbox.configPath)})`,
     "",

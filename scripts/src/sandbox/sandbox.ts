@@ -8,9 +8,7 @@ import { parseSecretKey } from "@croupier/server/config/secret-key";
 import { startServer, type RunningServer } from "@croupier/server/server";
 import { startMockProvider, type RunningMockProvider } from "./mock-provider/mock-provider-server.js";
 import { choosePort } from "./port-choice.js";
-import {
-  buildSandboxConfig, SANDBOX_ACCOUNTS, SANDBOX_GAME, SANDBOX_OPERATOR, SANDBOX_OTHER_PROVIDER, SANDBOX_PROVIDER,
-} from "./sandbox-config.js";
+import { buildSandboxConfig, SANDBOX_ACCOUNTS, SANDBOX_GAME, SANDBOX_OPERATOR, SANDBOX_OTHER_PROVIDER, SANDBOX_PROVIDER } from "./sandbox-config.js";
 import type { SandboxTarget } from "./sandbox-target.js";
 
 /** How to start {@link startSandbox}; every port falls back to a free one when taken, 0 means any. */
@@ -93,18 +91,30 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   try {
     const servicePort = await choosePort(host, options.servicePort ?? 8080);
     const wallet = await startWallet({
-      tenantId: SANDBOX_OPERATOR.id, secret: SANDBOX_OPERATOR.secret, host, port: await choosePort(host, options.walletPort ?? 9001),
-      db: walletDb, startingBalance: 100_000, log: (line) => log(`[wallet] ${line}`),
+      tenantId: SANDBOX_OPERATOR.id,
+      secret: SANDBOX_OPERATOR.secret,
+      host,
+      port: await choosePort(host, options.walletPort ?? 9001),
+      db: walletDb,
+      startingBalance: 100_000,
+      log: (line) => log(`[wallet] ${line}`),
     });
     stops.push(() => wallet.close());
     const provider = await startMockProvider({
-      providers: [SANDBOX_PROVIDER, SANDBOX_OTHER_PROVIDER], host, port: await choosePort(host, options.providerPort ?? 9002),
+      providers: [SANDBOX_PROVIDER, SANDBOX_OTHER_PROVIDER],
+      host,
+      port: await choosePort(host, options.providerPort ?? 9002),
       log: (line) => log(`[studio] ${line}`),
     });
     stops.push(() => provider.close());
 
     const config = buildSandboxConfig({
-      host, servicePort, walletUrl: wallet.url, providerUrl: provider.url, sqlitePath: serviceDb, logLevel: options.logLevel ?? "warn",
+      host,
+      servicePort,
+      walletUrl: wallet.url,
+      providerUrl: provider.url,
+      sqlitePath: serviceDb,
+      logLevel: options.logLevel ?? "warn",
     });
     const service = await startServer(parseConfig(config), { secretKey: sandboxSecretKey(join(dataDir, SANDBOX_FILES.secretKey)) });
     stops.push(() => service.close());
@@ -112,8 +122,10 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     const operator = createOperatorClient({ baseUrl: service.url, tenantId: SANDBOX_OPERATOR.id, secret: SANDBOX_OPERATOR.secret });
     const { error } = await operator.setCallbackUrl(wallet.url);
     if (error) {
-      throw new Error(`could not point ${SANDBOX_OPERATOR.id} at the mock wallet (${error.status} ${error.message}); ` +
-        `was its secret rotated? start with --fresh to begin from a clean database`);
+      throw new Error(
+        `could not point ${SANDBOX_OPERATOR.id} at the mock wallet (${error.status} ${error.message}); ` +
+          `was its secret rotated? start with --fresh to begin from a clean database`,
+      );
     }
 
     // Made afresh at every start, so the printed passwords work on a kept database too.
@@ -123,8 +135,12 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     }
 
     const target: SandboxTarget = {
-      serviceUrl: service.url, walletUrl: wallet.url, studioUrl: provider.url,
-      operator: SANDBOX_OPERATOR, provider: SANDBOX_PROVIDER, ...SANDBOX_GAME,
+      serviceUrl: service.url,
+      walletUrl: wallet.url,
+      studioUrl: provider.url,
+      operator: SANDBOX_OPERATOR,
+      provider: SANDBOX_PROVIDER,
+      ...SANDBOX_GAME,
     };
     const configPath = join(dataDir, SANDBOX_FILES.config);
     const targetPath = join(dataDir, SANDBOX_FILES.target);

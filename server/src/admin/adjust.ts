@@ -16,7 +16,6 @@ import { commandLineMistake, CURRENCY_CODE, optionText, wholeNumber, type AdminO
 
 const USAGE = "adjust --operator ID --player REF --game ID --currency CUR --amount N --direction CREDIT|DEBIT --id ID [--reason TEXT]";
 
-
 /**
  * `adjust`: a manual balance correction, the spec's ADJUSTMENT ("a rare platform-internal admin action"). It goes
  * through the same relay as a provider's transaction: recorded PENDING with its exact body before the signed call
@@ -29,8 +28,14 @@ export const adjustCommand: AdminCommand = {
   usage: USAGE,
   summary: "correct a player's balance: an ADJUSTMENT sent to the operator's wallet (idempotent on --id)",
   options: {
-    operator: { type: "string" }, player: { type: "string" }, game: { type: "string" }, currency: { type: "string" },
-    amount: { type: "string" }, direction: { type: "string" }, id: { type: "string" }, reason: { type: "string" },
+    operator: { type: "string" },
+    player: { type: "string" },
+    game: { type: "string" },
+    currency: { type: "string" },
+    amount: { type: "string" },
+    direction: { type: "string" },
+    id: { type: "string" },
+    reason: { type: "string" },
   },
   async run({ config, db, secretBox, args, options, out, err }) {
     const parsed = parseOptions(args, options);
@@ -42,10 +47,15 @@ export const adjustCommand: AdminCommand = {
     const tenants = await TenantDirectory.open(config, new SqliteTenantStore(db), secretBox());
     const game = new Catalogue(config).visibleGame(operatorId, request.gameId);
     const operator = tenants.operator(operatorId);
-    const refusal = !operator ? `no operator ${operatorId} in the configuration`
-      : !game ? `game ${request.gameId} is not configured or not visible to ${operatorId}`
-        : !game.provider.currencies.includes(request.currency) ? `currency ${request.currency} is not supported by game ${request.gameId}`
-          : !operator.callbackUrl ? `${operatorId} has not configured its wallet callback URL` : undefined;
+    const refusal = !operator
+      ? `no operator ${operatorId} in the configuration`
+      : !game
+        ? `game ${request.gameId} is not configured or not visible to ${operatorId}`
+        : !game.provider.currencies.includes(request.currency)
+          ? `currency ${request.currency} is not supported by game ${request.gameId}`
+          : !operator.callbackUrl
+            ? `${operatorId} has not configured its wallet callback URL`
+            : undefined;
     if (refusal) {
       err(`admin adjust: ${refusal}`);
       return 1;
@@ -53,11 +63,20 @@ export const adjustCommand: AdminCommand = {
     const http = new SignedHttpClient();
     try {
       const store = new SqliteTransactionStore(db, new GroupCommit(db, config.database.synchronous));
-      const relay = new TransactionRelay(store, new HttpOperatorWallet(http, tenants), tenants, config.settlementRetry, secretBox(), pino({ level: "silent" }));
+      const relay = new TransactionRelay(
+        store,
+        new HttpOperatorWallet(http, tenants),
+        tenants,
+        config.settlementRetry,
+        secretBox(),
+        pino({ level: "silent" }),
+      );
       const { record } = await relay.relay({ by: "ADMIN", operatorId, request }, operator as ReachableOperator);
       if (record.state !== "OK" || record.responseBalance === null) {
-        err(`admin adjust: the wallet did not apply ${request.transactionId} (${record.state}: ${record.lastError ?? "no balance"}); `
-          + "run the command again with the same --id to resend it");
+        err(
+          `admin adjust: the wallet did not apply ${request.transactionId} (${record.state}: ${record.lastError ?? "no balance"}); ` +
+            "run the command again with the same --id to resend it",
+        );
         return 1;
       }
       out(JSON.stringify({ transactionId: request.transactionId, status: record.state, balance: record.responseBalance }));
@@ -87,8 +106,16 @@ function parseOptions(args: string[], options: AdminOptions): { operatorId: stri
   return {
     operatorId: text("operator")!,
     request: {
-      transactionId, sessionToken: ADJUSTMENT_SESSION_TOKEN, type: "ADJUSTMENT", roundId: transactionId, playerRef: text("player")!,
-      amount, currency: text("currency")!, gameId: text("game")!, direction, ...(reason === undefined ? {} : { metadata: { reason } }),
+      transactionId,
+      sessionToken: ADJUSTMENT_SESSION_TOKEN,
+      type: "ADJUSTMENT",
+      roundId: transactionId,
+      playerRef: text("player")!,
+      amount,
+      currency: text("currency")!,
+      gameId: text("game")!,
+      direction,
+      ...(reason === undefined ? {} : { metadata: { reason } }),
     },
   };
 }

@@ -5,8 +5,9 @@ import { SqliteBackofficeStore } from "../store/backoffice-store.js";
 import { USAGE_EXIT_CODE, type AdminCommand } from "./command.js";
 import { optionText } from "./options.js";
 
-const USAGE = "backoffice-user add --username NAME (--operator ID | --platform) --role viewer|manager [--password-stdin]"
-  + " | backoffice-user list | backoffice-user remove --username NAME";
+const USAGE =
+  "backoffice-user add --username NAME (--operator ID | --platform) --role viewer|manager [--password-stdin]" +
+  " | backoffice-user list | backoffice-user remove --username NAME";
 
 /** Reads the password from standard input: its first line, without the line break. */
 async function readPassword(): Promise<string> {
@@ -25,7 +26,10 @@ export const backofficeUserCommand: AdminCommand = {
   usage: USAGE,
   summary: "add, list or remove web back-office accounts",
   options: {
-    username: { type: "string" }, operator: { type: "string" }, platform: { type: "boolean" }, role: { type: "string" },
+    username: { type: "string" },
+    operator: { type: "string" },
+    platform: { type: "boolean" },
+    role: { type: "string" },
     "password-stdin": { type: "boolean" },
   },
   async run({ config, db, args, options, out, err }) {
@@ -34,7 +38,8 @@ export const backofficeUserCommand: AdminCommand = {
       return USAGE_EXIT_CODE;
     };
     const accounts = new BackofficeAccounts(new SqliteBackofficeStore(db), {
-      sessionTtlSeconds: config.backoffice.sessionTtlSeconds, isOperator: (id) => config.operators.some((o) => o.id === id),
+      sessionTtlSeconds: config.backoffice.sessionTtlSeconds,
+      isOperator: (id) => config.operators.some((o) => o.id === id),
     });
     const [action, ...extra] = args;
     if (extra.length > 0) return usage(`unexpected argument "${extra[0]}"`);

@@ -90,14 +90,16 @@ export async function runAdminCommand(commands: readonly AdminCommand[], argv: s
     return USAGE_EXIT_CODE;
   }
   if (isPostgres(config.database)) {
-    err(`admin ${command.name}: the admin commands need a SQLite database (database.sqlitePath); with database.url use the operator API or the back office`);
+    err(
+      `admin ${command.name}: the admin commands need a SQLite database (database.sqlitePath); with database.url use the operator API or the back office`,
+    );
     return USAGE_EXIT_CODE;
   }
   const database = config.database;
   const db = openDatabase(database.sqlitePath, database.synchronous);
   let box: SecretBox | undefined;
-  const secretBox = () => (box ??= unlockDatabase(db, secretKeyFromEnvironment(process.env),
-    (sealed) => generatedKeyFile(database.sqlitePath, sealed)));
+  const secretBox = () =>
+    (box ??= unlockDatabase(db, secretKeyFromEnvironment(process.env), (sealed) => generatedKeyFile(database.sqlitePath, sealed)));
   try {
     return await command.run({ config: { ...config, database }, db, secretBox, args: parsed.positionals, options: parsed.values, out, err });
   } catch (error) {
@@ -110,7 +112,10 @@ export async function runAdminCommand(commands: readonly AdminCommand[], argv: s
 }
 
 function usage(commands: readonly AdminCommand[]): string {
-  return ["Usage: npm run admin -- <command> [args] --config FILE   (or CROUPIER_CONFIG=FILE)",
-    "       npm run admin -- --help | --version   (and <command> --help)", "Commands:",
-    ...commands.map((c) => (c.usage.length > 28 ? `  ${c.usage}\n  ${" ".repeat(28)} ${c.summary}` : `  ${c.usage.padEnd(28)} ${c.summary}`))].join("\n");
+  return [
+    "Usage: npm run admin -- <command> [args] --config FILE   (or CROUPIER_CONFIG=FILE)",
+    "       npm run admin -- --help | --version   (and <command> --help)",
+    "Commands:",
+    ...commands.map((c) => (c.usage.length > 28 ? `  ${c.usage}\n  ${" ".repeat(28)} ${c.summary}` : `  ${c.usage.padEnd(28)} ${c.summary}`)),
+  ].join("\n");
 }

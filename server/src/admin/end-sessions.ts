@@ -27,9 +27,14 @@ export const endSessionsCommand: AdminCommand = {
   options: { operator: { type: "string" }, player: { type: "string" }, reason: { type: "string" } },
   async run({ config, db, secretBox, args, options, out, err }) {
     const [operatorId, playerRef, reason] = [options.operator, options.player, options.reason];
-    const mistake = args.length > 0 ? `unexpected argument "${args[0]}"`
-      : typeof operatorId !== "string" || operatorId === "" || typeof playerRef !== "string" || playerRef === "" ? "--operator and --player required"
-        : !REASONS.includes(reason as RevokeReason) ? `--reason must be one of ${REASONS.join(", ")}, got "${String(reason ?? "")}"` : undefined;
+    const mistake =
+      args.length > 0
+        ? `unexpected argument "${args[0]}"`
+        : typeof operatorId !== "string" || operatorId === "" || typeof playerRef !== "string" || playerRef === ""
+          ? "--operator and --player required"
+          : !REASONS.includes(reason as RevokeReason)
+            ? `--reason must be one of ${REASONS.join(", ")}, got "${String(reason ?? "")}"`
+            : undefined;
     if (mistake) {
       err(`admin end-sessions: ${mistake}\nUsage: npm run admin -- ${USAGE} --config FILE`);
       return USAGE_EXIT_CODE;
@@ -43,8 +48,14 @@ export const endSessionsCommand: AdminCommand = {
       const tenants = await TenantDirectory.open(config, new SqliteTenantStore(db), secretBox());
       // Failed revoke webhooks are worth seeing: logged to stderr, as the service logs them.
       const webhooks = new HttpProviderWebhooks(http, tenants, pino({ level: "warn" }, pino.destination(2)));
-      const sessions = new SessionService(new SqliteSessionStore(db, new GroupCommit(db, config.database.synchronous)),
-        new Catalogue(config), tenants, webhooks, secretBox(), config.limits.sessionTtlSeconds);
+      const sessions = new SessionService(
+        new SqliteSessionStore(db, new GroupCommit(db, config.database.synchronous)),
+        new Catalogue(config),
+        tenants,
+        webhooks,
+        secretBox(),
+        config.limits.sessionTtlSeconds,
+      );
       const { count, notified } = await sessions.end(operatorId as string, playerRef as string, reason as RevokeReason);
       await notified;
       out(JSON.stringify({ revokedCount: count }));

@@ -26,14 +26,22 @@ export const grantStatusCommand: AdminCommand = {
       return 1;
     }
     if (grant.externalRef === null) {
-      err(`admin grant-status: grant ${grantId} is ${grant.status} and has no provider reference${grant.lastError ? ` (lastError: ${grant.lastError})` : ""}`);
+      err(
+        `admin grant-status: grant ${grantId} is ${grant.status} and has no provider reference${grant.lastError ? ` (lastError: ${grant.lastError})` : ""}`,
+      );
       return 1;
     }
     const http = new SignedHttpClient();
     try {
-      const webhooks = new HttpProviderWebhooks(http, await TenantDirectory.open(config, new SqliteTenantStore(db), secretBox()), pino({ level: "silent" }));
+      const webhooks = new HttpProviderWebhooks(
+        http,
+        await TenantDirectory.open(config, new SqliteTenantStore(db), secretBox()),
+        pino({ level: "silent" }),
+      );
       const outcome = await webhooks.post(grant.providerId, "/v1/game/free-spins/status", {
-        externalRef: grant.externalRef, playerRef: grant.playerRef, gameId: grant.gameId,
+        externalRef: grant.externalRef,
+        playerRef: grant.playerRef,
+        gameId: grant.gameId,
       });
       if (!outcome.ok) {
         err(`admin grant-status: ${outcome.error}`);

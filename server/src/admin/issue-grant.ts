@@ -11,7 +11,8 @@ import { SqliteTenantStore } from "../store/tenant-store.js";
 import { USAGE_EXIT_CODE, type AdminCommand } from "./command.js";
 import { commandLineMistake, CURRENCY_CODE, optionText, wholeNumber, type AdminOptions } from "./options.js";
 
-const USAGE = "issue-grant --operator ID --player REF --key KEY (--campaign ID | --game ID --spins N --currency CUR [--bet N]) [--expires-at RFC3339]";
+const USAGE =
+  "issue-grant --operator ID --player REF --key KEY (--campaign ID | --game ID --spins N --currency CUR [--bet N]) [--expires-at RFC3339]";
 
 /**
  * `issue-grant`: a free-spin grant issued by the platform admin team on an operator's behalf (the spec's "issued by an
@@ -24,8 +25,14 @@ export const issueGrantCommand: AdminCommand = {
   usage: USAGE,
   summary: "issue a free-spin grant for an operator's player (idempotent on --key)",
   options: {
-    operator: { type: "string" }, player: { type: "string" }, key: { type: "string" }, campaign: { type: "string" },
-    game: { type: "string" }, spins: { type: "string" }, currency: { type: "string" }, bet: { type: "string" },
+    operator: { type: "string" },
+    player: { type: "string" },
+    key: { type: "string" },
+    campaign: { type: "string" },
+    game: { type: "string" },
+    spins: { type: "string" },
+    currency: { type: "string" },
+    bet: { type: "string" },
     "expires-at": { type: "string" },
   },
   async run({ config, db, secretBox, args, options, out, err }) {
@@ -43,8 +50,13 @@ export const issueGrantCommand: AdminCommand = {
     try {
       const tenants = await TenantDirectory.open(config, new SqliteTenantStore(db), secretBox());
       const logger = pino({ level: "silent" });
-      const grants = new GrantService(new SqliteGrantStore(db), new Catalogue(config), config.campaigns,
-        new HttpProviderWebhooks(http, tenants, logger), logger);
+      const grants = new GrantService(
+        new SqliteGrantStore(db),
+        new Catalogue(config),
+        config.campaigns,
+        new HttpProviderWebhooks(http, tenants, logger),
+        logger,
+      );
       const grant = await grants.issue(operatorId, request);
       out(JSON.stringify(toGrantResponse(grant), null, 2));
       // A repeat of a key whose grant failed, or one still pending in the running service, is no success either.
@@ -73,7 +85,9 @@ function parseRequest(args: string[], options: AdminOptions): IssueGrantRequest 
   const campaign = text("campaign");
   if (campaign !== undefined) {
     const extra = ["game", "spins", "currency", "bet"].filter((name) => options[name] !== undefined);
-    return extra.length > 0 ? `--campaign sets the game, spins, stake and currency: drop --${extra.join(", --")}` : { ...request, campaignId: campaign };
+    return extra.length > 0
+      ? `--campaign sets the game, spins, stake and currency: drop --${extra.join(", --")}`
+      : { ...request, campaignId: campaign };
   }
   const game = text("game");
   const currency = text("currency");

@@ -17,11 +17,23 @@ export const problemsCommand: AdminCommand = {
     }
     const problems = await new SqliteTransactionStore(db).problems();
     for (const p of problems) {
-      out(JSON.stringify({
-        providerId: p.providerId, operatorId: p.operatorId, transactionId: p.transactionId, type: p.type, playerRef: p.playerRef,
-        gameId: p.gameId, roundId: p.roundId, amount: p.amount, currency: p.currency, state: p.state, attempts: p.attempts,
-        lastError: p.lastError, createdAt: new Date(p.createdAt).toISOString(),
-      }));
+      out(
+        JSON.stringify({
+          providerId: p.providerId,
+          operatorId: p.operatorId,
+          transactionId: p.transactionId,
+          type: p.type,
+          playerRef: p.playerRef,
+          gameId: p.gameId,
+          roundId: p.roundId,
+          amount: p.amount,
+          currency: p.currency,
+          state: p.state,
+          attempts: p.attempts,
+          lastError: p.lastError,
+          createdAt: new Date(p.createdAt).toISOString(),
+        }),
+      );
     }
     err(`${problems.length} problem transaction(s)`);
     return 0;

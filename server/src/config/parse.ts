@@ -48,7 +48,12 @@ export function parseConfig(input: unknown, options: { env?: Environment } = {})
   if (requestTimeoutMs < headersTimeoutMs) throw new ConfigError("server.requestTimeoutMs", "must be at least server.headersTimeoutMs");
   return {
     server: {
-      host, port, publicBaseUrl: (file.server.publicBaseUrl ?? `http://${host}:${port}`).replace(/\/+$/, ""), headersTimeoutMs, requestTimeoutMs, maxConnections,
+      host,
+      port,
+      publicBaseUrl: (file.server.publicBaseUrl ?? `http://${host}:${port}`).replace(/\/+$/, ""),
+      headersTimeoutMs,
+      requestTimeoutMs,
+      maxConnections,
     },
     database: databaseOf(file.database, env),
     limits: { ...file.limits, rateLimit: defaultRate },
@@ -97,7 +102,10 @@ function checkReferences(file: ConfigFile): void {
   );
   const gameIds = file.providers.flatMap((p) => p.games.map((g) => g.id));
   unique(gameIds, "game id");
-  unique(file.campaigns.map((c) => c.id), "campaign id");
+  unique(
+    file.campaigns.map((c) => c.id),
+    "campaign id",
+  );
   file.campaigns.forEach((c, i) => {
     if (!gameIds.includes(c.gameId)) throw new ConfigError(`campaigns[${i}].gameId`, `unknown game "${c.gameId}"`);
   });
@@ -110,7 +118,11 @@ function checkReferences(file: ConfigFile): void {
 function withoutNulls(value: unknown): unknown {
   if (Array.isArray(value)) return value.map((v) => (v !== null && typeof v === "object" ? withoutNulls(v) : v));
   if (value === null || typeof value !== "object") return value;
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null && v !== undefined).map(([k, v]) => [k, withoutNulls(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== null && v !== undefined)
+      .map(([k, v]) => [k, withoutNulls(v)]),
+  );
 }
 
 /** The schema checks the scheme; this checks the rest of the URL parses. */

@@ -39,7 +39,10 @@ export function validateConfigFile(input: unknown): ConfigFile {
 
 /** `/operators/0/callbackTimeoutMs` → `operators[0].callbackTimeoutMs`; the root is `(root)`. */
 function keyOf(pointer: string): string {
-  const parts = pointer.split("/").slice(1).map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const parts = pointer
+    .split("/")
+    .slice(1)
+    .map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
   if (parts.length === 0) return "(root)";
   return parts.map((p, i) => (/^\d+$/.test(p) ? `[${p}]` : i === 0 ? p : `.${p}`)).join("");
 }
@@ -51,12 +54,19 @@ function expectation(error: ErrorObject): string {
   if (error.keyword === "pattern" && def !== undefined && PATTERN_MESSAGES[def]) return PATTERN_MESSAGES[def];
   if (schema.enum) return `must be one of ${schema.enum.join(", ")}`;
   switch (schema.type) {
-    case "integer": return `must be an integer from ${schema.minimum} to ${schema.maximum}`;
-    case "number": return `must be a number >= ${schema.minimum}`;
-    case "string": return "must be a non-empty string";
-    case "boolean": return "must be true or false";
-    case "object": return "must be an object";
-    case "array": return "must be an array";
-    default: return error.message ?? "is invalid";
+    case "integer":
+      return `must be an integer from ${schema.minimum} to ${schema.maximum}`;
+    case "number":
+      return `must be a number >= ${schema.minimum}`;
+    case "string":
+      return "must be a non-empty string";
+    case "boolean":
+      return "must be true or false";
+    case "object":
+      return "must be an object";
+    case "array":
+      return "must be an array";
+    default:
+      return error.message ?? "is invalid";
   }
 }

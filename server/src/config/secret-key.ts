@@ -25,6 +25,8 @@ export function parseSecretKey(text: string): Buffer {
     const key = Buffer.from(trimmed.replace(/\+/g, "-").replace(/\//g, "_").replace(/=$/, ""), "base64url");
     if (key.length === SECRET_KEY_BYTES) return key;
   }
-  throw new ConfigError(SECRET_KEY_VARIABLE,
-    `must be ${SECRET_KEY_BYTES} bytes written as 64 hexadecimal digits or in base64 (generate one with: openssl rand -base64 32)`);
+  throw new ConfigError(
+    SECRET_KEY_VARIABLE,
+    `must be ${SECRET_KEY_BYTES} bytes written as 64 hexadecimal digits or in base64 (generate one with: openssl rand -base64 32)`,
+  );
 }

@@ -77,9 +77,13 @@ export const isPostgres = (database: DatabaseConfig): database is PostgresDataba
 /** The whole, validated configuration with every default filled in. */
 export interface CroupierConfig {
   server: {
-    host: string; port: number; publicBaseUrl: string;
+    host: string;
+    port: number;
+    publicBaseUrl: string;
     /** Node's headersTimeout and requestTimeout, and the cap on connections held at once. */
-    headersTimeoutMs: number; requestTimeoutMs: number; maxConnections: number;
+    headersTimeoutMs: number;
+    requestTimeoutMs: number;
+    maxConnections: number;
   };
   database: DatabaseConfig;
   limits: {

@@ -46,7 +46,10 @@ export class BackofficeAccounts {
   private readonly perUsername = new RateLimiter(() => PER_USERNAME);
   private readonly perAddress = new RateLimiter(() => PER_ADDRESS);
 
-  constructor(private readonly store: BackofficeStore, private readonly options: BackofficeAccountsOptions) {
+  constructor(
+    private readonly store: BackofficeStore,
+    private readonly options: BackofficeAccountsOptions,
+  ) {
     this.now = options.now ?? Date.now;
   }
 
@@ -61,7 +64,11 @@ export class BackofficeAccounts {
     if (input.operatorId !== null && !this.options.isOperator(input.operatorId)) throw badRequest(`unknown operator "${input.operatorId}"`);
     if (input.password.length < MIN_PASSWORD_LENGTH) throw badRequest(`a password has at least ${MIN_PASSWORD_LENGTH} characters`);
     const record: BackofficeUserRecord = {
-      username: input.username, operatorId: input.operatorId, role: input.role, passwordHash: await hashPassword(input.password), createdAt: this.now(),
+      username: input.username,
+      operatorId: input.operatorId,
+      role: input.role,
+      passwordHash: await hashPassword(input.password),
+      createdAt: this.now(),
     };
     if (!(await this.store.insertUser(record))) throw new ApiError("conflict", `the username "${input.username}" is taken`);
     return actorOf(record);
@@ -93,8 +100,13 @@ export class BackofficeAccounts {
     // Each sign-in sweeps the expired sessions, so the table stays about as small as the live set.
     await this.store.purgeExpired(now);
     const token = randomBytes(32).toString("base64url");
-    const session = { tokenHash: tokenDigest(token), username: user.username, csrfToken: randomBytes(32).toString("base64url"), createdAt: now,
-      expiresAt: now + this.options.sessionTtlSeconds * 1000 };
+    const session = {
+      tokenHash: tokenDigest(token),
+      username: user.username,
+      csrfToken: randomBytes(32).toString("base64url"),
+      createdAt: now,
+      expiresAt: now + this.options.sessionTtlSeconds * 1000,
+    };
     await this.store.insertSession(session);
     return { token, actor: actorOf(user), csrfToken: session.csrfToken, expiresAt: session.expiresAt };
   }
@@ -112,6 +124,5 @@ export class BackofficeAccounts {
     return this.store.deleteSession(tokenDigest(token));
   }
 }
-
 
 const actorOf = (user: BackofficeUserRecord): BackofficeActor => ({ username: user.username, role: user.role, operatorId: user.operatorId });

@@ -17,7 +17,10 @@ export async function checkCallbackUrl(value: string, allowPrivate: boolean, res
   if (url.username || url.password) throw badRequest("callbackUrl must not contain credentials");
   if (allowPrivate) return value;
   // "localhost." is "localhost": a fully qualified name's trailing dot must not slip past the name checks.
-  const host = url.hostname.replace(/^\[|\]$/g, "").replace(/\.+$/, "").toLowerCase();
+  const host = url.hostname
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.+$/, "")
+    .toLowerCase();
   if (METADATA_HOSTS.has(host) || host.endsWith(".localhost") || host.endsWith(".internal")) {
     throw badRequest("callbackUrl must not point at a loopback, private, link-local or metadata address");
   }

@@ -19,7 +19,10 @@ export class ClusterHeartbeat extends PeriodicJob<number> {
   /** Live instances, this one included, as of the last beat. */
   liveInstances = 1;
 
-  constructor(private readonly coordination: ClusterCoordination, logger: Logger) {
+  constructor(
+    private readonly coordination: ClusterCoordination,
+    logger: Logger,
+  ) {
     super("cluster-heartbeat", HEARTBEAT_MS, logger);
   }
 
@@ -37,7 +40,10 @@ export function shareOf(limit: RateLimitConfig, instances: number): RateLimitCon
 
 /** Runs `refresh` every {@link CLUSTER_REFRESH_MS}: what another instance changed becomes visible here within that bound. */
 export class ClusterRefresh extends PeriodicJob<void> {
-  constructor(private readonly refresh: () => Promise<unknown>, logger: Logger) {
+  constructor(
+    private readonly refresh: () => Promise<unknown>,
+    logger: Logger,
+  ) {
     super("cluster-refresh", CLUSTER_REFRESH_MS, logger);
   }
 

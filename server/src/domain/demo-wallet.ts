@@ -30,7 +30,10 @@ export class DemoWallet {
    */
   private readonly activity = new Map<string, { keys: string[]; at: number }>();
 
-  constructor(private readonly startingBalance: number, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly startingBalance: number,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** The session's fun-play balance. */
   balance(sessionToken: string): number {

@@ -137,9 +137,10 @@ export class GrantService {
     });
     const at = this.now().toISOString();
     const externalRef = outcome.ok ? externalRefOf(outcome.response.body) : undefined;
-    const updated = externalRef !== undefined
-      ? await this.store.activate(grant.id, externalRef, at)
-      : await this.store.fail(grant.id, grantFailureReason(outcome), at);
+    const updated =
+      externalRef !== undefined
+        ? await this.store.activate(grant.id, externalRef, at)
+        : await this.store.fail(grant.id, grantFailureReason(outcome), at);
     if (updated?.status === "failed") {
       this.logger.warn({ grantId: grant.id, provider: grant.providerId, error: updated.lastError }, "free-spin grant failed at the provider");
     }
@@ -149,7 +150,9 @@ export class GrantService {
 
   private async callProviderCancel(grant: GrantRecord, externalRef: string): Promise<GrantRecord> {
     const outcome = await this.webhooks.post(grant.providerId, "/v1/game/free-spins/cancel", {
-      externalRef, playerRef: grant.playerRef, gameId: grant.gameId,
+      externalRef,
+      playerRef: grant.playerRef,
+      gameId: grant.gameId,
     });
     if (!outcome.ok) {
       this.logger.warn({ grantId: grant.id, provider: grant.providerId, error: outcome.error }, "free-spin cancel failed at the provider");

@@ -12,13 +12,20 @@ export type TransactionListQuery = Omit<TransactionFilter, "from" | "to"> & { fr
  * delivery log, and rounds. Another operator's transaction or round is simply not found.
  */
 export class LedgerService {
-  constructor(private readonly queries: LedgerQueries, private readonly relay: Pick<TransactionRelay, "callbackBodyOf">) {}
+  constructor(
+    private readonly queries: LedgerQueries,
+    private readonly relay: Pick<TransactionRelay, "callbackBodyOf">,
+  ) {}
 
   async listTransactions(operatorId: string, query: TransactionListQuery) {
     const { from, to, cursor, limit: asked, ...equal } = query;
     const after = decodeCursor(cursor, 2);
     const limit = pageLimit(asked);
-    const filter: TransactionFilter = { ...equal, ...(from === undefined ? {} : { from: Date.parse(from) }), ...(to === undefined ? {} : { to: Date.parse(to) }) };
+    const filter: TransactionFilter = {
+      ...equal,
+      ...(from === undefined ? {} : { from: Date.parse(from) }),
+      ...(to === undefined ? {} : { to: Date.parse(to) }),
+    };
     // One more than the page tells whether another page follows, without a count.
     const rows = await this.queries.list(operatorId, filter, after && { createdAt: after[0]!, rowid: after[1]! }, limit + 1);
     const page = rows.slice(0, limit);

@@ -19,11 +19,13 @@ const CALL_OUTCOMES = ["OK", "DECLINED", "FAILED", "TIMED_OUT"] as const;
 
 /** What the back office's sessions page and overview read: the operator's own sessions and its last hour. */
 export class MonitoringService {
-  constructor(private readonly deps: {
-    queries: MonitoringQueries;
-    openProblemCounts: (operatorId: string) => Promise<Record<string, number>>;
-    now?: () => number;
-  }) {}
+  constructor(
+    private readonly deps: {
+      queries: MonitoringQueries;
+      openProblemCounts: (operatorId: string) => Promise<Record<string, number>>;
+      now?: () => number;
+    },
+  ) {}
 
   private now(): number {
     return (this.deps.now ?? Date.now)();
@@ -36,7 +38,8 @@ export class MonitoringService {
     const filter = {
       ...(query.playerRef === undefined ? {} : { playerRef: query.playerRef }),
       ...(query.gameId === undefined ? {} : { gameId: query.gameId }),
-      status: query.status ?? "active", now,
+      status: query.status ?? "active",
+      now,
     };
     // One more than the page tells whether another page follows, without a count.
     const rows = await this.deps.queries.sessions(operatorId, filter, after && { createdAt: after[0]!, rowid: after[1]! }, limit + 1);
@@ -44,9 +47,16 @@ export class MonitoringService {
     const last = page.at(-1);
     return {
       items: page.map((s) => ({
-        id: String(s.rowid), playerRef: s.playerRef, gameId: s.gameId, providerId: s.providerId, currency: s.currency,
-        mode: s.demo ? "DEMO" : "REAL", language: s.language, createdAt: new Date(s.createdAt).toISOString(),
-        expiresAt: new Date(s.expiresAt).toISOString(), active: s.expiresAt > now,
+        id: String(s.rowid),
+        playerRef: s.playerRef,
+        gameId: s.gameId,
+        providerId: s.providerId,
+        currency: s.currency,
+        mode: s.demo ? "DEMO" : "REAL",
+        language: s.language,
+        createdAt: new Date(s.createdAt).toISOString(),
+        expiresAt: new Date(s.expiresAt).toISOString(),
+        active: s.expiresAt > now,
       })),
       nextCursor: rows.length > limit && last ? encodeCursor([last.createdAt, last.rowid]) : null,
     };
@@ -68,8 +78,12 @@ export class MonitoringService {
       transactions[type] = (transactions[type] ?? 0) + n;
     }
     return {
-      from: new Date(from).toISOString(), to: new Date(to).toISOString(), transactions, walletCalls: callStats(calls),
-      openProblems, activeSessions,
+      from: new Date(from).toISOString(),
+      to: new Date(to).toISOString(),
+      transactions,
+      walletCalls: callStats(calls),
+      openProblems,
+      activeSessions,
     };
   }
 }

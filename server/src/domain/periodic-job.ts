@@ -15,7 +15,11 @@ export abstract class PeriodicJob<T> {
   private stopped = true;
   private cluster: ClusterCoordination | undefined;
 
-  constructor(private readonly name: string, private readonly intervalMs: number, protected readonly logger: Logger) {}
+  constructor(
+    private readonly name: string,
+    private readonly intervalMs: number,
+    protected readonly logger: Logger,
+  ) {}
 
   /** One run of the job. */
   protected abstract work(): Promise<T>;
@@ -56,10 +60,14 @@ export abstract class PeriodicJob<T> {
 
   private schedule(): void {
     if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.timedRun().catch((error: unknown) => this.logger.error({ err: error, job: this.name }, "background job failed"))
-        .finally(() => this.schedule());
-    }, Math.max(MIN_INTERVAL_MS, this.intervalMs));
+    this.timer = setTimeout(
+      () => {
+        this.timedRun()
+          .catch((error: unknown) => this.logger.error({ err: error, job: this.name }, "background job failed"))
+          .finally(() => this.schedule());
+      },
+      Math.max(MIN_INTERVAL_MS, this.intervalMs),
+    );
     this.timer.unref();
   }
 }

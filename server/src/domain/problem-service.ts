@@ -19,8 +19,7 @@ const KINDS: readonly ProblemKind[] = ["UNSETTLED_CREDIT", "UNCLOSED_ROUND", "UN
 const NO_CURSOR = Number.MAX_SAFE_INTEGER;
 
 const conflict = (message: string) => new ApiError("conflict", message);
-const describe = (p: ProblemRecord) =>
-  `problem ${p.id} (${p.kind} ${p.providerId} ${p.transactionId ?? `round ${p.gameId}/${p.roundId}`})`;
+const describe = (p: ProblemRecord) => `problem ${p.id} (${p.kind} ${p.providerId} ${p.transactionId ?? `round ${p.gameId}/${p.roundId}`})`;
 
 /**
  * The queue of what needs a person, and its two actions. A re-send goes through the relay like every wallet call:
@@ -28,9 +27,9 @@ const describe = (p: ProblemRecord) =>
  * the same transactionId and stored body, the outcome written after. Every action is audited.
  */
 export class ProblemService {
-  constructor(private readonly deps: {
-    problems: ProblemStore; ledger: LedgerQueries; relay: TransactionRelay; tenants: TenantDirectory; now?: () => number;
-  }) {}
+  constructor(
+    private readonly deps: { problems: ProblemStore; ledger: LedgerQueries; relay: TransactionRelay; tenants: TenantDirectory; now?: () => number },
+  ) {}
 
   private now(): number {
     return (this.deps.now ?? Date.now)();
@@ -39,7 +38,12 @@ export class ProblemService {
   async list(operatorId: string, query: { kind?: ProblemKind; status?: ProblemStatus; cursor?: string; limit?: unknown }) {
     const before = decodeCursor(query.cursor, 1)?.[0] ?? NO_CURSOR;
     const limit = pageLimit(query.limit);
-    const rows = await this.deps.problems.list(operatorId, { ...(query.kind ? { kind: query.kind } : {}), status: query.status ?? "open" }, before, limit + 1);
+    const rows = await this.deps.problems.list(
+      operatorId,
+      { ...(query.kind ? { kind: query.kind } : {}), status: query.status ?? "open" },
+      before,
+      limit + 1,
+    );
     const page = rows.slice(0, limit);
     return {
       counts: await this.openCounts(operatorId),
@@ -71,23 +75,35 @@ export class ProblemService {
     const outcome = await this.deps.relay.relay({ by: "OPERATOR", resend: key, actor: acting.actor }, operator as ReachableOperator);
     if (outcome.kind !== "recorded") {
       const now = await this.deps.ledger.detail(acting.operatorId, key);
-      throw conflict(now?.state === "OK" || now?.state === "DECLINED"
-        ? "the transaction is already settled" : "a call for this transaction is in flight; retry later");
+      throw conflict(
+        now?.state === "OK" || now?.state === "DECLINED"
+          ? "the transaction is already settled"
+          : "a call for this transaction is in flight; retry later",
+      );
     }
     const after = outcome.record;
-    await this.deps.problems.audit({
-      operatorId: acting.operatorId, actor: acting.actor, action: "RESEND", target: describe(problem), note: null,
-      result: after.lastError === null || after.state === "OK" ? after.state : `${after.state}: ${after.lastError}`,
-    }, this.now());
+    await this.deps.problems.audit(
+      {
+        operatorId: acting.operatorId,
+        actor: acting.actor,
+        action: "RESEND",
+        target: describe(problem),
+        note: null,
+        result: after.lastError === null || after.state === "OK" ? after.state : `${after.state}: ${after.lastError}`,
+      },
+      this.now(),
+    );
     return { problem: problemView(await this.find(acting.operatorId, id)), transaction: await this.detail(acting.operatorId, key) };
   }
 
   async resolve(acting: Acting, id: string, note: string) {
     const problem = await this.find(acting.operatorId, id);
     if (note.trim() === "") throw badRequest("a note saying why is required");
-    const resolved = await this.deps.problems.resolve(problem.id, {
-      operatorId: acting.operatorId, actor: acting.actor, action: "RESOLVE", target: describe(problem), note, result: "RESOLVED",
-    }, this.now());
+    const resolved = await this.deps.problems.resolve(
+      problem.id,
+      { operatorId: acting.operatorId, actor: acting.actor, action: "RESOLVE", target: describe(problem), note, result: "RESOLVED" },
+      this.now(),
+    );
     if (!resolved) throw conflict("problem already resolved");
     return problemView(await this.find(acting.operatorId, id));
   }

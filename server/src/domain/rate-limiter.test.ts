@@ -4,7 +4,10 @@ import { RateLimiter } from "./rate-limiter.js";
 describe("RateLimiter", () => {
   it("spends the burst, then asks for whole seconds until one token refills", () => {
     let now = 0;
-    const limiter = new RateLimiter(() => ({ requestsPerSecond: 0.5, burst: 2 }), () => now);
+    const limiter = new RateLimiter(
+      () => ({ requestsPerSecond: 0.5, burst: 2 }),
+      () => now,
+    );
     expect(limiter.take("t").allowed).toBe(true);
     expect(limiter.take("t").allowed).toBe(true);
     expect(limiter.take("t")).toEqual({ allowed: false, retryAfterSeconds: 2 });
@@ -14,7 +17,10 @@ describe("RateLimiter", () => {
   });
 
   it("a bucket that never refills asks for a minute, never Infinity", () => {
-    const limiter = new RateLimiter(() => ({ requestsPerSecond: 0, burst: 1 }), () => 0);
+    const limiter = new RateLimiter(
+      () => ({ requestsPerSecond: 0, burst: 1 }),
+      () => 0,
+    );
     expect(limiter.take("t").allowed).toBe(true);
     expect(limiter.take("t")).toEqual({ allowed: false, retryAfterSeconds: 60 });
   });

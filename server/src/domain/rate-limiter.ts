@@ -4,7 +4,10 @@ import type { RateLimitConfig } from "../config/types.js";
 export class RateLimiter {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
 
-  constructor(private readonly limitFor: (tenantId: string) => RateLimitConfig, private readonly now: () => number = () => performance.now()) {}
+  constructor(
+    private readonly limitFor: (tenantId: string) => RateLimitConfig,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
 
   take(tenantId: string): { allowed: true } | { allowed: false; retryAfterSeconds: number } {
     const { requestsPerSecond, burst } = this.limitFor(tenantId);

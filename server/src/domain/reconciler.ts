@@ -49,8 +49,13 @@ export class StaleRoundReconciler extends PeriodicJob<SweepReport> {
       }
       if (done && (await this.deps.store.closeRound(round))) report.roundsClosed += 1;
       else if (round.lastActivityAt <= this.now() - (this.settings.staleRoundSeconds + this.settings.problemAfterSeconds) * 1000) {
-        await this.deps.store.flagUnclosedRound(round, plan.blocked ? "a bet of the round is still in flight or being reversed by the provider"
-          : "the wallet has not applied the reconciler's rollbacks", this.now());
+        await this.deps.store.flagUnclosedRound(
+          round,
+          plan.blocked
+            ? "a bet of the round is still in flight or being reversed by the provider"
+            : "the wallet has not applied the reconciler's rollbacks",
+          this.now(),
+        );
       }
     }
     return report;
@@ -87,8 +92,14 @@ export class StaleRoundReconciler extends PeriodicJob<SweepReport> {
 
   /** Best effort (spec C.5): a failing, slow or odd balance callback is logged and never blocks the rollback. */
   private async checkBalance(operator: ReachableOperator, round: RoundRef): Promise<void> {
-    const outcome = await this.deps.operatorWallet.balance(operator, round.playerRef).catch((error: unknown) => ({ ok: false as const, error: String(error) }));
-    if (!outcome.ok) this.logger.info({ operator: operator.config.id, roundId: round.roundId, error: outcome.error }, "reconciler balance check failed; rolling back anyway");
+    const outcome = await this.deps.operatorWallet
+      .balance(operator, round.playerRef)
+      .catch((error: unknown) => ({ ok: false as const, error: String(error) }));
+    if (!outcome.ok)
+      this.logger.info(
+        { operator: operator.config.id, roundId: round.roundId, error: outcome.error },
+        "reconciler balance check failed; rolling back anyway",
+      );
   }
 
   /** Sends the bet's synthetic rollback; true once it is applied. */

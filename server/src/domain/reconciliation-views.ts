@@ -10,21 +10,43 @@ const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
 
 export function transactionSummary(t: TransactionRecord) {
   return {
-    providerId: t.providerId, transactionId: t.transactionId, type: t.type, playerRef: t.playerRef, gameId: t.gameId,
-    roundId: t.roundId, amount: t.amount, currency: t.currency, originalTransactionId: t.originalTransactionId,
-    roundComplete: t.roundComplete, state: t.state, balance: t.responseBalance, attempts: t.attempts, lastError: t.lastError,
-    nextRetryAt: isoOrNull(t.nextRetryAt), problem: t.problem, createdAt: iso(t.createdAt), updatedAt: iso(t.updatedAt),
+    providerId: t.providerId,
+    transactionId: t.transactionId,
+    type: t.type,
+    playerRef: t.playerRef,
+    gameId: t.gameId,
+    roundId: t.roundId,
+    amount: t.amount,
+    currency: t.currency,
+    originalTransactionId: t.originalTransactionId,
+    roundComplete: t.roundComplete,
+    state: t.state,
+    balance: t.responseBalance,
+    attempts: t.attempts,
+    lastError: t.lastError,
+    nextRetryAt: isoOrNull(t.nextRetryAt),
+    problem: t.problem,
+    createdAt: iso(t.createdAt),
+    updatedAt: iso(t.updatedAt),
   };
 }
 
 /** `request` is the record's callback body as sent (the record holds it sealed). */
 export function transactionDetail(t: TransactionRecord & { deliveryLog: DeliveryLogEntry[] }, request: string) {
   return {
-    ...transactionSummary(t), request,
+    ...transactionSummary(t),
+    request,
     deliveryLog: t.deliveryLog.map((c) => ({
-      attempt: c.attempt, requestedBy: c.requestedBy, actor: c.actor, startedAt: iso(c.startedAt), endedAt: isoOrNull(c.endedAt),
-      durationMs: c.endedAt === null ? null : Math.max(0, c.endedAt - c.startedAt), httpStatus: c.httpStatus, failure: c.failure,
-      response: c.response, outcome: c.outcome,
+      attempt: c.attempt,
+      requestedBy: c.requestedBy,
+      actor: c.actor,
+      startedAt: iso(c.startedAt),
+      endedAt: isoOrNull(c.endedAt),
+      durationMs: c.endedAt === null ? null : Math.max(0, c.endedAt - c.startedAt),
+      httpStatus: c.httpStatus,
+      failure: c.failure,
+      response: c.response,
+      outcome: c.outcome,
     })),
   };
 }
@@ -33,15 +55,29 @@ const ROUND_STATE = { OPEN: "OPEN", COMPLETED: "COMPLETE", CLOSED: "RECONCILED" 
 
 export function roundDetail(r: RoundView) {
   return {
-    providerId: r.providerId, gameId: r.gameId, roundId: r.roundId, playerRef: r.playerRef, state: ROUND_STATE[r.status],
-    lastActivityAt: iso(r.lastActivityAt), transactions: r.transactions.map(transactionSummary),
+    providerId: r.providerId,
+    gameId: r.gameId,
+    roundId: r.roundId,
+    playerRef: r.playerRef,
+    state: ROUND_STATE[r.status],
+    lastActivityAt: iso(r.lastActivityAt),
+    transactions: r.transactions.map(transactionSummary),
   };
 }
 
 export function problemView(p: ProblemRecord) {
   return {
-    id: String(p.id), kind: p.kind, providerId: p.providerId, transactionId: p.transactionId, gameId: p.gameId, roundId: p.roundId,
-    playerRef: p.playerRef, detail: p.detail, createdAt: iso(p.createdAt), resolvedAt: isoOrNull(p.resolvedAt), resolvedBy: p.resolvedBy,
+    id: String(p.id),
+    kind: p.kind,
+    providerId: p.providerId,
+    transactionId: p.transactionId,
+    gameId: p.gameId,
+    roundId: p.roundId,
+    playerRef: p.playerRef,
+    detail: p.detail,
+    createdAt: iso(p.createdAt),
+    resolvedAt: isoOrNull(p.resolvedAt),
+    resolvedBy: p.resolvedBy,
     resolution: p.resolution,
   };
 }

@@ -46,31 +46,52 @@ export function transactionOf(order: NewRecordOrder): { transaction: NewTransact
       const rawMetadata = rawBody === undefined || request.metadata === undefined ? undefined : rawJsonMember(rawBody, "metadata");
       return {
         transaction: recordOf(order.ticket.key.providerId, order.operatorId, request, order.ticket.fingerprint, rawMetadata),
-        requester: "PROVIDER", touchRound: true,
+        requester: "PROVIDER",
+        touchRound: true,
       };
     }
     case "RECONCILER": {
       const { bet } = order;
       const request: RelayableRequest = {
-        transactionId: staleRollbackId(bet.transactionId), sessionToken: RECONCILER_SESSION_TOKEN, type: "ROLLBACK",
-        roundId: bet.roundId, originalTransactionId: bet.transactionId, playerRef: bet.playerRef, amount: bet.amount,
-        currency: bet.currency, gameId: bet.gameId,
+        transactionId: staleRollbackId(bet.transactionId),
+        sessionToken: RECONCILER_SESSION_TOKEN,
+        type: "ROLLBACK",
+        roundId: bet.roundId,
+        originalTransactionId: bet.transactionId,
+        playerRef: bet.playerRef,
+        amount: bet.amount,
+        currency: bet.currency,
+        gameId: bet.gameId,
       };
-      return { transaction: recordOf(bet.providerId, bet.operatorId, request, requestFingerprint(request)), requester: "RECONCILER", touchRound: false };
+      return {
+        transaction: recordOf(bet.providerId, bet.operatorId, request, requestFingerprint(request)),
+        requester: "RECONCILER",
+        touchRound: false,
+      };
     }
     case "ADMIN":
       return {
         transaction: recordOf(ADJUSTMENT_PROVIDER_ID, order.operatorId, order.request, requestFingerprint(order.request)),
-        requester: "ADMIN", touchRound: false,
+        requester: "ADMIN",
+        touchRound: false,
       };
   }
 }
 
 function recordOf(providerId: string, operatorId: string, request: RelayableRequest, fingerprint: string, rawMetadata?: string): NewTransaction {
   return {
-    providerId, transactionId: request.transactionId, operatorId, playerRef: request.playerRef, gameId: request.gameId,
-    roundId: request.roundId, type: request.type, amount: request.amount, currency: request.currency,
-    originalTransactionId: request.originalTransactionId ?? null, roundComplete: request.roundComplete === true,
-    requestHash: fingerprint, callbackBody: callbackBody(request, rawMetadata),
+    providerId,
+    transactionId: request.transactionId,
+    operatorId,
+    playerRef: request.playerRef,
+    gameId: request.gameId,
+    roundId: request.roundId,
+    type: request.type,
+    amount: request.amount,
+    currency: request.currency,
+    originalTransactionId: request.originalTransactionId ?? null,
+    roundComplete: request.roundComplete === true,
+    requestHash: fingerprint,
+    callbackBody: callbackBody(request, rawMetadata),
   };
 }

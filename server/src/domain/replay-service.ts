@@ -5,7 +5,6 @@ import type { RoundLookup } from "./ports/round-lookup.js";
 import { badRequest, notFound } from "./errors.js";
 import type { TenantDirectory } from "./tenant-directory.js";
 
-
 /** RoundReplayRequestBody of the spec. */
 export interface ReplayRequest {
   roundId: string;

@@ -87,8 +87,10 @@ export class SessionService {
    * `notified` settles once they were told (a request path does not wait for it, a one-shot tool does).
    */
   async end(operatorId: string, playerRef: string, reason: RevokeReason): Promise<{ count: number; notified: Promise<void> }> {
-    const ended = (await this.store.deleteForPlayer(operatorId, playerRef, this.now()))
-      .map(({ tokenHash: _hash, tokenSealed, ...session }) => ({ ...session, token: this.box.open(tokenSealed) }));
+    const ended = (await this.store.deleteForPlayer(operatorId, playerRef, this.now())).map(({ tokenHash: _hash, tokenSealed, ...session }) => ({
+      ...session,
+      token: this.box.open(tokenSealed),
+    }));
     return { count: ended.length, notified: this.notifier.notify(ended, reason) };
   }
 }

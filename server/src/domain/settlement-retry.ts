@@ -53,9 +53,19 @@ export class SettlementRetry extends PeriodicJob<SettlementReport> {
 
   private async flagProblem(record: TransactionRecord): Promise<void> {
     await this.deps.store.markProblem(record, this.now());
-    this.logger.error({
-      provider: record.providerId, operator: record.operatorId, transactionId: record.transactionId, type: record.type,
-      amount: record.amount, currency: record.currency, playerRef: record.playerRef, attempts: record.attempts, lastError: record.lastError,
-    }, "credit not applied by the operator within the settlement horizon: needs a person (see `npm run admin -- problems`)");
+    this.logger.error(
+      {
+        provider: record.providerId,
+        operator: record.operatorId,
+        transactionId: record.transactionId,
+        type: record.type,
+        amount: record.amount,
+        currency: record.currency,
+        playerRef: record.playerRef,
+        attempts: record.attempts,
+        lastError: record.lastError,
+      },
+      "credit not applied by the operator within the settlement horizon: needs a person (see `npm run admin -- problems`)",
+    );
   }
 }

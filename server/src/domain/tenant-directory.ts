@@ -30,7 +30,10 @@ export class TenantDirectory implements TenantCredentials {
 
   /** The directory of the configured tenants, each seeded into the store (see {@link TenantStore.seed}). */
   static async open(
-    config: CroupierConfig, store: TenantStore, box: SecretBox, nowSeconds: () => number = () => Math.floor(Date.now() / 1000),
+    config: CroupierConfig,
+    store: TenantStore,
+    box: SecretBox,
+    nowSeconds: () => number = () => Math.floor(Date.now() / 1000),
   ): Promise<TenantDirectory> {
     const directory = new TenantDirectory(config, store, box, nowSeconds);
     await directory.seedAll();
@@ -41,18 +44,37 @@ export class TenantDirectory implements TenantCredentials {
     const { config } = this;
     for (const operator of config.operators) {
       this.operators.set(operator.id, operator);
-      this.states.set(operator.id, await this.seed({
-        tenantId: operator.id, role: "operator", secret: operator.secret, previousSecret: null, previousValidUntil: null,
-        callbackUrl: operator.callbackUrl ?? null, callbackTimeoutMs: operator.callbackUrl ? DEFAULT_CALLBACK_TIMEOUT_MS : null,
-        secretFromPortal: false, callbackUrlFromPortal: false,
-      }));
+      this.states.set(
+        operator.id,
+        await this.seed({
+          tenantId: operator.id,
+          role: "operator",
+          secret: operator.secret,
+          previousSecret: null,
+          previousValidUntil: null,
+          callbackUrl: operator.callbackUrl ?? null,
+          callbackTimeoutMs: operator.callbackUrl ? DEFAULT_CALLBACK_TIMEOUT_MS : null,
+          secretFromPortal: false,
+          callbackUrlFromPortal: false,
+        }),
+      );
     }
     for (const provider of config.providers) {
       this.providers.set(provider.id, provider);
-      this.states.set(provider.id, await this.seed({
-        tenantId: provider.id, role: "provider", secret: provider.secret, previousSecret: null, previousValidUntil: null,
-        callbackUrl: null, callbackTimeoutMs: null, secretFromPortal: false, callbackUrlFromPortal: false,
-      }));
+      this.states.set(
+        provider.id,
+        await this.seed({
+          tenantId: provider.id,
+          role: "provider",
+          secret: provider.secret,
+          previousSecret: null,
+          previousValidUntil: null,
+          callbackUrl: null,
+          callbackTimeoutMs: null,
+          secretFromPortal: false,
+          callbackUrlFromPortal: false,
+        }),
+      );
     }
   }
 
@@ -86,11 +108,7 @@ export class TenantDirectory implements TenantCredentials {
     const config = this.operators.get(id);
     const state = this.states.get(id);
     if (!config || !state) return undefined;
-    return {
-      config,
-      callbackUrl: state.callbackUrl,
-      callbackTimeoutMs: this.callbackTimeoutOf(config, state),
-    };
+    return { config, callbackUrl: state.callbackUrl, callbackTimeoutMs: this.callbackTimeoutOf(config, state) };
   }
 
   provider(id: string): ProviderConfig | undefined {
@@ -162,7 +180,11 @@ export class TenantDirectory implements TenantCredentials {
     this.saving += 1;
     this.states.set(tenantId, next);
     try {
-      await this.store.save({ ...next, secret: this.box.seal(next.secret), previousSecret: next.previousSecret && this.box.seal(next.previousSecret) });
+      await this.store.save({
+        ...next,
+        secret: this.box.seal(next.secret),
+        previousSecret: next.previousSecret && this.box.seal(next.previousSecret),
+      });
     } catch (error) {
       if (this.states.get(tenantId) === next) this.states.set(tenantId, previous);
       throw error;

@@ -22,10 +22,7 @@ export function settlementDelayMs(policy: SettlementPolicy, attempts: number): n
 }
 
 /** What the relay did with an order (see {@link TransactionRelay.relay}). */
-export type RelayOutcome =
-  | { kind: "recorded"; record: TransactionRecord }
-  | { kind: "reversed"; reversal: TransactionRecord }
-  | { kind: "busy" };
+export type RelayOutcome = { kind: "recorded"; record: TransactionRecord } | { kind: "reversed"; reversal: TransactionRecord } | { kind: "busy" };
 
 const keyOf = (k: TransactionKey) => `${k.providerId}\u0000${k.transactionId}`;
 
@@ -84,7 +81,10 @@ export class TransactionRelay {
    * - a re-send: `busy` when the record is settled or another attempt has it.
    * A `recorded` record may be FAILED or TIMED_OUT; the caller decides what that means for its client.
    */
-  relay(order: Extract<RelayOrder, { by: "RECONCILER" | "ADMIN" }>, operator: ReachableOperator): Promise<Extract<RelayOutcome, { kind: "recorded" }>>;
+  relay(
+    order: Extract<RelayOrder, { by: "RECONCILER" | "ADMIN" }>,
+    operator: ReachableOperator,
+  ): Promise<Extract<RelayOutcome, { kind: "recorded" }>>;
   relay(order: NewRecordOrder, operator: ReachableOperator): Promise<Exclude<RelayOutcome, { kind: "busy" }>>;
   relay(order: RelayOrder, operator: ReachableOperator): Promise<RelayOutcome>;
   async relay(order: RelayOrder, operator: ReachableOperator): Promise<RelayOutcome> {
@@ -104,7 +104,12 @@ export class TransactionRelay {
   }
 
   /** Claims a new record (its body sealed) and sends it, or returns the stored record when it is already settled. */
-  private async submit(transaction: NewTransaction, operator: ReachableOperator, touchRound: boolean, request: CallRequest): Promise<TransactionRecord> {
+  private async submit(
+    transaction: NewTransaction,
+    operator: ReachableOperator,
+    touchRound: boolean,
+    request: CallRequest,
+  ): Promise<TransactionRecord> {
     if (this.isInFlight(transaction)) throw inFlightConflict();
     const now = this.now();
     const sealed = { ...transaction, callbackBody: this.box.seal(transaction.callbackBody) };
@@ -158,10 +163,17 @@ export class TransactionRelay {
       if (record.updatedAt + timeout > now) continue;
       // Conditional: between reading the list and this write, a provider's retry may have claimed and settled the
       // record; overwriting its OK with TIMED_OUT would hide a move the wallet made.
-      const written = await this.store.recordOrphanOutcome(record, {
-        state: "TIMED_OUT", balance: null, error: "outcome unknown: the service stopped while the operator was being called",
-        nextRetryAt: resentByPlatform(record.type) ? now : null, call: { httpStatus: null, failure: "INTERRUPTED", response: null },
-      }, now);
+      const written = await this.store.recordOrphanOutcome(
+        record,
+        {
+          state: "TIMED_OUT",
+          balance: null,
+          error: "outcome unknown: the service stopped while the operator was being called",
+          nextRetryAt: resentByPlatform(record.type) ? now : null,
+          call: { httpStatus: null, failure: "INTERRUPTED", response: null },
+        },
+        now,
+      );
       if (written) recovered += 1;
     }
     if (recovered > 0) this.logger.warn({ recovered }, "pending transactions left by a stopped process marked TIMED_OUT");
@@ -182,10 +194,23 @@ export class TransactionRelay {
   private recordOutcome(record: TransactionRecord, outcome: CallbackOutcome): Promise<TransactionRecord> {
     const now = this.now();
     if (!("error" in outcome)) {
-      return this.store.recordOutcome(record, { state: outcome.state, balance: outcome.balance, error: null, nextRetryAt: null, call: outcome.call }, now);
+      return this.store.recordOutcome(
+        record,
+        { state: outcome.state, balance: outcome.balance, error: null, nextRetryAt: null, call: outcome.call },
+        now,
+      );
     }
-    this.logger.warn({ provider: record.providerId, transactionId: record.transactionId, type: record.type, state: outcome.state,
-      attempts: record.attempts, error: outcome.error }, "wallet transaction callback failed");
+    this.logger.warn(
+      {
+        provider: record.providerId,
+        transactionId: record.transactionId,
+        type: record.type,
+        state: outcome.state,
+        attempts: record.attempts,
+        error: outcome.error,
+      },
+      "wallet transaction callback failed",
+    );
     const nextRetryAt = resentByPlatform(record.type) ? now + settlementDelayMs(this.policy, record.attempts) : null;
     return this.store.recordOutcome(record, { state: outcome.state, balance: null, error: outcome.error, nextRetryAt, call: outcome.call }, now);
   }

@@ -41,7 +41,10 @@ export const ADJUSTMENT_ID_PREFIX = "adjustment:";
  */
 export function validateTransactionRequest(request: TransactionRequest): ProviderRequest {
   // The platform's own transactions live in the same id space (at the wallet too); a provider id there could pre-empt one.
-  for (const [prefix, owner] of [[RESERVED_TRANSACTION_ID_PREFIX, "stale-round rollbacks"], [ADJUSTMENT_ID_PREFIX, "admin adjustments"]] as const) {
+  for (const [prefix, owner] of [
+    [RESERVED_TRANSACTION_ID_PREFIX, "stale-round rollbacks"],
+    [ADJUSTMENT_ID_PREFIX, "admin adjustments"],
+  ] as const) {
     if (request.transactionId.startsWith(prefix)) {
       throw badRequest(`transactionId must not start with "${prefix}": that prefix is reserved for the platform's ${owner}`);
     }
@@ -70,8 +73,16 @@ export function validateTransactionRequest(request: TransactionRequest): Provide
  */
 export function requestFingerprint(request: RelayableRequest): string {
   const canonical = canonicalJson([
-    request.type, request.roundId, request.roundComplete === true, request.originalTransactionId ?? null, request.playerRef,
-    request.amount, request.currency, request.gameId, request.metadata ?? null, ...(request.direction === undefined ? [] : [request.direction]),
+    request.type,
+    request.roundId,
+    request.roundComplete === true,
+    request.originalTransactionId ?? null,
+    request.playerRef,
+    request.amount,
+    request.currency,
+    request.gameId,
+    request.metadata ?? null,
+    ...(request.direction === undefined ? [] : [request.direction]),
   ]);
   return createHash("sha256").update(canonical).digest("hex");
 }
@@ -103,7 +114,9 @@ export function callbackBody(request: RelayableRequest, rawMetadata?: string): s
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
   if (value !== null && typeof value === "object") {
-    const entries = Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
+    const entries = Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
     return `{${entries.join(",")}}`;
   }
   return JSON.stringify(value);

@@ -58,7 +58,8 @@ export class WalletService {
     if (session.demo) return JSON.stringify({ balance: this.deps.demo.balance(session.token) });
     const operator = this.reachableOperator(session);
     const outcome = await this.deps.operatorWallet.balance(operator, session.playerRef);
-    if (!outcome.ok) throw new ApiError("retryable_failure", "the operator's wallet balance could not be read; retry later", { cause: outcome.error });
+    if (!outcome.ok)
+      throw new ApiError("retryable_failure", "the operator's wallet balance could not be read; retry later", { cause: outcome.error });
     return outcome.body;
   }
 
@@ -91,8 +92,10 @@ export class WalletService {
     if (!this.deps.catalogue.game(session.gameId)) throw notConfigured("game not configured");
     if (session.demo) return this.deps.demo.apply(providerId, session.token, valid, fingerprint);
 
-    const outcome = await this.deps.relay.relay({ by: "PROVIDER", ticket, operatorId: session.operatorId, request: valid, rawBody },
-      this.reachableOperator(session));
+    const outcome = await this.deps.relay.relay(
+      { by: "PROVIDER", ticket, operatorId: session.operatorId, request: valid, rawBody },
+      this.reachableOperator(session),
+    );
     // A bet the reconciler already reversed is reported as not taken, with the balance after the refund.
     if (outcome.kind === "reversed") return { status: "DECLINED", balance: outcome.reversal.responseBalance! };
     return answer(outcome.record);
@@ -105,7 +108,6 @@ export class WalletService {
     return operator as ReachableOperator;
   }
 }
-
 
 /** The provider's answer for a record: its settled response, or a retryable 500 naming what happened. */
 function answer(record: TransactionRecord): TransactionResponse {

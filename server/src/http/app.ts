@@ -16,7 +16,6 @@ import { portalRoutes } from "./routes/portal-routes.js";
 import { reconciliationRoutes } from "./routes/reconciliation-routes.js";
 import { replayRoutes } from "./routes/replay-routes.js";
 
-
 /** What authentication needs of the services, the same for both HTTP paths. */
 export function authenticationOptions(services: Services): AuthenticateOptions {
   return {
@@ -63,14 +62,22 @@ export function buildApp(services: Services, options: { validateResponses?: bool
   app.use(monitoringRoutes(services));
   app.use(freeSpinRoutes(services));
   app.use(replayRoutes(services));
-  app.use(portalRoutes({
-    tenants: services.tenants, walletTestCall: services.walletTestCall, allowPrivateCallbackAddresses: services.config.allowPrivateCallbackAddresses,
-    resolveHost: services.resolveHost,
-  }));
-  app.use(backofficeRoutes({
-    accounts: services.backoffice, tenants: services.tenants, operatorIds: services.config.operators.map((o) => o.id),
-    secureCookie: services.config.server.publicBaseUrl.startsWith("https:"),
-  }));
+  app.use(
+    portalRoutes({
+      tenants: services.tenants,
+      walletTestCall: services.walletTestCall,
+      allowPrivateCallbackAddresses: services.config.allowPrivateCallbackAddresses,
+      resolveHost: services.resolveHost,
+    }),
+  );
+  app.use(
+    backofficeRoutes({
+      accounts: services.backoffice,
+      tenants: services.tenants,
+      operatorIds: services.config.operators.map((o) => o.id),
+      secureCookie: services.config.server.publicBaseUrl.startsWith("https:"),
+    }),
+  );
   app.use((_req, _res, next) => next(notFound("no such route")));
   app.use(errorHandler);
   return app;

@@ -51,9 +51,7 @@ export interface SignedRequest {
  * The outcome of authentication. A refusal carries, for the request log, the tenant whose signature verified (when
  * one did) and why a signature was refused (never the secret or the signature).
  */
-export type Authentication =
-  | { ok: true; caller: Caller }
-  | { ok: false; error: ApiError; tenantId?: string; authFailure?: string };
+export type Authentication = { ok: true; caller: Caller } | { ok: false; error: ApiError; tenantId?: string; authFailure?: string };
 
 const NO_BODY = Buffer.alloc(0);
 
@@ -72,12 +70,18 @@ function signatureRefusal(reason: VerificationFailure): Authentication {
  * tenant or a stale timestamp is refused before the body is read, so a caller the service does not know cannot make it
  * buffer one. Undefined when the request may go on to have its body read and its signature checked.
  */
-export function createHeaderCheck(options: AuthenticateOptions): (request: { target: string; headers: IncomingHttpHeaders }) => Authentication | undefined {
+export function createHeaderCheck(
+  options: AuthenticateOptions,
+): (request: { target: string; headers: IncomingHttpHeaders }) => Authentication | undefined {
   const nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
   const secrets = (tenantId: string) => options.tenants.secretsFor(tenantId);
   return (request) => {
     const result = checkSigningHeaders({
-      target: request.target, headers: request.headers, secrets, toleranceSeconds: options.clockSkewSeconds, now: nowSeconds(),
+      target: request.target,
+      headers: request.headers,
+      secrets,
+      toleranceSeconds: options.clockSkewSeconds,
+      now: nowSeconds(),
     });
     return result.ok ? undefined : signatureRefusal(result.reason);
   };
@@ -176,8 +180,9 @@ export function authenticateHeaders(options: AuthenticateOptions): RequestHandle
   const checkSession = options.backoffice && createSessionAuthenticator({ ...options, accounts: options.backoffice });
   return (req: Request, res: Response, next) => {
     if (checkSession && req.path === SIGN_IN_PATH) return next();
-    const bySession = checkSession !== undefined
-      && (req.path.startsWith("/backoffice/api/") || (!carriesSignature(req.headers) && sessionCookieOf(req.headers) !== undefined));
+    const bySession =
+      checkSession !== undefined &&
+      (req.path.startsWith("/backoffice/api/") || (!carriesSignature(req.headers) && sessionCookieOf(req.headers) !== undefined));
     const settle = (outcome: Authentication & { session?: AuthenticatedSession }) => {
       if (!outcome.ok) closeAfterRefusal(req, res);
       proceed(outcome, res, next);
@@ -197,7 +202,13 @@ export function authenticate(options: AuthenticateOptions): RequestHandler {
   const check = createAuthenticator(options);
   return (req: Request, res: Response, next) => {
     if (res.locals.caller !== undefined || (options.backoffice && req.path === SIGN_IN_PATH)) return next();
-    const outcome = check({ method: req.method, target: req.originalUrl, path: req.path, headers: req.headers, body: req.body as Buffer | undefined });
+    const outcome = check({
+      method: req.method,
+      target: req.originalUrl,
+      path: req.path,
+      headers: req.headers,
+      body: req.body as Buffer | undefined,
+    });
     if (outcome instanceof Promise) void outcome.then((settled) => proceed(settled, res, next), next);
     else proceed(outcome, res, next);
   };

@@ -49,7 +49,11 @@ export interface SessionAuthenticatorOptions {
  * is then the operator, with the person as `actor`, and spends that operator's rate limit like a signed call.
  */
 export function createSessionAuthenticator(options: SessionAuthenticatorOptions) {
-  return async (request: { method: string; path: string; headers: IncomingHttpHeaders }): Promise<Authentication & { session?: AuthenticatedSession }> => {
+  return async (request: {
+    method: string;
+    path: string;
+    headers: IncomingHttpHeaders;
+  }): Promise<Authentication & { session?: AuthenticatedSession }> => {
     const token = sessionCookieOf(request.headers);
     const found = token === undefined ? undefined : await options.accounts.sessionFor(token);
     if (token === undefined || !found) return { ok: false, error: unauthenticated("not signed in, or the session has ended: sign in again") };
@@ -57,7 +61,8 @@ export function createSessionAuthenticator(options: SessionAuthenticatorOptions)
     // The provider wallet API is the providers' alone: no person acts there.
     if (request.path.startsWith("/v1/wallet/")) return { ok: false, error: unauthenticated("the wallet API takes signed calls only") };
     if (request.method !== "GET" && request.method !== "HEAD") {
-      if (!sameToken(request.headers[CSRF_HEADER], session.csrfToken)) return { ok: false, error: forbidden("missing or wrong CSRF token: reload the page") };
+      if (!sameToken(request.headers[CSRF_HEADER], session.csrfToken))
+        return { ok: false, error: forbidden("missing or wrong CSRF token: reload the page") };
       if (session.actor.role === "viewer" && request.path !== SIGN_OUT_PATH) return { ok: false, error: forbidden("a viewer account can only read") };
     }
     const operator = operatorActedFor(session, request.headers[OPERATOR_HEADER], options.tenants);
@@ -70,14 +75,22 @@ export function createSessionAuthenticator(options: SessionAuthenticatorOptions)
     }
     const limit = options.rateLimiter.take(operator);
     if (!limit.allowed) {
-      return { ok: false, error: new ApiError("rate_limited", "rate limit exceeded", { retryAfterSeconds: limit.retryAfterSeconds }), tenantId: operator };
+      return {
+        ok: false,
+        error: new ApiError("rate_limited", "rate limit exceeded", { retryAfterSeconds: limit.retryAfterSeconds }),
+        tenantId: operator,
+      };
     }
     return { ok: true, caller: { tenantId: operator, role: "operator", actor: personOf(session) }, session };
   };
 }
 
 /** The operator a session acts for, undefined for a platform account that names none, or the refusal. */
-function operatorActedFor(session: AuthenticatedSession, header: string | string[] | undefined, tenants: TenantDirectory): string | ApiError | undefined {
+function operatorActedFor(
+  session: AuthenticatedSession,
+  header: string | string[] | undefined,
+  tenants: TenantDirectory,
+): string | ApiError | undefined {
   const named = typeof header === "string" && header !== "" ? header : undefined;
   const own = session.actor.operatorId;
   if (own !== null) return named === undefined || named === own ? own : forbidden(`this account belongs to ${own}`);

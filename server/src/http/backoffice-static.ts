@@ -12,7 +12,8 @@ export function backofficeAssetsDir(): string {
 
 // Only the app's own bundle runs, and nothing may frame it (its buttons move money).
 const SECURITY_HEADERS = {
-  "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+  "Content-Security-Policy":
+    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
   "X-Frame-Options": "DENY",
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "no-referrer",
@@ -38,10 +39,15 @@ export function backofficeStatic(dir = backofficeAssetsDir()): Router {
     next();
   });
   // Hashed asset names never change content, so browsers may keep them; index.html is always revalidated.
-  router.use("/backoffice", express.static(dir, {
-    index: "index.html", redirect: false, fallthrough: true,
-    setHeaders: (res, path) => res.setHeader("Cache-Control", path.endsWith("index.html") ? "no-cache" : "public, max-age=31536000, immutable"),
-  }));
+  router.use(
+    "/backoffice",
+    express.static(dir, {
+      index: "index.html",
+      redirect: false,
+      fallthrough: true,
+      setHeaders: (res, path) => res.setHeader("Cache-Control", path.endsWith("index.html") ? "no-cache" : "public, max-age=31536000, immutable"),
+    }),
+  );
   router.use((req, _res, next) => {
     const file = req.path.startsWith("/backoffice/") && !req.path.startsWith("/backoffice/api/");
     next(file ? notFound("no such file in the back office") : undefined);

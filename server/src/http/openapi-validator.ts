@@ -17,7 +17,13 @@ export function openApiValidator(options: { validateResponses: boolean }): Reque
     // The document as OperationSchemas reads it too: discriminated unions rewritten for clear messages.
     apiSpec: loadValidationDocument(SERVICE_OPENAPI_PATH) as never,
     validateRequests: { allowUnknownQueryParameters: true },
-    validateResponses: options.validateResponses ? { onError: (error) => { throw error; } } : false,
+    validateResponses: options.validateResponses
+      ? {
+          onError: (error) => {
+            throw error;
+          },
+        }
+      : false,
     validateSecurity: false,
     validateFormats: true,
     ignoreUndocumented: false,

@@ -28,9 +28,20 @@ export class OperationSchemas {
   private readonly operations = new Map<string, OperationValidators>();
 
   /** `checkResponses`: compile the answers' schemas too (tests); the service's start compiles only the requests'. */
-  constructor(documentPath: string, keys: readonly OperationKey[], private readonly options: { checkResponses: boolean }) {
+  constructor(
+    documentPath: string,
+    keys: readonly OperationKey[],
+    private readonly options: { checkResponses: boolean },
+  ) {
     const document = loadValidationDocument(documentPath) as unknown as OpenApiDocument;
-    const ajv = new Ajv2020({ strict: false, strictNumbers: true, strictTuples: true, allowUnionTypes: false, validateSchema: false, useDefaults: true });
+    const ajv = new Ajv2020({
+      strict: false,
+      strictNumbers: true,
+      strictTuples: true,
+      allowUnionTypes: false,
+      validateSchema: false,
+      useDefaults: true,
+    });
     addFormats.default(ajv, { mode: "fast" });
     ajv.addFormat("int64", { type: "number", validate: (n: number) => Number.isInteger(n) && Math.abs(n) <= MAX_INT64 });
     ajv.addSchema(document as object, "doc");
@@ -38,7 +49,9 @@ export class OperationSchemas {
       const operation = document.paths[key.path]?.[key.method];
       if (!operation) throw new Error(`the OpenAPI document has no ${key.method.toUpperCase()} ${key.path}`);
       const pointer = `doc#/paths/${escapePointer(key.path)}/${key.method}`;
-      const bodySchema = operation.requestBody?.content?.["application/json"] ? { $ref: `${pointer}/requestBody/content/application~1json/schema` } : {};
+      const bodySchema = operation.requestBody?.content?.["application/json"]
+        ? { $ref: `${pointer}/requestBody/content/application~1json/schema` }
+        : {};
       const request = ajv.compile({
         type: "object",
         properties: { body: bodySchema },
@@ -97,10 +110,15 @@ export class OperationSchemas {
 
 /** The minimal shape of the OpenAPI document read here. */
 interface OpenApiDocument {
-  paths: Record<string, Partial<Record<OperationKey["method"], {
-    requestBody?: { required?: boolean; content?: Record<string, unknown> };
-    responses?: Record<string, { content?: Record<string, unknown> }>;
-  }>>>;
+  paths: Record<
+    string,
+    Partial<
+      Record<
+        OperationKey["method"],
+        { requestBody?: { required?: boolean; content?: Record<string, unknown> }; responses?: Record<string, { content?: Record<string, unknown> }> }
+      >
+    >
+  >;
 }
 
 const operationId = (key: OperationKey) => `${key.method} ${key.path}`;

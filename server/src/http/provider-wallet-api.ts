@@ -4,7 +4,15 @@ import type { Logger } from "pino";
 import { ApiError, badRequest, toApiError } from "../domain/errors.js";
 import type { TransactionRequest } from "../domain/transaction-request.js";
 import type { WalletService } from "../domain/wallet-service.js";
-import { closeAfterRefusal, createAuthenticator, createHeaderCheck, type AuthenticateOptions, type Authentication, type Caller, type SignedRequest } from "./authenticate.js";
+import {
+  closeAfterRefusal,
+  createAuthenticator,
+  createHeaderCheck,
+  type AuthenticateOptions,
+  type Authentication,
+  type Caller,
+  type SignedRequest,
+} from "./authenticate.js";
 import { describeFindings, ERROR_CODE_HEADER, errorReply } from "./error-handler.js";
 import { parseJsonBody } from "./json-body.js";
 import { OperationSchemas, type OperationKey } from "./operation-schemas.js";
@@ -21,13 +29,17 @@ type SessionTokenRequest = ServiceSchemas["SessionTokenRequest"];
 
 /** By documented path. */
 const HANDLERS = new Map<string, WalletHandler>([
-  ["/v1/wallet/session/verify", async (wallet, caller, body) =>
-    JSON.stringify(await wallet.verify(caller.tenantId, (body as SessionTokenRequest).sessionToken))],
+  [
+    "/v1/wallet/session/verify",
+    async (wallet, caller, body) => JSON.stringify(await wallet.verify(caller.tenantId, (body as SessionTokenRequest).sessionToken)),
+  ],
   // The operator's answer, verbatim (spec A.3).
   ["/v1/wallet/balance", (wallet, caller, body) => wallet.balance(caller.tenantId, (body as SessionTokenRequest).sessionToken)],
   // The raw text goes along so that metadata reaches the operator byte for byte.
-  ["/v1/wallet/transaction", async (wallet, caller, body, text) =>
-    JSON.stringify(await wallet.transaction(caller.tenantId, body as TransactionRequest, text))],
+  [
+    "/v1/wallet/transaction",
+    async (wallet, caller, body, text) => JSON.stringify(await wallet.transaction(caller.tenantId, body as TransactionRequest, text)),
+  ],
 ]);
 
 const JSON_TYPE = "application/json; charset=utf-8";
@@ -68,21 +80,30 @@ export interface ProviderWalletApiOptions {
 export function providerWalletApi(options: ProviderWalletApiOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
   const checkHeaders = createHeaderCheck(options.authentication);
   const authenticate = createAuthenticator(options.authentication);
-  const schemas = new OperationSchemas(options.documentPath, [...HANDLERS.keys()].map((path) => ({ method: "post", path })),
-    { checkResponses: options.validateResponses });
+  const schemas = new OperationSchemas(
+    options.documentPath,
+    [...HANDLERS.keys()].map((path) => ({ method: "post", path })),
+    { checkResponses: options.validateResponses },
+  );
   const line = requestLine(options.logger, options.metrics);
 
   /**
    * `request` is the call as it arrived; `key` the documented operation it is for. `early` is the answer of a stage
    * that refused the call before its body was read (signing headers) or while reading it.
    */
-  const serve = async (request: SignedRequest, res: ServerResponse, key: OperationKey, started: bigint, early: ApiError | Authentication | undefined): Promise<void> => {
+  const serve = async (
+    request: SignedRequest,
+    res: ServerResponse,
+    key: OperationKey,
+    started: bigint,
+    early: ApiError | Authentication | undefined,
+  ): Promise<void> => {
     const entry: RequestLogEntry = { method: "POST", route: key.path, status: 0, requestId: requestIdOf(res) };
     let answer: Answer;
     let internalError: unknown;
     try {
       if (early instanceof ApiError) throw early;
-      const auth = early ?? await authenticate(request);
+      const auth = early ?? (await authenticate(request));
       if (!auth.ok) {
         entry.tenant = auth.tenantId;
         entry.authFailure = auth.authFailure;
@@ -120,12 +141,13 @@ export function providerWalletApi(options: ProviderWalletApiOptions): (req: Inco
     if (documented === undefined) return false;
     const started = line ? process.hrtime.bigint() : 0n;
     const answer = (body: Buffer | undefined, early: ApiError | Authentication | undefined) => {
-      serve({ method: "POST", target: url, path, headers: req.headers, body }, res, { method: "post", path: documented }, started, early)
-        .catch((unexpected: unknown) => {
+      serve({ method: "POST", target: url, path, headers: req.headers, body }, res, { method: "post", path: documented }, started, early).catch(
+        (unexpected: unknown) => {
           // Every failure of the call is answered inside serve; this is a bug there, and must not end the process.
           options.logger.error({ err: unexpected }, "provider wallet call failed unanswered");
           res.destroy();
-        });
+        },
+      );
     };
     const refused = checkHeaders({ target: url, headers: req.headers });
     if (refused !== undefined) {
@@ -142,7 +164,10 @@ function toAnswer(error: ApiError): Answer {
   const reply = errorReply(error);
   if ("text" in reply) return { status: reply.status, contentType: TEXT_TYPE, body: reply.text, errorCode: reply.code };
   return {
-    status: reply.status, contentType: JSON_TYPE, body: JSON.stringify(reply.json), errorCode: reply.code,
+    status: reply.status,
+    contentType: JSON_TYPE,
+    body: JSON.stringify(reply.json),
+    errorCode: reply.code,
     ...(reply.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: reply.retryAfterSeconds }),
   };
 }

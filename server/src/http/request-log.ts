@@ -60,16 +60,20 @@ export function requestLog(logger: Logger, metrics?: Metrics): RequestHandler {
     res.on("finish", () => {
       const matched = req.route?.path as unknown;
       const route = matched ?? req.path;
-      line({
-        tenant: res.locals.tenantId as string | undefined,
-        requestId: requestIdOf(res),
-        method: req.method,
-        route: typeof route === "string" ? route : "(unmatched)",
-        unmatched: typeof matched !== "string",
-        status: res.statusCode,
-        error: res.locals.errorCode as string | undefined,
-        authFailure: res.locals.authFailure as string | undefined,
-      }, started, res.locals.internalError);
+      line(
+        {
+          tenant: res.locals.tenantId as string | undefined,
+          requestId: requestIdOf(res),
+          method: req.method,
+          route: typeof route === "string" ? route : "(unmatched)",
+          unmatched: typeof matched !== "string",
+          status: res.statusCode,
+          error: res.locals.errorCode as string | undefined,
+          authFailure: res.locals.authFailure as string | undefined,
+        },
+        started,
+        res.locals.internalError,
+      );
     });
     next();
   };

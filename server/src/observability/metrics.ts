@@ -34,38 +34,62 @@ export class Metrics {
    * `processMetrics` adds Node's own (CPU, memory, event loop, GC): once per process, so only the real service asks.
    * `pool` (a database with a connection pool) and `liveInstances` (a cluster) add their gauges.
    */
-  constructor(options: {
-    instanceId: string; ledger?: LedgerGauges; processMetrics?: boolean; pool?: () => PoolUse; liveInstances?: () => number;
-  }) {
+  constructor(options: { instanceId: string; ledger?: LedgerGauges; processMetrics?: boolean; pool?: () => PoolUse; liveInstances?: () => number }) {
     this.registry.setDefaultLabels({ instance_id: options.instanceId });
     if (options.processMetrics) collectDefaultMetrics({ register: this.registry, prefix: "croupier_" });
     const registers = [this.registry];
-    this.requests = new Counter({ name: "croupier_http_requests_total", help: "Requests answered, by route, method and status.", labelNames: ["route", "method", "status"], registers });
-    this.requestSeconds = new Histogram({
-      name: "croupier_http_request_duration_seconds", help: "Time from a request's arrival to its answer, by route, method and status.",
-      labelNames: ["route", "method", "status"], buckets: LATENCY_BUCKETS, registers,
+    this.requests = new Counter({
+      name: "croupier_http_requests_total",
+      help: "Requests answered, by route, method and status.",
+      labelNames: ["route", "method", "status"],
+      registers,
     });
-    this.walletCalls = new Counter({ name: "croupier_wallet_calls_total", help: "Transaction callbacks to operators' wallets, by operator and outcome.", labelNames: ["operator", "outcome"], registers });
+    this.requestSeconds = new Histogram({
+      name: "croupier_http_request_duration_seconds",
+      help: "Time from a request's arrival to its answer, by route, method and status.",
+      labelNames: ["route", "method", "status"],
+      buckets: LATENCY_BUCKETS,
+      registers,
+    });
+    this.walletCalls = new Counter({
+      name: "croupier_wallet_calls_total",
+      help: "Transaction callbacks to operators' wallets, by operator and outcome.",
+      labelNames: ["operator", "outcome"],
+      registers,
+    });
     this.walletCallSeconds = new Histogram({
-      name: "croupier_wallet_call_duration_seconds", help: "Duration of transaction callbacks to operators' wallets, by operator and outcome.",
-      labelNames: ["operator", "outcome"], buckets: LATENCY_BUCKETS, registers,
+      name: "croupier_wallet_call_duration_seconds",
+      help: "Duration of transaction callbacks to operators' wallets, by operator and outcome.",
+      labelNames: ["operator", "outcome"],
+      buckets: LATENCY_BUCKETS,
+      registers,
     });
     const ledger = options.ledger;
     if (ledger) {
       new Gauge({
-        name: "croupier_transactions_pending", help: "Wallet transactions recorded PENDING: a call under way, or one a stopped process left.", registers,
-        async collect() { this.set((await ledger.transactionCounts()).pending); },
+        name: "croupier_transactions_pending",
+        help: "Wallet transactions recorded PENDING: a call under way, or one a stopped process left.",
+        registers,
+        async collect() {
+          this.set((await ledger.transactionCounts()).pending);
+        },
       });
       new Gauge({
-        name: "croupier_transactions_problems", help: "Credits the operator did not apply within the settlement horizon: they need a person.", registers,
-        async collect() { this.set((await ledger.transactionCounts()).problems); },
+        name: "croupier_transactions_problems",
+        help: "Credits the operator did not apply within the settlement horizon: they need a person.",
+        registers,
+        async collect() {
+          this.set((await ledger.transactionCounts()).problems);
+        },
       });
     }
     const pool = options.pool;
     if (pool) {
       new Gauge({
-        name: "croupier_db_pool_connections", help: "The database pool's connections: total open, idle, and requests waiting for one.",
-        labelNames: ["state"], registers,
+        name: "croupier_db_pool_connections",
+        help: "The database pool's connections: total open, idle, and requests waiting for one.",
+        labelNames: ["state"],
+        registers,
         collect() {
           const use = pool();
           for (const state of ["total", "idle", "waiting"] as const) this.set({ state }, use[state]);
@@ -75,8 +99,12 @@ export class Metrics {
     const liveInstances = options.liveInstances;
     if (liveInstances) {
       new Gauge({
-        name: "croupier_cluster_instances", help: "Live instances on this database as this one last counted them (its rate-limit share is 1/N).",
-        registers, collect() { this.set(liveInstances()); },
+        name: "croupier_cluster_instances",
+        help: "Live instances on this database as this one last counted them (its rate-limit share is 1/N).",
+        registers,
+        collect() {
+          this.set(liveInstances());
+        },
       });
     }
   }

@@ -1,7 +1,6 @@
 import { isIP, type LookupFunction } from "node:net";
 import { isForbiddenAddress, type HostResolver } from "../shared/addresses.js";
 
-
 /** Why a connection was not opened: the name resolved to an address callbacks may not reach. */
 export class ForbiddenAddressError extends Error {
   override readonly name = "ForbiddenAddressError";
@@ -17,14 +16,17 @@ export class ForbiddenAddressError extends Error {
  */
 export function guardedLookup(resolve: HostResolver, check = true): LookupFunction {
   return (hostname, options, callback) => {
-    resolve(hostname).then((addresses) => {
-      const refused = addresses.length === 0 || (check && addresses.some(isForbiddenAddress));
-      if (refused) return callback(new ForbiddenAddressError(`${hostname} resolves to an address callbacks may not reach`), "", 0);
-      const address = addresses[0]!;
-      const family = isIP(address);
-      if ((options as { all?: boolean }).all) return callback(null, [{ address, family }], family);
-      callback(null, address, family);
-    }, (error: NodeJS.ErrnoException) => callback(error, "", 0));
+    resolve(hostname).then(
+      (addresses) => {
+        const refused = addresses.length === 0 || (check && addresses.some(isForbiddenAddress));
+        if (refused) return callback(new ForbiddenAddressError(`${hostname} resolves to an address callbacks may not reach`), "", 0);
+        const address = addresses[0]!;
+        const family = isIP(address);
+        if ((options as { all?: boolean }).all) return callback(null, [{ address, family }], family);
+        callback(null, address, family);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, "", 0),
+    );
   };
 }
 

@@ -9,7 +9,11 @@ import { OutboundFailure, type SignedHttpClient } from "./signed-http-client.js"
  * bounded by the operator's callbackTimeoutMs. Callers check that the operator has a callback URL.
  */
 export class HttpOperatorWallet implements OperatorWallet {
-  constructor(private readonly http: SignedHttpClient, private readonly tenants: TenantCredentials, private readonly metrics?: Metrics) {}
+  constructor(
+    private readonly http: SignedHttpClient,
+    private readonly tenants: TenantCredentials,
+    private readonly metrics?: Metrics,
+  ) {}
 
   /**
    * POSTs the stored body to `{callbackUrl}/v1/wallet/transaction`. Only a 200 with a well-formed
@@ -27,14 +31,23 @@ export class HttpOperatorWallet implements OperatorWallet {
     let response;
     try {
       response = await this.http.call({
-        baseUrl: operator.callbackUrl, method: "POST", path: "/v1/wallet/transaction", body,
-        tenantId: operator.config.id, secret: this.tenants.currentSecret(operator.config.id), timeoutMs: operator.callbackTimeoutMs,
+        baseUrl: operator.callbackUrl,
+        method: "POST",
+        path: "/v1/wallet/transaction",
+        body,
+        tenantId: operator.config.id,
+        secret: this.tenants.currentSecret(operator.config.id),
+        timeoutMs: operator.callbackTimeoutMs,
       });
     } catch (error) {
       if (error instanceof OutboundFailure && error.kind === "timeout") {
         return { state: "TIMED_OUT", error: error.message, call: { httpStatus: null, failure: "TIMEOUT", response: null } };
       }
-      return { state: "FAILED", error: `wallet unreachable: ${(error as Error).message}`, call: { httpStatus: null, failure: "NETWORK", response: null } };
+      return {
+        state: "FAILED",
+        error: `wallet unreachable: ${(error as Error).message}`,
+        call: { httpStatus: null, failure: "NETWORK", response: null },
+      };
     }
     const call: CallEnd = { httpStatus: response.status, failure: null, response: response.body };
     if (response.status !== 200) return { state: "FAILED", error: `wallet answered ${response.status}: ${response.body.slice(0, 300)}`, call };
@@ -42,7 +55,8 @@ export class HttpOperatorWallet implements OperatorWallet {
     if (!parsed || (parsed.status !== "OK" && parsed.status !== "DECLINED") || !Number.isSafeInteger(parsed.balance)) {
       return { state: "FAILED", error: `malformed wallet answer: ${response.body.slice(0, 300)}`, call };
     }
-    if (parsed.status === "DECLINED" && type !== "BET") return { state: "FAILED", error: `wallet declined a ${type}, which must never be declined`, call };
+    if (parsed.status === "DECLINED" && type !== "BET")
+      return { state: "FAILED", error: `wallet declined a ${type}, which must never be declined`, call };
     return { state: parsed.status, balance: parsed.balance as number, call };
   }
 
@@ -51,8 +65,12 @@ export class HttpOperatorWallet implements OperatorWallet {
     let response;
     try {
       response = await this.http.call({
-        baseUrl: operator.callbackUrl, method: "GET", path: `/v1/wallet/balance?playerRef=${encodeURIComponent(playerRef)}`,
-        tenantId: operator.config.id, secret: this.tenants.currentSecret(operator.config.id), timeoutMs: operator.callbackTimeoutMs,
+        baseUrl: operator.callbackUrl,
+        method: "GET",
+        path: `/v1/wallet/balance?playerRef=${encodeURIComponent(playerRef)}`,
+        tenantId: operator.config.id,
+        secret: this.tenants.currentSecret(operator.config.id),
+        timeoutMs: operator.callbackTimeoutMs,
       });
     } catch (error) {
       return { ok: false, error: `wallet balance call failed: ${(error as Error).message}` };

@@ -17,7 +17,11 @@ export const PROVIDER_TIMED_OUT = "provider timed out";
  * Never retried: a failure is reported to the caller as it is.
  */
 export class HttpProviderWebhooks implements ProviderWebhooks, SessionRevokeNotifier {
-  constructor(private readonly http: SignedHttpClient, private readonly tenants: TenantCredentials, private readonly logger: Logger) {}
+  constructor(
+    private readonly http: SignedHttpClient,
+    private readonly tenants: TenantCredentials,
+    private readonly logger: Logger,
+  ) {}
 
   /** POSTs a JSON body to `{webhookUrl}{path}`; only a 200 counts as success. */
   async post(providerId: string, path: string, payload: unknown): Promise<WebhookOutcome> {
@@ -25,8 +29,13 @@ export class HttpProviderWebhooks implements ProviderWebhooks, SessionRevokeNoti
     if (!provider?.webhookUrl) return { ok: false, error: "provider has no webhook URL configured" };
     try {
       const response = await this.http.call({
-        baseUrl: provider.webhookUrl, method: "POST", path, body: JSON.stringify(payload),
-        tenantId: providerId, secret: this.tenants.currentSecret(providerId), timeoutMs: PROVIDER_WEBHOOK_TIMEOUT_MS,
+        baseUrl: provider.webhookUrl,
+        method: "POST",
+        path,
+        body: JSON.stringify(payload),
+        tenantId: providerId,
+        secret: this.tenants.currentSecret(providerId),
+        timeoutMs: PROVIDER_WEBHOOK_TIMEOUT_MS,
       });
       if (response.status === 200) return { ok: true, response };
       return { ok: false, error: quoteProvider(`provider answered ${response.status}: ${response.body}`), response };
@@ -41,11 +50,16 @@ export class HttpProviderWebhooks implements ProviderWebhooks, SessionRevokeNoti
 
   /** Session-revoke webhooks, all at once; an unreachable provider changes nothing and is only logged. */
   async notify(sessions: Session[], reason: RevokeReason): Promise<void> {
-    await Promise.all(sessions.map(async (session) => {
-      const outcome = await this.post(session.providerId, "/v1/game/session/revoke", {
-        sessionToken: session.token, playerRef: session.playerRef, gameId: session.gameId, reason,
-      }).catch((error: unknown): WebhookOutcome => ({ ok: false, error: String(error) }));
-      if (!outcome.ok) this.logger.warn({ provider: session.providerId, error: outcome.error }, "session revoke webhook failed");
-    }));
+    await Promise.all(
+      sessions.map(async (session) => {
+        const outcome = await this.post(session.providerId, "/v1/game/session/revoke", {
+          sessionToken: session.token,
+          playerRef: session.playerRef,
+          gameId: session.gameId,
+          reason,
+        }).catch((error: unknown): WebhookOutcome => ({ ok: false, error: String(error) }));
+        if (!outcome.ok) this.logger.warn({ provider: session.providerId, error: outcome.error }, "session revoke webhook failed");
+      }),
+    );
   }
 }

@@ -27,7 +27,11 @@ export interface OutboundResponse {
 /** The call got no answer: `timeout` when the deadline passed, `network` when the connection failed. */
 export class OutboundFailure extends Error {
   override readonly name = "OutboundFailure";
-  constructor(readonly kind: "timeout" | "network", message: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly kind: "timeout" | "network",
+    message: string,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
   }
 }
@@ -102,7 +106,13 @@ export class SignedHttpClient {
     } catch (error) {
       const name = (error as { name?: string; code?: string }).name;
       const code = (error as { code?: string }).code;
-      if (signal.aborted || name === "TimeoutError" || name === "AbortError" || code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT") {
+      if (
+        signal.aborted ||
+        name === "TimeoutError" ||
+        name === "AbortError" ||
+        code === "UND_ERR_HEADERS_TIMEOUT" ||
+        code === "UND_ERR_BODY_TIMEOUT"
+      ) {
         throw new OutboundFailure("timeout", `no answer within ${call.timeoutMs} ms`, { cause: error });
       }
       throw new OutboundFailure("network", (error as Error).message, { cause: error });

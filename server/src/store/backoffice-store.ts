@@ -49,9 +49,9 @@ export class SqliteBackofficeStore implements BackofficeStore {
 
   findSession(tokenHash: string): Promise<BackofficeSessionRecord | undefined> {
     const row = this.statements.findSession.get(tokenHash) as SessionRow | undefined;
-    return Promise.resolve(row && {
-      tokenHash: row.token_hash, username: row.username, csrfToken: row.csrf_token, createdAt: row.created_at, expiresAt: row.expires_at,
-    });
+    return Promise.resolve(
+      row && { tokenHash: row.token_hash, username: row.username, csrfToken: row.csrf_token, createdAt: row.created_at, expiresAt: row.expires_at },
+    );
   }
 
   deleteSession(tokenHash: string): Promise<void> {
@@ -65,9 +65,25 @@ export class SqliteBackofficeStore implements BackofficeStore {
   }
 }
 
-interface UserRow { username: string; operator_id: string | null; role: "viewer" | "manager"; password_hash: string; created_at: number }
-interface SessionRow { token_hash: string; username: string; csrf_token: string; created_at: number; expires_at: number }
+interface UserRow {
+  username: string;
+  operator_id: string | null;
+  role: "viewer" | "manager";
+  password_hash: string;
+  created_at: number;
+}
+interface SessionRow {
+  token_hash: string;
+  username: string;
+  csrf_token: string;
+  created_at: number;
+  expires_at: number;
+}
 
 const userFromRow = (r: UserRow): BackofficeUserRecord => ({
-  username: r.username, operatorId: r.operator_id, role: r.role, passwordHash: r.password_hash, createdAt: r.created_at,
+  username: r.username,
+  operatorId: r.operator_id,
+  role: r.role,
+  passwordHash: r.password_hash,
+  createdAt: r.created_at,
 });

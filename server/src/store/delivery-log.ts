@@ -20,7 +20,8 @@ export function callStart(attempt: number, request: CallRequest, now: number): s
 /** The stored end of a call; absent keys read as null (a JSON merge patch drops null members anyway). */
 export function callEnd(end: CallEnd, outcome: Exclude<TransactionState, "PENDING">, now: number): string {
   return JSON.stringify({
-    end: now, outcome,
+    end: now,
+    outcome,
     ...(end.httpStatus === null ? {} : { status: end.httpStatus }),
     ...(end.failure === null ? {} : { failure: end.failure }),
     ...(end.response === null ? {} : { response: end.response.slice(0, LOGGED_RESPONSE_CHARS) }),
@@ -28,8 +29,15 @@ export function callEnd(end: CallEnd, outcome: Exclude<TransactionState, "PENDIN
 }
 
 interface StoredCall {
-  n: number; by: CallRequester; actor: string | null; at: number;
-  end?: number; outcome?: DeliveryLogEntry["outcome"]; status?: number; failure?: CallFailure; response?: string;
+  n: number;
+  by: CallRequester;
+  actor: string | null;
+  at: number;
+  end?: number;
+  outcome?: DeliveryLogEntry["outcome"];
+  status?: number;
+  failure?: CallFailure;
+  response?: string;
 }
 
 /**
@@ -41,9 +49,15 @@ export function readDeliveryLog(text: string | null, record: { state: Transactio
   return (JSON.parse(text) as StoredCall[]).map((c) => {
     const inFlight = c.end === undefined && record.state === "PENDING" && c.n === record.attempts;
     return {
-      attempt: c.n, requestedBy: c.by, actor: c.actor ?? null, startedAt: c.at, endedAt: c.end ?? null,
-      httpStatus: c.status ?? null, failure: c.failure ?? (c.end === undefined && !inFlight ? "INTERRUPTED" : null),
-      response: c.response ?? null, outcome: c.outcome ?? null,
+      attempt: c.n,
+      requestedBy: c.by,
+      actor: c.actor ?? null,
+      startedAt: c.at,
+      endedAt: c.end ?? null,
+      httpStatus: c.status ?? null,
+      failure: c.failure ?? (c.end === undefined && !inFlight ? "INTERRUPTED" : null),
+      response: c.response ?? null,
+      outcome: c.outcome ?? null,
     };
   });
 }

@@ -2,16 +2,41 @@ import type { GrantInsertResult, GrantRecord, GrantStatus, GrantStore } from "..
 import type { SqliteDatabase } from "./database.js";
 
 interface Row {
-  id: string; operator_id: string; provider_id: string; game_id: string; player_ref: string; campaign_id: string | null;
-  spins: number; bet_amount_minor: number; currency: string; external_ref: string | null; status: GrantStatus;
-  idempotency_key: string; expires_at: string | null; last_error: string | null; created_at: string; updated_at: string;
+  id: string;
+  operator_id: string;
+  provider_id: string;
+  game_id: string;
+  player_ref: string;
+  campaign_id: string | null;
+  spins: number;
+  bet_amount_minor: number;
+  currency: string;
+  external_ref: string | null;
+  status: GrantStatus;
+  idempotency_key: string;
+  expires_at: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 const fromRow = (r: Row): GrantRecord => ({
-  id: r.id, operatorId: r.operator_id, providerId: r.provider_id, gameId: r.game_id, playerRef: r.player_ref,
-  campaignId: r.campaign_id, spins: r.spins, betAmountMinor: r.bet_amount_minor, currency: r.currency,
-  externalRef: r.external_ref, status: r.status, idempotencyKey: r.idempotency_key, expiresAt: r.expires_at,
-  lastError: r.last_error, createdAt: r.created_at, updatedAt: r.updated_at,
+  id: r.id,
+  operatorId: r.operator_id,
+  providerId: r.provider_id,
+  gameId: r.game_id,
+  playerRef: r.player_ref,
+  campaignId: r.campaign_id,
+  spins: r.spins,
+  betAmountMinor: r.bet_amount_minor,
+  currency: r.currency,
+  externalRef: r.external_ref,
+  status: r.status,
+  idempotencyKey: r.idempotency_key,
+  expiresAt: r.expires_at,
+  lastError: r.last_error,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
 });
 
 /** SQLite implementation of {@link GrantStore} on the `grants` table (migration 1). */
@@ -41,20 +66,26 @@ export class SqliteGrantStore implements GrantStore {
     // rowid breaks ties between grants created within the same millisecond.
     this.listAll = db.prepare("SELECT * FROM grants WHERE operator_id = ? ORDER BY created_at, rowid");
     this.listPlayer = db.prepare("SELECT * FROM grants WHERE operator_id = ? AND player_ref = ? ORDER BY created_at, rowid");
-    this.activateStmt = db.prepare("UPDATE grants SET status = 'active', external_ref = ?, updated_at = ? WHERE id = ? AND status = 'pending' RETURNING *");
+    this.activateStmt = db.prepare(
+      "UPDATE grants SET status = 'active', external_ref = ?, updated_at = ? WHERE id = ? AND status = 'pending' RETURNING *",
+    );
     this.failStmt = db.prepare("UPDATE grants SET status = 'failed', last_error = ?, updated_at = ? WHERE id = ? AND status = 'pending' RETURNING *");
     this.cancelStmt = db.prepare("UPDATE grants SET status = 'cancelled', updated_at = ? WHERE id = ? AND status = 'active' RETURNING *");
     this.failPendingStmt = db.prepare("UPDATE grants SET status = 'failed', last_error = ?, updated_at = ? WHERE status = 'pending'");
   }
 
   insertOrGet(grant: GrantRecord): Promise<GrantInsertResult> {
-    return Promise.resolve(this.db.transaction((): GrantInsertResult => {
-      const { changes } = this.insertStmt.run(grant);
-      if (changes === 1) return { inserted: true, grant };
-      const holder = this.byKey.get(grant.operatorId, grant.idempotencyKey) as Row | undefined;
-      if (!holder) throw new Error(`grant insert conflicted but no grant holds key ${grant.idempotencyKey}`);
-      return { inserted: false, grant: fromRow(holder) };
-    }).immediate());
+    return Promise.resolve(
+      this.db
+        .transaction((): GrantInsertResult => {
+          const { changes } = this.insertStmt.run(grant);
+          if (changes === 1) return { inserted: true, grant };
+          const holder = this.byKey.get(grant.operatorId, grant.idempotencyKey) as Row | undefined;
+          if (!holder) throw new Error(`grant insert conflicted but no grant holds key ${grant.idempotencyKey}`);
+          return { inserted: false, grant: fromRow(holder) };
+        })
+        .immediate(),
+    );
   }
 
   find(operatorId: string, id: string): Promise<GrantRecord | undefined> {

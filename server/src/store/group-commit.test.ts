@@ -54,15 +54,21 @@ describe("GroupCommit", () => {
       db.exec("CREATE TABLE t (x INTEGER)");
       const insert = db.prepare("INSERT INTO t VALUES (?)");
       const level = () => db.pragma("synchronous", { simple: true });
-      const FULL = 2, NORMAL = 1;
+      const FULL = 2,
+        NORMAL = 1;
       const commits = new GroupCommit(db, "FULL");
       const seen: number[] = [];
       // Inside the shared transaction, the level the coming commit will use is visible to the units.
       await Promise.all([commits.runVolatile(() => (insert.run(1), seen.push(level() as number)))]);
-      await Promise.all([commits.runVolatile(() => (insert.run(2), seen.push(level() as number))), commits.run(() => (insert.run(3), seen.push(level() as number)))]);
-      await expect(commits.runVolatile(() => {
-        throw new Error("unit failed");
-      })).rejects.toThrow("unit failed");
+      await Promise.all([
+        commits.runVolatile(() => (insert.run(2), seen.push(level() as number))),
+        commits.run(() => (insert.run(3), seen.push(level() as number))),
+      ]);
+      await expect(
+        commits.runVolatile(() => {
+          throw new Error("unit failed");
+        }),
+      ).rejects.toThrow("unit failed");
       expect(seen).toEqual([NORMAL, FULL, FULL]);
       expect(level()).toBe(FULL);
       expect(db.prepare("SELECT x FROM t ORDER BY x").pluck().all()).toEqual([1, 2, 3]);

@@ -30,7 +30,10 @@ export class GroupCommit {
   private readonly rollbackTo;
 
   /** `synchronous` is the connection's setting (by default read from it), restored after every commit that skipped the fsync. */
-  constructor(private readonly db: SqliteDatabase, synchronous: "FULL" | "NORMAL" = synchronousOf(db)) {
+  constructor(
+    private readonly db: SqliteDatabase,
+    synchronous: "FULL" | "NORMAL" = synchronousOf(db),
+  ) {
     this.canSkipFsync = synchronous === "FULL" && !db.memory;
     this.begin = db.prepare("BEGIN IMMEDIATE");
     this.commit = db.prepare("COMMIT");

@@ -1,6 +1,11 @@
 import type { DeliveryLogEntry, TransactionKey, TransactionRecord } from "../domain/ports/ledger.js";
 import {
-  PURGE_SLICE, type LedgerQueries, type ListedTransaction, type RoundView, type TransactionFilter, type TransactionPosition,
+  PURGE_SLICE,
+  type LedgerQueries,
+  type ListedTransaction,
+  type RoundView,
+  type TransactionFilter,
+  type TransactionPosition,
 } from "../domain/ports/ledger-queries.js";
 import type { SqliteDatabase } from "./database.js";
 import type { GroupCommit } from "./group-commit.js";
@@ -20,7 +25,10 @@ export class SqliteLedgerQueries implements LedgerQueries {
   private readonly selectRound;
   private readonly purge;
 
-  constructor(db: SqliteDatabase, private readonly commits: GroupCommit) {
+  constructor(
+    db: SqliteDatabase,
+    private readonly commits: GroupCommit,
+  ) {
     this.lists = new StatementCache(db);
     this.selectOne = db.prepare("SELECT * FROM transactions WHERE provider_id = ? AND transaction_id = ? AND operator_id = ?");
     this.selectRoundTransactions = db.prepare(
@@ -60,9 +68,12 @@ export class SqliteLedgerQueries implements LedgerQueries {
     const sql = `SELECT rowid AS position_rowid, * FROM transactions WHERE ${clauses.join(" AND ")}
       ORDER BY created_at DESC, rowid DESC LIMIT @limit`;
     const statement = this.lists.get(sql);
-    return Promise.resolve((statement.all(params) as (Row & { position_rowid: number })[]).map((row) => ({
-      ...fromRow(row), position: { createdAt: row.created_at, rowid: row.position_rowid },
-    })));
+    return Promise.resolve(
+      (statement.all(params) as (Row & { position_rowid: number })[]).map((row) => ({
+        ...fromRow(row),
+        position: { createdAt: row.created_at, rowid: row.position_rowid },
+      })),
+    );
   }
 
   detail(operatorId: string, key: TransactionKey): Promise<(TransactionRecord & { deliveryLog: DeliveryLogEntry[] }) | undefined> {
@@ -82,7 +93,8 @@ export class SqliteLedgerQueries implements LedgerQueries {
     const providerId = transactions[0]?.providerId;
     if (providerId === undefined) return undefined;
     const round = this.selectRound.get(providerId, operatorId, gameId, roundId) as
-      | { playerRef: string; status: RoundView["status"]; lastActivityAt: number } | undefined;
+      | { playerRef: string; status: RoundView["status"]; lastActivityAt: number }
+      | undefined;
     if (!round) return undefined;
     return { providerId, gameId, roundId, ...round, transactions: transactions.filter((t) => t.providerId === providerId) };
   }

@@ -17,8 +17,11 @@ const BATCH = 1000;
  */
 export function sealLegacyPlaintext(db: SqliteDatabase, t: AtRestTransform): { secrets: number; callbackBodies: number; sessions: number } {
   let secrets = 0;
-  const tenants = db.prepare("SELECT tenant_id AS id, secret, previous_secret AS previous FROM tenant_state").all() as
-    { id: string; secret: string; previous: string | null }[];
+  const tenants = db.prepare("SELECT tenant_id AS id, secret, previous_secret AS previous FROM tenant_state").all() as {
+    id: string;
+    secret: string;
+    previous: string | null;
+  }[];
   const updateTenant = db.prepare("UPDATE tenant_state SET secret = ?, previous_secret = ? WHERE tenant_id = ?");
   const sealIfPlain = (value: string) => {
     if (t.isSealed(value)) return value;
@@ -30,7 +33,7 @@ export function sealLegacyPlaintext(db: SqliteDatabase, t: AtRestTransform): { s
   let callbackBodies = 0;
   const selectBodies = db.prepare("SELECT rowid, callback_body AS body FROM transactions WHERE rowid > ? ORDER BY rowid LIMIT ?");
   const updateBody = db.prepare("UPDATE transactions SET callback_body = ? WHERE rowid = ?");
-  for (let after = 0; ;) {
+  for (let after = 0; ; ) {
     const rows = selectBodies.all(after, BATCH) as { rowid: number; body: string }[];
     for (const row of rows) {
       if (!t.isSealed(row.body)) {

@@ -28,7 +28,12 @@ export class SqliteMonitoringQueries implements MonitoringQueries {
     this.countActive = db.prepare("SELECT COUNT(*) AS n FROM sessions WHERE operator_id = ? AND expires_at > ?");
   }
 
-  sessions(operatorId: string, filter: SessionFilter, after: { createdAt: number; rowid: number } | undefined, limit: number): Promise<ListedSession[]> {
+  sessions(
+    operatorId: string,
+    filter: SessionFilter,
+    after: { createdAt: number; rowid: number } | undefined,
+    limit: number,
+  ): Promise<ListedSession[]> {
     const clauses = ["operator_id = @operatorId"];
     const params: Record<string, unknown> = { operatorId, limit, now: filter.now };
     if (filter.playerRef !== undefined) {
@@ -48,8 +53,9 @@ export class SqliteMonitoringQueries implements MonitoringQueries {
     const sql = `SELECT rowid, player_ref AS playerRef, game_id AS gameId, provider_id AS providerId, currency, language, demo,
       created_at AS createdAt, expires_at AS expiresAt FROM sessions WHERE ${clauses.join(" AND ")}
       ORDER BY created_at DESC, rowid DESC LIMIT @limit`;
-    return Promise.resolve((this.lists.get(sql).all(params) as (Omit<ListedSession, "demo"> & { demo: number })[])
-      .map((row) => ({ ...row, demo: row.demo === 1 })));
+    return Promise.resolve(
+      (this.lists.get(sql).all(params) as (Omit<ListedSession, "demo"> & { demo: number })[]).map((row) => ({ ...row, demo: row.demo === 1 })),
+    );
   }
 
   transactionCounts(operatorId: string, from: number, to: number): Promise<{ state: string; type: string; n: number }[]> {

@@ -5,9 +5,7 @@ import { StatementCache } from "./statement-cache.js";
 
 const PROBLEM_COLUMNS = `id, operator_id AS operatorId, kind, provider_id AS providerId, transaction_id AS transactionId, game_id AS gameId,
   round_id AS roundId, player_ref AS playerRef, detail, created_at AS createdAt, resolved_at AS resolvedAt, resolved_by AS resolvedBy, resolution`;
-const STATUS_CLAUSE: Record<ProblemStatus, string> = {
-  open: "AND resolved_at IS NULL", resolved: "AND resolved_at IS NOT NULL", all: "",
-};
+const STATUS_CLAUSE: Record<ProblemStatus, string> = { open: "AND resolved_at IS NULL", resolved: "AND resolved_at IS NOT NULL", all: "" };
 
 /** SQLite implementation of {@link ProblemStore}; its writes join the group commit. */
 export class SqliteProblemStore implements ProblemStore {
@@ -18,12 +16,13 @@ export class SqliteProblemStore implements ProblemStore {
   private readonly insertAudit;
   private readonly selectAudit;
 
-  constructor(db: SqliteDatabase, private readonly commits: GroupCommit) {
+  constructor(
+    db: SqliteDatabase,
+    private readonly commits: GroupCommit,
+  ) {
     this.lists = new StatementCache(db);
     this.selectOne = db.prepare(`SELECT ${PROBLEM_COLUMNS} FROM problems WHERE id = ? AND operator_id = ?`);
-    this.selectCounts = db.prepare(
-      "SELECT kind, COUNT(*) AS n FROM problems WHERE operator_id = ? AND resolved_at IS NULL GROUP BY kind",
-    );
+    this.selectCounts = db.prepare("SELECT kind, COUNT(*) AS n FROM problems WHERE operator_id = ? AND resolved_at IS NULL GROUP BY kind");
     this.resolveOne = db.prepare(
       `UPDATE problems SET resolved_at = @now, resolved_by = @actor, resolution = @note
        WHERE id = @id AND operator_id = @operatorId AND resolved_at IS NULL`,
@@ -46,7 +45,9 @@ export class SqliteProblemStore implements ProblemStore {
     const sql = `SELECT ${PROBLEM_COLUMNS} FROM problems WHERE operator_id = @operatorId AND id < @before
       ${filter.kind === undefined ? "" : "AND kind = @kind"} ${STATUS_CLAUSE[filter.status]} ORDER BY id DESC LIMIT @limit`;
     const statement = this.lists.get(sql);
-    return Promise.resolve(statement.all({ operatorId, before, limit, ...(filter.kind === undefined ? {} : { kind: filter.kind }) }) as ProblemRecord[]);
+    return Promise.resolve(
+      statement.all({ operatorId, before, limit, ...(filter.kind === undefined ? {} : { kind: filter.kind }) }) as ProblemRecord[],
+    );
   }
 
   openCounts(operatorId: string): Promise<Partial<Record<ProblemKind, number>>> {

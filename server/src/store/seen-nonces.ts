@@ -82,7 +82,10 @@ export class SeenNonces {
   private newestStartedAt: number;
 
   /** `generationSeconds`: how long one generation takes new nonces (at least a second). */
-  constructor(private readonly generationSeconds: number, now: number) {
+  constructor(
+    private readonly generationSeconds: number,
+    now: number,
+  ) {
     this.newestStartedAt = now;
   }
 

@@ -3,13 +3,31 @@ import type { SqliteDatabase } from "./database.js";
 import type { GroupCommit } from "./group-commit.js";
 
 interface Row {
-  token_hash: string; token_sealed: string; operator_id: string; provider_id: string; player_ref: string; game_id: string; currency: string;
-  language: string | null; demo: number; created_at: number; expires_at: number;
+  token_hash: string;
+  token_sealed: string;
+  operator_id: string;
+  provider_id: string;
+  player_ref: string;
+  game_id: string;
+  currency: string;
+  language: string | null;
+  demo: number;
+  created_at: number;
+  expires_at: number;
 }
 
 const fromRow = (r: Row): SessionRecord => ({
-  tokenHash: r.token_hash, tokenSealed: r.token_sealed, operatorId: r.operator_id, providerId: r.provider_id, playerRef: r.player_ref, gameId: r.game_id,
-  currency: r.currency, language: r.language, demo: r.demo === 1, createdAt: r.created_at, expiresAt: r.expires_at,
+  tokenHash: r.token_hash,
+  tokenSealed: r.token_sealed,
+  operatorId: r.operator_id,
+  providerId: r.provider_id,
+  playerRef: r.player_ref,
+  gameId: r.game_id,
+  currency: r.currency,
+  language: r.language,
+  demo: r.demo === 1,
+  createdAt: r.created_at,
+  expiresAt: r.expires_at,
 });
 
 /** SQLite implementation of {@link SessionStore}; its writes join the group commit, as launches come in bursts too. */
@@ -20,7 +38,10 @@ export class SqliteSessionStore implements SessionStore {
   private readonly deletePlayer;
   private readonly purge;
 
-  constructor(db: SqliteDatabase, private readonly commits: GroupCommit) {
+  constructor(
+    db: SqliteDatabase,
+    private readonly commits: GroupCommit,
+  ) {
     this.insertStmt = db.prepare(
       `INSERT INTO sessions (token_hash, token_sealed, operator_id, provider_id, player_ref, game_id, currency, language, demo, created_at, expires_at)
        VALUES (@tokenHash, @tokenSealed, @operatorId, @providerId, @playerRef, @gameId, @currency, @language, @demo, @createdAt, @expiresAt)`,

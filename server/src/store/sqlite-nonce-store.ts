@@ -46,19 +46,21 @@ export class SqliteNonceStore implements NonceLog {
   remember(tenantId: string, nonce: string, expiresAtSeconds: number): Promise<boolean> {
     const now = this.now();
     if (!this.seen.remember(tenantId, nonce, expiresAtSeconds, now)) return Promise.resolve(false);
-    this.commits.runVolatile(() => {
-      const nowMs = Date.now();
-      if (nowMs >= this.nextPurgeAt) {
-        // A full slice means more are waiting: another slice goes with the next commit, so expiry keeps up with any
-        // request rate (a slice every 50 ms fell behind past 5,000 requests a second); otherwise once a second.
-        const full = this.purge.run(now).changes === PURGE_SLICE_ROWS;
-        this.nextPurgeAt = full ? 0 : nowMs + 1000;
-      }
-      this.append.run(tenantId, nonce, expiresAtSeconds);
-    }).catch(() => {
-      // The commit failed (disk full, I/O error): the nonce is still refused from memory until it expires, and only a
-      // restart within its validity could accept it again.
-    });
+    this.commits
+      .runVolatile(() => {
+        const nowMs = Date.now();
+        if (nowMs >= this.nextPurgeAt) {
+          // A full slice means more are waiting: another slice goes with the next commit, so expiry keeps up with any
+          // request rate (a slice every 50 ms fell behind past 5,000 requests a second); otherwise once a second.
+          const full = this.purge.run(now).changes === PURGE_SLICE_ROWS;
+          this.nextPurgeAt = full ? 0 : nowMs + 1000;
+        }
+        this.append.run(tenantId, nonce, expiresAtSeconds);
+      })
+      .catch(() => {
+        // The commit failed (disk full, I/O error): the nonce is still refused from memory until it expires, and only a
+        // restart within its validity could accept it again.
+      });
     return Promise.resolve(true);
   }
 }

@@ -2,9 +2,15 @@ import type { TenantState, TenantStore } from "../domain/ports/tenants.js";
 import type { SqliteDatabase } from "./database.js";
 
 interface Row {
-  tenant_id: string; role: "operator" | "provider"; secret: string; previous_secret: string | null;
-  previous_valid_until: number | null; callback_url: string | null; callback_timeout_ms: number | null;
-  secret_from_portal: number; callback_url_from_portal: number;
+  tenant_id: string;
+  role: "operator" | "provider";
+  secret: string;
+  previous_secret: string | null;
+  previous_valid_until: number | null;
+  callback_url: string | null;
+  callback_timeout_ms: number | null;
+  secret_from_portal: number;
+  callback_url_from_portal: number;
 }
 
 /** SQLite implementation of {@link TenantStore}. */
@@ -34,10 +40,14 @@ export class SqliteTenantStore implements TenantStore {
   }
 
   seed(fromFile: TenantState): Promise<TenantState> {
-    return Promise.resolve(this.db.transaction(() => {
-      this.insert.run({ ...fromFile, now: Date.now() });
-      return fromRow(this.select.get(fromFile.tenantId) as Row);
-    }).immediate());
+    return Promise.resolve(
+      this.db
+        .transaction(() => {
+          this.insert.run({ ...fromFile, now: Date.now() });
+          return fromRow(this.select.get(fromFile.tenantId) as Row);
+        })
+        .immediate(),
+    );
   }
 
   all(): Promise<TenantState[]> {
@@ -45,13 +55,24 @@ export class SqliteTenantStore implements TenantStore {
   }
 
   save(state: TenantState): Promise<void> {
-    this.update.run({ ...state, secretFromPortal: state.secretFromPortal ? 1 : 0, callbackUrlFromPortal: state.callbackUrlFromPortal ? 1 : 0, now: Date.now() });
+    this.update.run({
+      ...state,
+      secretFromPortal: state.secretFromPortal ? 1 : 0,
+      callbackUrlFromPortal: state.callbackUrlFromPortal ? 1 : 0,
+      now: Date.now(),
+    });
     return Promise.resolve();
   }
 }
 
 const fromRow = (row: Row): TenantState => ({
-  tenantId: row.tenant_id, role: row.role, secret: row.secret, previousSecret: row.previous_secret,
-  previousValidUntil: row.previous_valid_until, callbackUrl: row.callback_url, callbackTimeoutMs: row.callback_timeout_ms,
-  secretFromPortal: row.secret_from_portal === 1, callbackUrlFromPortal: row.callback_url_from_portal === 1,
+  tenantId: row.tenant_id,
+  role: row.role,
+  secret: row.secret,
+  previousSecret: row.previous_secret,
+  previousValidUntil: row.previous_valid_until,
+  callbackUrl: row.callback_url,
+  callbackTimeoutMs: row.callback_timeout_ms,
+  secretFromPortal: row.secret_from_portal === 1,
+  callbackUrlFromPortal: row.callback_url_from_portal === 1,
 });

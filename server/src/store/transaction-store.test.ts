@@ -7,11 +7,27 @@ import type { NewTransaction } from "../domain/ports/ledger.js";
 import { SqliteTransactionStore } from "./transaction-store.js";
 
 const bet: NewTransaction = {
-  providerId: "prov", transactionId: "t-1", operatorId: "op", playerRef: "p", gameId: "g", roundId: "r", type: "BET", amount: 35,
-  currency: "EUR", originalTransactionId: null, roundComplete: false, requestHash: "h", callbackBody: "{}",
+  providerId: "prov",
+  transactionId: "t-1",
+  operatorId: "op",
+  playerRef: "p",
+  gameId: "g",
+  roundId: "r",
+  type: "BET",
+  amount: 35,
+  currency: "EUR",
+  originalTransactionId: null,
+  roundComplete: false,
+  requestHash: "h",
+  callbackBody: "{}",
 };
-const timedOut = { state: "TIMED_OUT" as const, balance: null, error: "outcome unknown", nextRetryAt: null,
-  call: { httpStatus: null, failure: "INTERRUPTED" as const, response: null } };
+const timedOut = {
+  state: "TIMED_OUT" as const,
+  balance: null,
+  error: "outcome unknown",
+  nextRetryAt: null,
+  call: { httpStatus: null, failure: "INTERRUPTED" as const, response: null },
+};
 const answered = { httpStatus: 200, failure: null, response: '{"status":"OK","balance":965}' };
 const PROVIDER = { by: "PROVIDER" as const, actor: null };
 

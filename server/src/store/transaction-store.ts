@@ -1,6 +1,15 @@
 import type {
-  CallRequest, ClaimResult, NewTransaction, RecordedOutcome, RelayedType, RoundRef, RoundStatus, TransactionKey, TransactionRecord,
-  TransactionState, TransactionStore,
+  CallRequest,
+  ClaimResult,
+  NewTransaction,
+  RecordedOutcome,
+  RelayedType,
+  RoundRef,
+  RoundStatus,
+  TransactionKey,
+  TransactionRecord,
+  TransactionState,
+  TransactionStore,
 } from "../domain/ports/ledger.js";
 import type { SqliteDatabase } from "./database.js";
 import { APPEND_CALL_SQL, callEnd, callStart, END_CALL_SQL } from "./delivery-log.js";
@@ -9,19 +18,52 @@ import { OPEN_UNSETTLED_CREDITS, ProblemStatements } from "./problem-statements.
 
 /** A row of the transactions table, as SELECT * reads it. */
 export interface Row {
-  provider_id: string; transaction_id: string; operator_id: string; player_ref: string; game_id: string; round_id: string;
-  type: RelayedType; amount: number; currency: string; original_transaction_id: string | null; round_complete: number;
-  request_hash: string; callback_body: string; state: TransactionState; response_balance: number | null; attempts: number;
-  last_error: string | null; next_retry_at: number | null; problem: number; created_at: number; updated_at: number;
+  provider_id: string;
+  transaction_id: string;
+  operator_id: string;
+  player_ref: string;
+  game_id: string;
+  round_id: string;
+  type: RelayedType;
+  amount: number;
+  currency: string;
+  original_transaction_id: string | null;
+  round_complete: number;
+  request_hash: string;
+  callback_body: string;
+  state: TransactionState;
+  response_balance: number | null;
+  attempts: number;
+  last_error: string | null;
+  next_retry_at: number | null;
+  problem: number;
+  created_at: number;
+  updated_at: number;
   delivery_log: string | null;
 }
 
 export const fromRow = (r: Row): TransactionRecord => ({
-  providerId: r.provider_id, transactionId: r.transaction_id, operatorId: r.operator_id, playerRef: r.player_ref,
-  gameId: r.game_id, roundId: r.round_id, type: r.type, amount: r.amount, currency: r.currency,
-  originalTransactionId: r.original_transaction_id, roundComplete: r.round_complete === 1, requestHash: r.request_hash,
-  callbackBody: r.callback_body, state: r.state, responseBalance: r.response_balance, attempts: r.attempts,
-  lastError: r.last_error, nextRetryAt: r.next_retry_at, problem: r.problem === 1, createdAt: r.created_at, updatedAt: r.updated_at,
+  providerId: r.provider_id,
+  transactionId: r.transaction_id,
+  operatorId: r.operator_id,
+  playerRef: r.player_ref,
+  gameId: r.game_id,
+  roundId: r.round_id,
+  type: r.type,
+  amount: r.amount,
+  currency: r.currency,
+  originalTransactionId: r.original_transaction_id,
+  roundComplete: r.round_complete === 1,
+  requestHash: r.request_hash,
+  callbackBody: r.callback_body,
+  state: r.state,
+  responseBalance: r.response_balance,
+  attempts: r.attempts,
+  lastError: r.last_error,
+  nextRetryAt: r.next_retry_at,
+  problem: r.problem === 1,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
 });
 
 const isSettled = (state: TransactionState) => state === "OK" || state === "DECLINED";
@@ -50,7 +92,10 @@ export class SqliteTransactionStore implements TransactionStore {
   private readonly problemWrites;
 
   /** `commits` must run on `db`; by default a group commit of its own. */
-  constructor(db: SqliteDatabase, private readonly commits: GroupCommit = new GroupCommit(db)) {
+  constructor(
+    db: SqliteDatabase,
+    private readonly commits: GroupCommit = new GroupCommit(db),
+  ) {
     this.problemWrites = new ProblemStatements(db);
     this.select = db.prepare("SELECT * FROM transactions WHERE provider_id = ? AND transaction_id = ?");
     this.insert = db.prepare(
@@ -91,7 +136,9 @@ export class SqliteTransactionStore implements TransactionStore {
       "UPDATE transactions SET problem = 1, next_retry_at = NULL, updated_at = ? WHERE provider_id = ? AND transaction_id = ?",
     );
     // Read from the problems queue, the one source the reconciliation API reads too: a resolved problem is gone from both.
-    this.selectProblems = db.prepare(`SELECT * FROM transactions WHERE (provider_id, transaction_id) IN (${OPEN_UNSETTLED_CREDITS}) ORDER BY created_at`);
+    this.selectProblems = db.prepare(
+      `SELECT * FROM transactions WHERE (provider_id, transaction_id) IN (${OPEN_UNSETTLED_CREDITS}) ORDER BY created_at`,
+    );
     this.selectCounts = db.prepare(
       `SELECT (SELECT count(*) FROM transactions WHERE state = 'PENDING') AS pending, (SELECT count(*) FROM (${OPEN_UNSETTLED_CREDITS})) AS problems`,
     );
@@ -107,19 +154,21 @@ export class SqliteTransactionStore implements TransactionStore {
       `UPDATE rounds SET status = 'CLOSED'
        WHERE provider_id = ? AND operator_id = ? AND game_id = ? AND round_id = ? AND status = 'OPEN' AND last_activity_at = ?`,
     );
-    this.selectRoundStatus = db.prepare(
-      "SELECT status FROM rounds WHERE provider_id = ? AND operator_id = ? AND game_id = ? AND round_id = ?",
-    ).pluck();
+    this.selectRoundStatus = db
+      .prepare("SELECT status FROM rounds WHERE provider_id = ? AND operator_id = ? AND game_id = ? AND round_id = ?")
+      .pluck();
     this.selectReversal = db.prepare(
       `SELECT * FROM transactions WHERE provider_id = ? AND original_transaction_id = ? AND type = 'ROLLBACK' AND state = 'OK' LIMIT 1`,
     );
     // Both by the transactions_wallet_id index (operator, player, transactionId): the key the operator's wallet uses.
-    this.selectForeignId = db.prepare(
-      "SELECT 1 FROM transactions WHERE operator_id = ? AND player_ref = ? AND transaction_id = ? AND provider_id <> ? LIMIT 1",
-    ).pluck();
-    this.selectForeignBet = db.prepare(
-      "SELECT 1 FROM transactions WHERE operator_id = ? AND player_ref = ? AND transaction_id = ? AND type = 'BET' AND provider_id <> ? LIMIT 1",
-    ).pluck();
+    this.selectForeignId = db
+      .prepare("SELECT 1 FROM transactions WHERE operator_id = ? AND player_ref = ? AND transaction_id = ? AND provider_id <> ? LIMIT 1")
+      .pluck();
+    this.selectForeignBet = db
+      .prepare(
+        "SELECT 1 FROM transactions WHERE operator_id = ? AND player_ref = ? AND transaction_id = ? AND type = 'BET' AND provider_id <> ? LIMIT 1",
+      )
+      .pluck();
   }
 
   /** Whether the operator's wallet already saw this transactionId for this player from another provider (any type). */
@@ -129,8 +178,11 @@ export class SqliteTransactionStore implements TransactionStore {
 
   /** Whether a ROLLBACK names a BET the operator's wallet got from another provider for this player. */
   private reversesAnotherProvidersBet(t: NewTransaction): boolean {
-    return t.type === "ROLLBACK" && t.originalTransactionId !== null
-      && this.selectForeignBet.get(t.operatorId, t.playerRef, t.originalTransactionId, t.providerId) !== undefined;
+    return (
+      t.type === "ROLLBACK" &&
+      t.originalTransactionId !== null &&
+      this.selectForeignBet.get(t.operatorId, t.playerRef, t.originalTransactionId, t.providerId) !== undefined
+    );
   }
 
   find(key: TransactionKey): Promise<TransactionRecord | undefined> {
@@ -152,8 +204,15 @@ export class SqliteTransactionStore implements TransactionStore {
         if (this.reversesAnotherProvidersBet(transaction)) return { kind: "original-of-another-provider" };
         this.insert.run({ ...transaction, roundComplete: transaction.roundComplete ? 1 : 0, now, call: callStart(1, request, now) });
         record = {
-          ...transaction, state: "PENDING", responseBalance: null, attempts: 1, lastError: null, nextRetryAt: null, problem: false,
-          createdAt: now, updatedAt: now,
+          ...transaction,
+          state: "PENDING",
+          responseBalance: null,
+          attempts: 1,
+          lastError: null,
+          nextRetryAt: null,
+          problem: false,
+          createdAt: now,
+          updatedAt: now,
         };
       } else {
         if (existing.requestHash !== transaction.requestHash) return { kind: "different-body", record: existing };
@@ -186,7 +245,11 @@ export class SqliteTransactionStore implements TransactionStore {
     return this.commits.run(() => {
       this.outcome.run(this.outcomeParams(claimed, outcome, now));
       const record: TransactionRecord = {
-        ...claimed, state: outcome.state, responseBalance: outcome.balance, lastError: outcome.error, nextRetryAt: outcome.nextRetryAt,
+        ...claimed,
+        state: outcome.state,
+        responseBalance: outcome.balance,
+        lastError: outcome.error,
+        nextRetryAt: outcome.nextRetryAt,
         updatedAt: now,
       };
       if (isSettled(outcome.state) && record.roundComplete && (record.type === "BET" || record.type === "WIN")) {
@@ -195,8 +258,11 @@ export class SqliteTransactionStore implements TransactionStore {
       // Only a record claimed again can have a problem open; a first attempt's settlement skips the lookup.
       if (isSettled(outcome.state) && record.attempts > 1) this.problemWrites.resolveForTransaction(record, "settled", now);
       if (outcome.state === "OK" && record.type === "ROLLBACK" && record.originalTransactionId !== null) {
-        this.problemWrites.resolveForTransaction({ providerId: record.providerId, transactionId: record.originalTransactionId },
-          `reversed by ${record.transactionId}`, now);
+        this.problemWrites.resolveForTransaction(
+          { providerId: record.providerId, transactionId: record.originalTransactionId },
+          `reversed by ${record.transactionId}`,
+          now,
+        );
       }
       return record;
     });
@@ -213,8 +279,14 @@ export class SqliteTransactionStore implements TransactionStore {
   /** The parameters of the outcome write: the record's key, the outcome, and the end of the attempt's logged call. */
   private outcomeParams(record: TransactionRecord, outcome: RecordedOutcome, now: number) {
     return {
-      state: outcome.state, balance: outcome.balance, error: outcome.error, nextRetryAt: outcome.nextRetryAt, now,
-      providerId: record.providerId, transactionId: record.transactionId, attempt: record.attempts,
+      state: outcome.state,
+      balance: outcome.balance,
+      error: outcome.error,
+      nextRetryAt: outcome.nextRetryAt,
+      now,
+      providerId: record.providerId,
+      transactionId: record.transactionId,
+      attempt: record.attempts,
       callEnd: callEnd(outcome.call, outcome.state, now),
     };
   }

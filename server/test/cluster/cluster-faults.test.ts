@@ -38,33 +38,39 @@ describePostgres("cluster faults", () => {
     dir.remove();
   });
 
-  it("when the instance calling the wallet dies, another answers 409 until the lease runs out, then resends the identical body once", { timeout: 60_000 }, async () => {
-    const leaseMs = 4_000;
-    const port = await freePort();
-    const owner = new ServiceProcess(`${dir.path}/owner.json`, clusterConfig(database.url, wallet, port, leaseMs), port);
-    processes.push(owner);
-    await owner.start();
-    const ownerUrl = owner.url;
-    instances = await startInstances(1, database.url, { wallet: wallet.url }, "survivor");
-    const survivor = instances[0]!;
-    const token = await launchSession(ownerUrl);
-    const bet = betRequest(token);
-    // The wallet applies the bet and never answers the owner: the owner is killed while it waits.
-    wallet.fault = (tx) => (tx.transactionId === bet.transactionId && wallet.transactionCalls().filter((t) => t.transactionId === bet.transactionId).length === 1
-      ? "apply-then-hold" : undefined);
-    const lost = postTransaction(ownerUrl, bet).catch(() => undefined);
-    await eventually(() => wallet.applied.some((t) => t.transactionId === bet.transactionId), 10_000);
-    const killedAt = Date.now();
-    await owner.kill();
-    await lost;
-    const early = await postTransaction(survivor.url, bet);
-    if (Date.now() - killedAt < leaseMs - 500) expect(early.status).toBe(409);
-    await eventually(async () => (await postTransaction(survivor.url, bet)).status === 200, 20_000, 500);
-    const bodies = wallet.requests.filter((r) => r.method === "POST" && r.body.includes(bet.transactionId as string)).map((r) => r.body);
-    expect(bodies).toHaveLength(2);
-    expect(bodies[1]).toBe(bodies[0]);
-    expect(wallet.applied.filter((t) => t.transactionId === bet.transactionId)).toHaveLength(1);
-  });
+  it(
+    "when the instance calling the wallet dies, another answers 409 until the lease runs out, then resends the identical body once",
+    { timeout: 60_000 },
+    async () => {
+      const leaseMs = 4_000;
+      const port = await freePort();
+      const owner = new ServiceProcess(`${dir.path}/owner.json`, clusterConfig(database.url, wallet, port, leaseMs), port);
+      processes.push(owner);
+      await owner.start();
+      const ownerUrl = owner.url;
+      instances = await startInstances(1, database.url, { wallet: wallet.url }, "survivor");
+      const survivor = instances[0]!;
+      const token = await launchSession(ownerUrl);
+      const bet = betRequest(token);
+      // The wallet applies the bet and never answers the owner: the owner is killed while it waits.
+      wallet.fault = (tx) =>
+        tx.transactionId === bet.transactionId && wallet.transactionCalls().filter((t) => t.transactionId === bet.transactionId).length === 1
+          ? "apply-then-hold"
+          : undefined;
+      const lost = postTransaction(ownerUrl, bet).catch(() => undefined);
+      await eventually(() => wallet.applied.some((t) => t.transactionId === bet.transactionId), 10_000);
+      const killedAt = Date.now();
+      await owner.kill();
+      await lost;
+      const early = await postTransaction(survivor.url, bet);
+      if (Date.now() - killedAt < leaseMs - 500) expect(early.status).toBe(409);
+      await eventually(async () => (await postTransaction(survivor.url, bet)).status === 200, 20_000, 500);
+      const bodies = wallet.requests.filter((r) => r.method === "POST" && r.body.includes(bet.transactionId as string)).map((r) => r.body);
+      expect(bodies).toHaveLength(2);
+      expect(bodies[1]).toBe(bodies[0]);
+      expect(wallet.applied.filter((t) => t.transactionId === bet.transactionId)).toHaveLength(1);
+    },
+  );
 
   it("a database that goes away mid-request gives the provider a 5xx, and its retry settles the transaction once", { timeout: 60_000 }, async () => {
     const target = new URL(database.url);
@@ -96,56 +102,68 @@ describePostgres("cluster faults", () => {
     }
   });
 
-  it("a rolling restart (SIGTERM each of three instances in turn) under load: every provider call settles, each once", { timeout: 180_000 }, async () => {
-    const ports = [await freePort(), await freePort(), await freePort()];
-    const rolling = ports.map((port, i) => new ServiceProcess(`${dir.path}/roll-${i}.json`, clusterConfig(database.url, wallet, port, 5_000), port));
-    processes.push(...rolling);
-    process.env.CROUPIER_DRAIN_DELAY_MS = "300";
-    await Promise.all(rolling.map((p) => p.start()));
-    const clients: ProviderClient[] = rolling.map((p) => createProviderClient({
-      baseUrl: p.url, tenantId: PROVIDER.id, secret: PROVIDER.secret, timeoutMs: 8_000, retry: { maxAttempts: 3, initialDelayMs: 20, maxDelayMs: 200 },
-    }));
-    const tokens = await Promise.all(Array.from({ length: 6 }, (_, i) => launchSession(rolling[0]!.url, { playerRef: `roll-${i}` })));
-    let running = true;
-    const outcomes: { transactionId: string; status: string }[] = [];
-    const failures: string[] = [];
-    let turn = 0;
-    const player = async (token: string, i: number) => {
-      while (running) {
-        const tx = betRequest(token, { playerRef: `roll-${i}`, amount: 1 }) as unknown as TransactionRequest;
-        for (let attempt = 0; ; attempt++) {
-          // Round robin over the instances, as a load balancer without health checks would; a refused connection moves on.
-          const { data, error } = await clients[(turn++) % clients.length]!.transaction(tx);
-          if (data) {
-            outcomes.push({ transactionId: tx.transactionId, status: data.status });
-            break;
+  it(
+    "a rolling restart (SIGTERM each of three instances in turn) under load: every provider call settles, each once",
+    { timeout: 180_000 },
+    async () => {
+      const ports = [await freePort(), await freePort(), await freePort()];
+      const rolling = ports.map(
+        (port, i) => new ServiceProcess(`${dir.path}/roll-${i}.json`, clusterConfig(database.url, wallet, port, 5_000), port),
+      );
+      processes.push(...rolling);
+      process.env.CROUPIER_DRAIN_DELAY_MS = "300";
+      await Promise.all(rolling.map((p) => p.start()));
+      const clients: ProviderClient[] = rolling.map((p) =>
+        createProviderClient({
+          baseUrl: p.url,
+          tenantId: PROVIDER.id,
+          secret: PROVIDER.secret,
+          timeoutMs: 8_000,
+          retry: { maxAttempts: 3, initialDelayMs: 20, maxDelayMs: 200 },
+        }),
+      );
+      const tokens = await Promise.all(Array.from({ length: 6 }, (_, i) => launchSession(rolling[0]!.url, { playerRef: `roll-${i}` })));
+      let running = true;
+      const outcomes: { transactionId: string; status: string }[] = [];
+      const failures: string[] = [];
+      let turn = 0;
+      const player = async (token: string, i: number) => {
+        while (running) {
+          const tx = betRequest(token, { playerRef: `roll-${i}`, amount: 1 }) as unknown as TransactionRequest;
+          for (let attempt = 0; ; attempt++) {
+            // Round robin over the instances, as a load balancer without health checks would; a refused connection moves on.
+            const { data, error } = await clients[turn++ % clients.length]!.transaction(tx);
+            if (data) {
+              outcomes.push({ transactionId: tx.transactionId, status: data.status });
+              break;
+            }
+            if (![0, 409, 429, 500, 502, 503, 504].includes(error.status) || attempt > 200) {
+              failures.push(`${tx.transactionId}: ${error.status} ${error.message}`);
+              break;
+            }
+            await sleep(50);
           }
-          if (![0, 409, 429, 500, 502, 503, 504].includes(error.status) || attempt > 200) {
-            failures.push(`${tx.transactionId}: ${error.status} ${error.message}`);
-            break;
-          }
-          await sleep(50);
         }
-      }
-    };
-    const load = Promise.all(tokens.map(player));
-    try {
-      for (const instance of rolling) {
+      };
+      const load = Promise.all(tokens.map(player));
+      try {
+        for (const instance of rolling) {
+          await sleep(700);
+          await instance.stop();
+          await instance.start();
+        }
         await sleep(700);
-        await instance.stop();
-        await instance.start();
+      } finally {
+        running = false;
+        await load;
+        delete process.env.CROUPIER_DRAIN_DELAY_MS;
       }
-      await sleep(700);
-    } finally {
-      running = false;
-      await load;
-      delete process.env.CROUPIER_DRAIN_DELAY_MS;
-    }
-    expect(failures).toEqual([]);
-    expect(outcomes.length).toBeGreaterThan(20);
-    expect(outcomes.every((o) => o.status === "OK")).toBe(true);
-    const applied = wallet.applied.filter((t) => t.playerRef.startsWith("roll-")).map((t) => t.transactionId);
-    expect(new Set(applied).size).toBe(applied.length);
-    expect(applied.sort()).toEqual(outcomes.map((o) => o.transactionId).sort());
-  });
+      expect(failures).toEqual([]);
+      expect(outcomes.length).toBeGreaterThan(20);
+      expect(outcomes.every((o) => o.status === "OK")).toBe(true);
+      const applied = wallet.applied.filter((t) => t.playerRef.startsWith("roll-")).map((t) => t.transactionId);
+      expect(new Set(applied).size).toBe(applied.length);
+      expect(applied.sort()).toEqual(outcomes.map((o) => o.transactionId).sort());
+    },
+  );
 });

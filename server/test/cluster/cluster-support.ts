@@ -6,7 +6,8 @@ import { testConfigJson, testSecretKey } from "../harness.js";
 export async function startInstances(count: number, url: string, overrides: Record<string, unknown> = {}, tag = "i"): Promise<RunningServer[]> {
   const json = { ...testConfigJson(overrides), database: { url, poolSize: 4 } };
   const instances: RunningServer[] = [];
-  for (let i = 0; i < count; i++) instances.push(await startServer(parseConfig(json), { instanceId: `${tag}-${i + 1}`, validateResponses: true, secretKey: testSecretKey() }));
+  for (let i = 0; i < count; i++)
+    instances.push(await startServer(parseConfig(json), { instanceId: `${tag}-${i + 1}`, validateResponses: true, secretKey: testSecretKey() }));
   return instances;
 }
 

@@ -17,9 +17,7 @@ describePostgres("a cluster of three instances on one PostgreSQL database", () =
   beforeAll(async () => {
     database = await createTestDatabase();
     wallet = await startTestWallet();
-    instances = await startInstances(3, database.url, {
-      wallet: wallet.url, allowPrivateCallbackAddresses: true,
-    });
+    instances = await startInstances(3, database.url, { wallet: wallet.url, allowPrivateCallbackAddresses: true });
   });
   afterAll(async () => {
     await stopAll(instances);
@@ -74,10 +72,14 @@ describePostgres("a cluster of three instances on one PostgreSQL database", () =
       const secret = (rotated.json as { secret: string }).secret;
       const fresh = { id: OPERATOR.id, secret };
       // Every instance accepts the new secret, and sends wallet calls to the new URL, within the refresh bound (2 s).
-      await eventually(async () => {
-        const replies = await Promise.all([a(), b(), c()].map((i) => signedRequest(i.url, fresh, "GET", "/v1/operator/games")));
-        return replies.every((r) => r.status === 200);
-      }, 10_000, 200);
+      await eventually(
+        async () => {
+          const replies = await Promise.all([a(), b(), c()].map((i) => signedRequest(i.url, fresh, "GET", "/v1/operator/games")));
+          return replies.every((r) => r.status === 200);
+        },
+        10_000,
+        200,
+      );
       const token = await launchSession(c().url, { operator: fresh });
       const bet = betRequest(token);
       expect((await postTransaction(c().url, bet)).status).toBe(200);
@@ -105,15 +107,23 @@ describePostgres("per-tenant rate limits across instances", () => {
 
   it("spreading a tenant's requests over two instances does not give it twice its limit", async () => {
     // Each instance learns from the heartbeat that there are two, and takes half of the burst of 20.
-    await eventually(async () => {
-      const text = await (await fetch(`${instances[0]!.url}/metrics`)).text();
-      return /croupier_cluster_instances\{[^}]*\} 2/.test(text);
-    }, 15_000, 200);
+    await eventually(
+      async () => {
+        const text = await (await fetch(`${instances[0]!.url}/metrics`)).text();
+        return /croupier_cluster_instances\{[^}]*\} 2/.test(text);
+      },
+      15_000,
+      200,
+    );
     // The pool's use is in the metrics too.
     const metrics = await (await fetch(`${instances[1]!.url}/metrics`)).text();
-    for (const state of ["total", "idle", "waiting"]) expect(metrics).toMatch(new RegExp(`croupier_db_pool_connections\\{[^}]*state="${state}"[^}]*\\} \\d+`));
-    const replies = await Promise.all(Array.from({ length: 60 }, (_, i) =>
-      signedRequest(instances[i % 2]!.url, PROVIDER, "POST", "/v1/wallet/session/verify", { sessionToken: "none" })));
+    for (const state of ["total", "idle", "waiting"])
+      expect(metrics).toMatch(new RegExp(`croupier_db_pool_connections\\{[^}]*state="${state}"[^}]*\\} \\d+`));
+    const replies = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        signedRequest(instances[i % 2]!.url, PROVIDER, "POST", "/v1/wallet/session/verify", { sessionToken: "none" }),
+      ),
+    );
     const allowed = replies.filter((r) => r.status !== 429).length;
     expect(allowed).toBe(20);
   });

@@ -13,10 +13,14 @@ const FAST_HORIZON = { settlementRetry: { initialDelaySeconds: 0.02, maxDelaySec
 
 async function openProblemIds(server: TestServer): Promise<string[]> {
   let ids: string[] = [];
-  await eventually(async () => {
-    ids = (await get(server, "/v1/operator/problems")).json.items.map((p: { id: string }) => p.id);
-    return ids.length === 2;
-  }, 10_000, 50);
+  await eventually(
+    async () => {
+      ids = (await get(server, "/v1/operator/problems")).json.items.map((p: { id: string }) => p.id);
+      return ids.length === 2;
+    },
+    10_000,
+    50,
+  );
   return ids;
 }
 
@@ -38,7 +42,10 @@ describe("re-send and resolve from the back office (session cookie and CSRF toke
 
     const victor = await signIn(server.url, "victor");
     expect((await victor.request("GET", "/v1/operator/problems")).json.items).toHaveLength(2);
-    for (const [path, body] of [[`/v1/operator/problems/${oldest}/resend`, undefined], [`/v1/operator/problems/${newest}/resolve`, { note: "viewer" }]] as const) {
+    for (const [path, body] of [
+      [`/v1/operator/problems/${oldest}/resend`, undefined],
+      [`/v1/operator/problems/${newest}/resolve`, { note: "viewer" }],
+    ] as const) {
       const refused = await victor.request("POST", path, body);
       expect(refused.status, path).toBe(403);
       expect(refused.json).toEqual({ error: "a viewer account can only read", code: "forbidden" });
@@ -61,13 +68,19 @@ describe("re-send and resolve from the back office (session cookie and CSRF toke
 
     // A platform account acts for the operator it names.
     const root = await signIn(server.url, "root");
-    const resolved = await root.request("POST", `/v1/operator/problems/${newest}/resolve`, { note: "paid by hand, ticket 9" }, { "x-operator-id": OPERATOR.id });
+    const resolved = await root.request(
+      "POST",
+      `/v1/operator/problems/${newest}/resolve`,
+      { note: "paid by hand, ticket 9" },
+      { "x-operator-id": OPERATOR.id },
+    );
     expect(resolved.status).toBe(200);
     expect(resolved.json).toMatchObject({ id: newest, resolvedBy: "backoffice:root", resolution: "paid by hand, ticket 9" });
 
     const audit = await alice.request("GET", "/v1/operator/audit-log");
     expect(audit.json.items.map((e: { actor: string; action: string; result: string }) => [e.actor, e.action, e.result])).toEqual([
-      ["backoffice:root", "RESOLVE", "RESOLVED"], ["backoffice:alice", "RESEND", "OK"],
+      ["backoffice:root", "RESOLVE", "RESOLVED"],
+      ["backoffice:alice", "RESEND", "OK"],
     ]);
   });
 });

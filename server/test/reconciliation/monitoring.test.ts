@@ -33,8 +33,16 @@ describe("operator monitoring API: players' sessions and the overview", () => {
     expect(all.json.items.map((s: { playerRef: string }) => s.playerRef)).toEqual(["p-demo", "p-5", "p-4", "p-3", "p-2", "p-1"]);
     expect(all.json.nextCursor).toBeNull();
     expect(all.json.items[0]).toEqual({
-      id: expect.any(String), playerRef: "p-demo", gameId: "starfall", providerId: PROVIDER.id, currency: "EUR", mode: "DEMO",
-      language: null, createdAt: expect.any(String), expiresAt: expect.any(String), active: true,
+      id: expect.any(String),
+      playerRef: "p-demo",
+      gameId: "starfall",
+      providerId: PROVIDER.id,
+      currency: "EUR",
+      mode: "DEMO",
+      language: null,
+      createdAt: expect.any(String),
+      expiresAt: expect.any(String),
+      active: true,
     });
     expect(JSON.stringify(all.json)).not.toMatch(/token/i);
 
@@ -66,13 +74,19 @@ describe("operator monitoring API: players' sessions and the overview", () => {
   });
 
   it("tells expired sessions from active ones", async () => {
-    const { server } = await startReconciliationSetup({ limits: { rateLimit: { requestsPerSecond: 10_000, burst: 10_000 }, sessionTtlSeconds: 1 } }, cleanups);
+    const { server } = await startReconciliationSetup(
+      { limits: { rateLimit: { requestsPerSecond: 10_000, burst: 10_000 }, sessionTtlSeconds: 1 } },
+      cleanups,
+    );
     await eventually(async () => (await get(server, "/v1/operator/sessions")).json.items.length === 0, 10_000, 100);
     await launchSession(server.url, { playerRef: "p-fresh" });
     const active = await get(server, "/v1/operator/sessions?status=active");
     expect(active.json.items.map((s: { playerRef: string }) => s.playerRef)).toEqual(["p-fresh"]);
     const expired = await get(server, "/v1/operator/sessions?status=expired");
-    expect(expired.json.items.map((s: { playerRef: string; active: boolean }) => [s.playerRef, s.active])).toEqual([["p-2", false], ["p-1", false]]);
+    expect(expired.json.items.map((s: { playerRef: string; active: boolean }) => [s.playerRef, s.active])).toEqual([
+      ["p-2", false],
+      ["p-1", false],
+    ]);
     expect((await get(server, "/v1/operator/sessions?status=all")).json.items).toHaveLength(3);
   });
 
@@ -80,7 +94,16 @@ describe("operator monitoring API: players' sessions and the overview", () => {
     const { wallet, server, p1, beta } = await startReconciliationSetup({}, cleanups);
     const empty = await get(server, "/v1/operator/overview");
     expect(empty.status).toBe(200);
-    expect(empty.json.walletCalls).toEqual({ total: 0, OK: 0, DECLINED: 0, FAILED: 0, TIMED_OUT: 0, UNFINISHED: 0, latencyP50Ms: null, latencyP99Ms: null });
+    expect(empty.json.walletCalls).toEqual({
+      total: 0,
+      OK: 0,
+      DECLINED: 0,
+      FAILED: 0,
+      TIMED_OUT: 0,
+      UNFINISHED: 0,
+      latencyP50Ms: null,
+      latencyP99Ms: null,
+    });
 
     expect((await postTransaction(server.url, betRequest(p1, { roundId: "r-1", amount: 100 }))).status).toBe(200);
     expect((await postTransaction(server.url, betRequest(p1, { roundId: "r-1", type: "WIN", amount: 250, roundComplete: true }))).status).toBe(200);

@@ -17,11 +17,15 @@ const FAST_HORIZON = { settlementRetry: { initialDelaySeconds: 0.02, maxDelaySec
 /** Waits until the operator's open problems list one about `transactionId`, and returns it. */
 async function problemOf(server: TestServer, transactionId: unknown): Promise<{ id: string; kind: string }> {
   let found: { id: string; kind: string } | undefined;
-  await eventually(async () => {
-    const reply = await get(server, "/v1/operator/problems");
-    found = reply.json.items.find((p: { transactionId: string }) => p.transactionId === transactionId);
-    return found !== undefined;
-  }, 10_000, 50);
+  await eventually(
+    async () => {
+      const reply = await get(server, "/v1/operator/problems");
+      found = reply.json.items.find((p: { transactionId: string }) => p.transactionId === transactionId);
+      return found !== undefined;
+    },
+    10_000,
+    50,
+  );
   return found!;
 }
 
@@ -37,11 +41,22 @@ describe("operator reconciliation API: problems, re-send, resolve, audit", () =>
     const listed = await get(server, "/v1/operator/problems");
     expect(listed.status).toBe(200);
     expect(listed.json.counts).toEqual({ UNSETTLED_CREDIT: 1, UNCLOSED_ROUND: 0, UNKNOWN_OUTCOME: 0 });
-    expect(listed.json.items).toEqual([{
-      id: problem.id, kind: "UNSETTLED_CREDIT", providerId: PROVIDER.id, transactionId: win.transactionId, gameId: "starfall",
-      roundId: "r-win", playerRef: "p-1", detail: expect.any(String), createdAt: expect.any(String),
-      resolvedAt: null, resolvedBy: null, resolution: null,
-    }]);
+    expect(listed.json.items).toEqual([
+      {
+        id: problem.id,
+        kind: "UNSETTLED_CREDIT",
+        providerId: PROVIDER.id,
+        transactionId: win.transactionId,
+        gameId: "starfall",
+        roundId: "r-win",
+        playerRef: "p-1",
+        detail: expect.any(String),
+        createdAt: expect.any(String),
+        resolvedAt: null,
+        resolvedBy: null,
+        resolution: null,
+      },
+    ]);
     expect(listed.json.nextCursor).toBeNull();
     expect((await get(server, "/v1/operator/problems?kind=UNCLOSED_ROUND")).json.items).toEqual([]);
 
@@ -54,7 +69,12 @@ describe("operator reconciliation API: problems, re-send, resolve, audit", () =>
     const resent = replies.find((r) => r.status === 200)!.json;
     expect(resent.problem).toMatchObject({ id: problem.id, resolvedBy: "system", resolution: "settled", resolvedAt: expect.any(String) });
     expect(resent.transaction).toMatchObject({ transactionId: win.transactionId, state: "OK", balance: 10_700 });
-    expect(resent.transaction.deliveryLog.at(-1)).toMatchObject({ requestedBy: "OPERATOR", actor: `api:${OPERATOR.id}`, httpStatus: 200, outcome: "OK" });
+    expect(resent.transaction.deliveryLog.at(-1)).toMatchObject({
+      requestedBy: "OPERATOR",
+      actor: `api:${OPERATOR.id}`,
+      httpStatus: 200,
+      outcome: "OK",
+    });
     const calls = wallet.requests.filter((r) => r.method === "POST" && JSON.parse(r.body).transactionId === win.transactionId);
     expect(calls).toHaveLength(callsBefore + 1);
     // Same id, byte-identical body every time.
@@ -72,10 +92,17 @@ describe("operator reconciliation API: problems, re-send, resolve, audit", () =>
 
     const audit = await get(server, "/v1/operator/audit-log");
     expect(audit.status).toBe(200);
-    expect(audit.json.items).toEqual([{
-      id: expect.any(String), at: expect.any(String), actor: `api:${OPERATOR.id}`, action: "RESEND",
-      target: expect.stringContaining(String(win.transactionId)), note: null, result: "OK",
-    }]);
+    expect(audit.json.items).toEqual([
+      {
+        id: expect.any(String),
+        at: expect.any(String),
+        actor: `api:${OPERATOR.id}`,
+        action: "RESEND",
+        target: expect.stringContaining(String(win.transactionId)),
+        note: null,
+        result: "OK",
+      },
+    ]);
   });
 
   it("marks a problem resolved only with a note, audits who did it and why, and hides it from other operators", async () => {
@@ -101,8 +128,11 @@ describe("operator reconciliation API: problems, re-send, resolve, audit", () =>
       expect(reply.status).toBe(404);
       expect(reply.json).toEqual({ error: "problem not found", code: "not_found" });
     }
-    expect((await get(server, "/v1/operator/problems", OTHER_OPERATOR)).json)
-      .toEqual({ counts: { UNSETTLED_CREDIT: 0, UNCLOSED_ROUND: 0, UNKNOWN_OUTCOME: 0 }, items: [], nextCursor: null });
+    expect((await get(server, "/v1/operator/problems", OTHER_OPERATOR)).json).toEqual({
+      counts: { UNSETTLED_CREDIT: 0, UNCLOSED_ROUND: 0, UNKNOWN_OUTCOME: 0 },
+      items: [],
+      nextCursor: null,
+    });
     expect((await get(server, "/v1/operator/audit-log", OTHER_OPERATOR)).json).toEqual({ items: [], nextCursor: null });
     for (const id of ["0", "999999", "abc", "1e3"]) {
       expect((await post(server, `/v1/operator/problems/${id}/resolve`, { note: "x" })).status, id).toBe(404);
@@ -128,8 +158,17 @@ describe("operator reconciliation API: problems, re-send, resolve, audit", () =>
     expect(audit.json.items).toEqual([expect.objectContaining({ action: "RESEND", result: expect.stringMatching(/^FAILED: wallet answered 500/) })]);
     const older = await get(server, `/v1/operator/audit-log?limit=1&cursor=${audit.json.nextCursor}`);
     expect(older.json).toEqual({
-      items: [{ id: expect.any(String), at: expect.any(String), actor: `api:${OPERATOR.id}`, action: "RESOLVE",
-        target: expect.stringContaining(String(wins[0]!.transactionId)), note: "credited by hand, ticket 4711", result: "RESOLVED" }],
+      items: [
+        {
+          id: expect.any(String),
+          at: expect.any(String),
+          actor: `api:${OPERATOR.id}`,
+          action: "RESOLVE",
+          target: expect.stringContaining(String(wins[0]!.transactionId)),
+          note: "credited by hand, ticket 4711",
+          result: "RESOLVED",
+        },
+      ],
       nextCursor: null,
     });
     expect((await get(server, "/v1/operator/audit-log?cursor=nonsense")).status).toBe(400);
@@ -139,9 +178,13 @@ describe("operator reconciliation API: problems, re-send, resolve, audit", () =>
   });
 
   it("queues a round the reconciler cannot close; it resolves itself once the rollback applies", async () => {
-    const { wallet, server, p1 } = await startReconciliationSetup({
-      reconciler: { staleRoundSeconds: 0, sweepIntervalSeconds: 3600 }, settlementRetry: { initialDelaySeconds: 60, maxDelaySeconds: 60, horizonSeconds: 0 },
-    }, cleanups);
+    const { wallet, server, p1 } = await startReconciliationSetup(
+      {
+        reconciler: { staleRoundSeconds: 0, sweepIntervalSeconds: 3600 },
+        settlementRetry: { initialDelaySeconds: 60, maxDelaySeconds: 60, horizonSeconds: 0 },
+      },
+      cleanups,
+    );
     const bet = betRequest(p1, { roundId: "r-stuck", amount: 50 });
     expect((await postTransaction(server.url, bet)).status).toBe(200);
     wallet.fault = (tx) => (tx.type === "ROLLBACK" ? { status: 500, body: { error: "no rollbacks today" } } : undefined);
@@ -160,8 +203,11 @@ describe("operator reconciliation API: problems, re-send, resolve, audit", () =>
     await server.services.reconciler.runOnce();
     expect((await get(server, "/v1/operator/rounds/starfall/r-stuck")).json.state).toBe("RECONCILED");
     expect((await get(server, "/v1/operator/problems")).json.counts.UNCLOSED_ROUND).toBe(0);
-    expect((await get(server, "/v1/operator/problems?status=resolved")).json.items[0])
-      .toMatchObject({ id: round.id, resolvedBy: "system", resolution: "closed by the reconciler" });
+    expect((await get(server, "/v1/operator/problems?status=resolved")).json.items[0]).toMatchObject({
+      id: round.id,
+      resolvedBy: "system",
+      resolution: "closed by the reconciler",
+    });
   });
 
   it("queues an ADJUSTMENT a killed process left unknown; its re-send goes out once, identical, and the interrupted call shows", async () => {
@@ -172,8 +218,30 @@ describe("operator reconciliation API: problems, re-send, resolve, audit", () =>
     cleanups.push(() => peer.close());
     const config = testConfigJson({ wallet: peer.url, sqlitePath: `${dir.path}/crash.db` });
     writeFileSync(`${dir.path}/crash.json`, JSON.stringify(config));
-    const child = spawn(process.execPath, [ADMIN, "adjust", "--operator", OPERATOR.id, "--player", "p-1", "--game", "starfall", "--currency", "EUR",
-      "--amount", "30", "--direction", "CREDIT", "--id", "k-1", "--config", `${dir.path}/crash.json`], { stdio: "ignore" });
+    const child = spawn(
+      process.execPath,
+      [
+        ADMIN,
+        "adjust",
+        "--operator",
+        OPERATOR.id,
+        "--player",
+        "p-1",
+        "--game",
+        "starfall",
+        "--currency",
+        "EUR",
+        "--amount",
+        "30",
+        "--direction",
+        "CREDIT",
+        "--id",
+        "k-1",
+        "--config",
+        `${dir.path}/crash.json`,
+      ],
+      { stdio: "ignore" },
+    );
     const exited = new Promise((resolve) => child.on("exit", resolve));
     await eventually(() => peer.requests.length === 1, 20_000);
     child.kill("SIGKILL");
@@ -185,7 +253,16 @@ describe("operator reconciliation API: problems, re-send, resolve, audit", () =>
     const problem = await problemOf(server, "adjustment:k-1");
     expect(problem.kind).toBe("UNKNOWN_OUTCOME");
     const detail = await get(server, transactionPath("system:admin", "adjustment:k-1"));
-    expect(detail.json.deliveryLog).toEqual([expect.objectContaining({ attempt: 1, requestedBy: "ADMIN", endedAt: expect.any(String), failure: "INTERRUPTED", httpStatus: null, outcome: "TIMED_OUT" })]);
+    expect(detail.json.deliveryLog).toEqual([
+      expect.objectContaining({
+        attempt: 1,
+        requestedBy: "ADMIN",
+        endedAt: expect.any(String),
+        failure: "INTERRUPTED",
+        httpStatus: null,
+        outcome: "TIMED_OUT",
+      }),
+    ]);
 
     release();
     const resent = await post(server, `/v1/operator/problems/${problem.id}/resend`);
@@ -197,7 +274,10 @@ describe("operator reconciliation API: problems, re-send, resolve, audit", () =>
   });
 
   it("forgets delivery logs past limits.deliveryLogRetentionSeconds, keeping the transactions", async () => {
-    const { server, p1 } = await startReconciliationSetup({ limits: { rateLimit: { requestsPerSecond: 10_000, burst: 10_000 }, deliveryLogRetentionSeconds: 0.05 } }, cleanups);
+    const { server, p1 } = await startReconciliationSetup(
+      { limits: { rateLimit: { requestsPerSecond: 10_000, burst: 10_000 }, deliveryLogRetentionSeconds: 0.05 } },
+      cleanups,
+    );
     const bet = betRequest(p1, { roundId: "r-old", amount: 1 });
     expect((await postTransaction(server.url, bet)).status).toBe(200);
     const path = transactionPath(PROVIDER.id, bet.transactionId);

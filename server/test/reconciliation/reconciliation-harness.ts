@@ -18,12 +18,19 @@ export const transactionPath = (providerId: string, transactionId: unknown) =>
   `/v1/operator/transactions/${encodeURIComponent(providerId)}/${encodeURIComponent(String(transactionId))}`;
 
 /** A service with a test wallet, and live sessions of p-1 and p-2 (op-acme) and of p-9 (op-beta). */
-export async function startReconciliationSetup(config: Record<string, unknown>, cleanups: (() => Promise<void> | void)[], callbackTimeoutMs?: number) {
+export async function startReconciliationSetup(
+  config: Record<string, unknown>,
+  cleanups: (() => Promise<void> | void)[],
+  callbackTimeoutMs?: number,
+) {
   const wallet = await startTestWallet(10_000);
   const json = testConfigJson({ wallet: wallet.url, ...config }) as { operators: Record<string, unknown>[] };
   if (callbackTimeoutMs !== undefined) for (const operator of json.operators) operator.callbackTimeoutMs = callbackTimeoutMs;
   const server = await startTestServer(json);
-  cleanups.push(() => wallet.close(), () => server.close());
+  cleanups.push(
+    () => wallet.close(),
+    () => server.close(),
+  );
   const p1 = await launchSession(server.url, { playerRef: "p-1" });
   const p2 = await launchSession(server.url, { playerRef: "p-2", gameId: "nebula" });
   const beta = await launchSession(server.url, { playerRef: "p-9", operator: OTHER_OPERATOR });

@@ -31,9 +31,24 @@ describe("operator reconciliation API: transactions", () => {
     expect(ids(all)).toEqual([failedWin, declined, bet2, win1, bet1].map((t) => t.transactionId));
     expect(all.json.nextCursor).toBeNull();
     expect(all.json.items[3]).toEqual({
-      providerId: PROVIDER.id, transactionId: win1.transactionId, type: "WIN", playerRef: "p-1", gameId: "starfall", roundId: "r-1",
-      amount: 250, currency: "EUR", originalTransactionId: null, roundComplete: true, state: "OK", balance: 10_150, attempts: 1,
-      lastError: null, nextRetryAt: null, problem: false, createdAt: expect.any(String), updatedAt: expect.any(String),
+      providerId: PROVIDER.id,
+      transactionId: win1.transactionId,
+      type: "WIN",
+      playerRef: "p-1",
+      gameId: "starfall",
+      roundId: "r-1",
+      amount: 250,
+      currency: "EUR",
+      originalTransactionId: null,
+      roundComplete: true,
+      state: "OK",
+      balance: 10_150,
+      attempts: 1,
+      lastError: null,
+      nextRetryAt: null,
+      problem: false,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
     });
 
     const filtered = async (query: string) => ids(await get(server, `/v1/operator/transactions?${query}`));
@@ -92,7 +107,10 @@ describe("operator reconciliation API: transactions", () => {
   });
 
   it("shows one transaction in full: the body sent byte for byte and every call made to the wallet", async () => {
-    const { wallet, server, p1 } = await startReconciliationSetup({ settlementRetry: { initialDelaySeconds: 0.05, maxDelaySeconds: 0.05, horizonSeconds: 60 } }, cleanups);
+    const { wallet, server, p1 } = await startReconciliationSetup(
+      { settlementRetry: { initialDelaySeconds: 0.05, maxDelaySeconds: 0.05, horizonSeconds: 60 } },
+      cleanups,
+    );
     const win = betRequest(p1, { roundId: "r-full", type: "WIN", amount: 30, metadata: { spin: 7, note: "ü" } });
     let failures = 1;
     wallet.fault = (tx) => (tx.transactionId === win.transactionId && failures-- > 0 ? { status: 500, body: { error: "ledger locked" } } : undefined);
@@ -112,8 +130,16 @@ describe("operator reconciliation API: transactions", () => {
     const [firstCall, secondCall] = detail.json.deliveryLog;
     expect(detail.json.deliveryLog).toHaveLength(2);
     expect(firstCall).toEqual({
-      attempt: 1, requestedBy: "PROVIDER", actor: null, startedAt: expect.any(String), endedAt: expect.any(String),
-      durationMs: expect.any(Number), httpStatus: 500, failure: null, response: '{"error":"ledger locked"}', outcome: "FAILED",
+      attempt: 1,
+      requestedBy: "PROVIDER",
+      actor: null,
+      startedAt: expect.any(String),
+      endedAt: expect.any(String),
+      durationMs: expect.any(Number),
+      httpStatus: 500,
+      failure: null,
+      response: '{"error":"ledger locked"}',
+      outcome: "FAILED",
     });
     expect(secondCall).toMatchObject({ attempt: 2, requestedBy: "SETTLEMENT_RETRY", actor: null, httpStatus: 200, failure: null, outcome: "OK" });
     expect(JSON.parse(secondCall.response)).toEqual({ status: "OK", balance: 10_030 });
@@ -124,9 +150,9 @@ describe("operator reconciliation API: transactions", () => {
     const lost = betRequest(p1, { roundId: "r-lost", amount: 5 });
     expect((await postTransaction(server.url, lost)).status).toBe(500);
     const lostDetail = await get(server, transactionPath(PROVIDER.id, lost.transactionId));
-    expect(lostDetail.json.deliveryLog).toEqual([expect.objectContaining({
-      attempt: 1, requestedBy: "PROVIDER", httpStatus: null, failure: "NETWORK", response: null, outcome: "FAILED",
-    })]);
+    expect(lostDetail.json.deliveryLog).toEqual([
+      expect.objectContaining({ attempt: 1, requestedBy: "PROVIDER", httpStatus: null, failure: "NETWORK", response: null, outcome: "FAILED" }),
+    ]);
 
     // Unknown, another provider's key, another operator's: 404 alike.
     for (const [target, tenant] of [
@@ -156,8 +182,10 @@ describe("operator reconciliation API: transactions", () => {
     await server.services.reconciler.runOnce();
     const reconciled = await get(server, "/v1/operator/rounds/starfall/r-open");
     expect(reconciled.json.state).toBe("RECONCILED");
-    expect(reconciled.json.transactions.map((t: { transactionId: string; state: string }) => [t.transactionId, t.state]))
-      .toEqual([[open.transactionId, "OK"], [`stale-rollback:${String(open.transactionId)}`, "OK"]]);
+    expect(reconciled.json.transactions.map((t: { transactionId: string; state: string }) => [t.transactionId, t.state])).toEqual([
+      [open.transactionId, "OK"],
+      [`stale-rollback:${String(open.transactionId)}`, "OK"],
+    ]);
     const log = await get(server, transactionPath(PROVIDER.id, `stale-rollback:${String(open.transactionId)}`));
     expect(log.json.deliveryLog).toEqual([expect.objectContaining({ requestedBy: "RECONCILER", httpStatus: 200, outcome: "OK" })]);
 

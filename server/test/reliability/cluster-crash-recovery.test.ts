@@ -32,18 +32,31 @@ describePostgres("cluster crash recovery (three instances, kill -9 under load)",
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    wallet = await startWallet({ tenantId: OPERATOR.id, secret: OPERATOR.secret, randomSeed: RUN_SEED, startingBalance: STARTING_BALANCE,
-      db: `${dir.path}/wallet.db` });
+    wallet = await startWallet({
+      tenantId: OPERATOR.id,
+      secret: OPERATOR.secret,
+      randomSeed: RUN_SEED,
+      startingBalance: STARTING_BALANCE,
+      db: `${dir.path}/wallet.db`,
+    });
     for (let i = 0; i < INSTANCES; i++) {
       const port = await freePort();
-      instances.push(new ServiceProcess(`${dir.path}/croupier-${i}.json`, {
-        ...testConfigJson({
-          wallet: wallet.url, logLevel: "warn", server: { host: "127.0.0.1", port },
-          reconciler: { staleRoundSeconds: 8, sweepIntervalSeconds: 0.5 },
-          settlementRetry: { initialDelaySeconds: 0.2, maxDelaySeconds: 1, horizonSeconds: 3600 },
-        }),
-        database: { url: database.url, poolSize: 4 },
-      }, port));
+      instances.push(
+        new ServiceProcess(
+          `${dir.path}/croupier-${i}.json`,
+          {
+            ...testConfigJson({
+              wallet: wallet.url,
+              logLevel: "warn",
+              server: { host: "127.0.0.1", port },
+              reconciler: { staleRoundSeconds: 8, sweepIntervalSeconds: 0.5 },
+              settlementRetry: { initialDelaySeconds: 0.2, maxDelaySeconds: 1, horizonSeconds: 3600 },
+            }),
+            database: { url: database.url, poolSize: 4 },
+          },
+          port,
+        ),
+      );
     }
     for (const instance of instances) await instance.start();
   });
@@ -54,53 +67,83 @@ describePostgres("cluster crash recovery (three instances, kill -9 under load)",
     dir.remove();
   });
 
-  it(`${KILLS} kills of random instances: nothing lost, nothing doubled`, async () => {
-    const urls = instances.map((i) => i.url);
-    const playerRefs = Array.from({ length: PLAYERS }, (_, i) => `cluster-${RUN_SEED}-${i}`);
-    const seated = await seatPlayers(urls[0]!, playerRefs);
-    const provider = new PersistentProvider({ baseUrl: urls[0]!, baseUrls: urls, tenantId: PROVIDER.id, secret: PROVIDER.secret, timeoutMs: 5_000 });
-    const record = new ProviderRecord();
-    await setWalletFaults(wallet.url, { latencyMs: 25, failureRate: 0.03, timeoutRate: 0.01, dropAfterApplyRate: 0.05 });
+  it(
+    `${KILLS} kills of random instances: nothing lost, nothing doubled`,
+    async () => {
+      const urls = instances.map((i) => i.url);
+      const playerRefs = Array.from({ length: PLAYERS }, (_, i) => `cluster-${RUN_SEED}-${i}`);
+      const seated = await seatPlayers(urls[0]!, playerRefs);
+      const provider = new PersistentProvider({
+        baseUrl: urls[0]!,
+        baseUrls: urls,
+        tenantId: PROVIDER.id,
+        secret: PROVIDER.secret,
+        timeoutMs: 5_000,
+      });
+      const record = new ProviderRecord();
+      await setWalletFaults(wallet.url, { latencyMs: 25, failureRate: 0.03, timeoutRate: 0.01, dropAfterApplyRate: 0.05 });
 
-    let crashing = true;
-    const deadlineMs = Date.now() + scaled(240_000, 2_400_000);
-    const play = Promise.all(seated.map((player, i) => playRounds({
-      provider: () => provider, player, rounds: 100_000, random: seededRandom(RUN_SEED + 2_000 + i), record, runTag: "cluster", deadlineMs,
-      stop: () => !crashing, duplicateRate: 0.1,
-    })));
-    const chaos = seededRandom(RUN_SEED + 11);
-    let kills = 0;
-    try {
-      while (kills < KILLS) {
-        await sleep(150 + Math.floor(chaos() * 900));
-        const victim = instances[Math.floor(chaos() * INSTANCES)]!;
-        await victim.kill();
-        kills += 1;
-        await victim.start();
+      let crashing = true;
+      const deadlineMs = Date.now() + scaled(240_000, 2_400_000);
+      const play = Promise.all(
+        seated.map((player, i) =>
+          playRounds({
+            provider: () => provider,
+            player,
+            rounds: 100_000,
+            random: seededRandom(RUN_SEED + 2_000 + i),
+            record,
+            runTag: "cluster",
+            deadlineMs,
+            stop: () => !crashing,
+            duplicateRate: 0.1,
+          }),
+        ),
+      );
+      const chaos = seededRandom(RUN_SEED + 11);
+      let kills = 0;
+      try {
+        while (kills < KILLS) {
+          await sleep(150 + Math.floor(chaos() * 900));
+          const victim = instances[Math.floor(chaos() * INSTANCES)]!;
+          await victim.kill();
+          kills += 1;
+          await victim.start();
+        }
+      } finally {
+        crashing = false;
       }
-    } finally {
-      crashing = false;
-    }
-    await play;
-    await setWalletFaults(wallet.url, { latencyMs: 0, failureRate: 0, timeoutRate: 0, dropAfterApplyRate: 0 });
+      await play;
+      await setWalletFaults(wallet.url, { latencyMs: 0, failureRate: 0, timeoutRate: 0, dropAfterApplyRate: 0 });
 
-    const stakes = outstandingStakes(record);
-    await waitUntil(`the reconciler to refund ${stakes.length} abandoned stakes`, () => stakesRefunded(wallet.ledger, stakes), 120_000, 1000);
-    await waitUntil("the settlement retry and the reconciler to settle every transaction",
-      async () => platformSettled(await platformRowsFromPostgres(database.url, OPERATOR.id)), 90_000, 2_000);
-    for (const instance of instances) await instance.stop();
+      const stakes = outstandingStakes(record);
+      await waitUntil(`the reconciler to refund ${stakes.length} abandoned stakes`, () => stakesRefunded(wallet.ledger, stakes), 120_000, 1000);
+      await waitUntil(
+        "the settlement retry and the reconciler to settle every transaction",
+        async () => platformSettled(await platformRowsFromPostgres(database.url, OPERATOR.id)),
+        90_000,
+        2_000,
+      );
+      for (const instance of instances) await instance.stop();
 
-    const report = auditConservation({
-      startBalances: new Map(playerRefs.map((p) => [p, STARTING_BALANCE])),
-      finalBalances: new Map(playerRefs.map((p) => [p, wallet.ledger.balance(p)])),
-      walletEntries: wallet.ledger.entries(),
-      record,
-      platformRows: await platformRowsFromPostgres(database.url, OPERATOR.id),
-    });
-    reportFigure("cluster crash recovery", `${INSTANCES} instances, ${kills} kills, ${record.rounds} rounds, ${report.transactions} transactions, `
-      + `${instances.reduce((n, i) => n + i.orphansRecovered, 0)} wallet calls found cut in flight, `
-      + `${report.staleRefunds} stale-round refunds, ${report.lost} lost, ${report.doubled} doubled`);
-    expect(report.problems, `${report.problems.join("\n")}\n--- last output:\n${instances.map((i) => i.recentOutput()).join("\n---\n")}`).toEqual([]);
-    expect(kills).toBeGreaterThanOrEqual(KILLS);
-  }, TEST_TIMEOUT_MS);
+      const report = auditConservation({
+        startBalances: new Map(playerRefs.map((p) => [p, STARTING_BALANCE])),
+        finalBalances: new Map(playerRefs.map((p) => [p, wallet.ledger.balance(p)])),
+        walletEntries: wallet.ledger.entries(),
+        record,
+        platformRows: await platformRowsFromPostgres(database.url, OPERATOR.id),
+      });
+      reportFigure(
+        "cluster crash recovery",
+        `${INSTANCES} instances, ${kills} kills, ${record.rounds} rounds, ${report.transactions} transactions, ` +
+          `${instances.reduce((n, i) => n + i.orphansRecovered, 0)} wallet calls found cut in flight, ` +
+          `${report.staleRefunds} stale-round refunds, ${report.lost} lost, ${report.doubled} doubled`,
+      );
+      expect(report.problems, `${report.problems.join("\n")}\n--- last output:\n${instances.map((i) => i.recentOutput()).join("\n---\n")}`).toEqual(
+        [],
+      );
+      expect(kills).toBeGreaterThanOrEqual(KILLS);
+    },
+    TEST_TIMEOUT_MS,
+  );
 });

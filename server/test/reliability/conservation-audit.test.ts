@@ -8,16 +8,45 @@ import { auditConservation, type PlatformRow } from "./support/conservation-audi
 import { ProviderRecord } from "./support/game-play.js";
 import type { ProviderTransaction } from "./support/provider-driver.js";
 
-const tx = (transactionId: string, type: ProviderTransaction["type"], amount: number, extra: Partial<ProviderTransaction> = {}): ProviderTransaction => ({
-  transactionId, type, amount, sessionToken: "s", roundId: extra.roundId ?? "r1", playerRef: "p", currency: "EUR", gameId: "g", ...extra,
+const tx = (
+  transactionId: string,
+  type: ProviderTransaction["type"],
+  amount: number,
+  extra: Partial<ProviderTransaction> = {},
+): ProviderTransaction => ({
+  transactionId,
+  type,
+  amount,
+  sessionToken: "s",
+  roundId: extra.roundId ?? "r1",
+  playerRef: "p",
+  currency: "EUR",
+  gameId: "g",
+  ...extra,
 });
 const entry = (transactionId: string, type: LedgerEntry["type"], delta: number, extra: Partial<LedgerEntry> = {}): LedgerEntry => ({
-  playerRef: "p", transactionId, type, status: "OK", amount: Math.abs(delta), delta, balanceAfter: 0, roundId: "r1", gameId: "g", currency: "EUR",
-  at: "2026-01-01T00:00:00Z", ...extra,
+  playerRef: "p",
+  transactionId,
+  type,
+  status: "OK",
+  amount: Math.abs(delta),
+  delta,
+  balanceAfter: 0,
+  roundId: "r1",
+  gameId: "g",
+  currency: "EUR",
+  at: "2026-01-01T00:00:00Z",
+  ...extra,
 });
 const ok = { kind: "settled", status: "OK", balance: 0, attempts: 1 } as const;
-const row = (transactionId: string, type: string, amount: number, originalTransactionId: string | null = null): PlatformRow =>
-  ({ transactionId, playerRef: "p", type, amount, originalTransactionId, state: "OK" });
+const row = (transactionId: string, type: string, amount: number, originalTransactionId: string | null = null): PlatformRow => ({
+  transactionId,
+  playerRef: "p",
+  type,
+  amount,
+  originalTransactionId,
+  state: "OK",
+});
 
 describe("conservation audit", () => {
   it("passes a consistent history: bet, win, and an abandoned bet refunded once by the reconciler", () => {
@@ -26,9 +55,15 @@ describe("conservation audit", () => {
     record.add(tx("w1", "WIN", 25, { roundComplete: true }), ok);
     record.add(tx("b2", "BET", 7, { roundId: "r2" }), ok);
     const report = auditConservation({
-      startBalances: new Map([["p", 100]]), finalBalances: new Map([["p", 115]]), record,
-      walletEntries: [entry("b1", "BET", -10), entry("w1", "WIN", 25), entry("b2", "BET", -7, { roundId: "r2" }),
-        entry("stale-rollback:b2", "ROLLBACK", 7, { originalTransactionId: "b2", roundId: "r2" })],
+      startBalances: new Map([["p", 100]]),
+      finalBalances: new Map([["p", 115]]),
+      record,
+      walletEntries: [
+        entry("b1", "BET", -10),
+        entry("w1", "WIN", 25),
+        entry("b2", "BET", -7, { roundId: "r2" }),
+        entry("stale-rollback:b2", "ROLLBACK", 7, { originalTransactionId: "b2", roundId: "r2" }),
+      ],
       platformRows: [row("b1", "BET", 10), row("w1", "WIN", 25), row("b2", "BET", 7), row("stale-rollback:b2", "ROLLBACK", 7, "b2")],
     });
     expect(report.problems).toEqual([]);
@@ -42,10 +77,16 @@ describe("conservation audit", () => {
     record.add(tx("b3", "BET", 8, { roundId: "r3" }), ok);
     record.add(tx("rb3", "ROLLBACK", 8, { roundId: "r3", originalTransactionId: "b3" }), ok);
     const report = auditConservation({
-      startBalances: new Map([["p", 100]]), finalBalances: new Map([["p", 111]]), record,
-      walletEntries: [entry("b2", "BET", -5, { roundId: "r2" }), entry("b3", "BET", -8, { roundId: "r3" }),
+      startBalances: new Map([["p", 100]]),
+      finalBalances: new Map([["p", 111]]),
+      record,
+      walletEntries: [
+        entry("b2", "BET", -5, { roundId: "r2" }),
+        entry("b3", "BET", -8, { roundId: "r3" }),
         entry("rb3", "ROLLBACK", 8, { originalTransactionId: "b3", roundId: "r3" }),
-        entry("stale-rollback:b3", "ROLLBACK", 8, { originalTransactionId: "b3", roundId: "r3" }), entry("gift", "WIN", 8)],
+        entry("stale-rollback:b3", "ROLLBACK", 8, { originalTransactionId: "b3", roundId: "r3" }),
+        entry("gift", "WIN", 8),
+      ],
       platformRows: [row("b2", "BET", 5), row("b3", "BET", 8), row("rb3", "ROLLBACK", 8, "b3")],
     });
     expect(report.lost).toBeGreaterThanOrEqual(2);

@@ -28,11 +28,14 @@ describe("conservation under wallet faults", () => {
 
   beforeAll(async () => {
     wallet = await startWallet({ tenantId: OPERATOR.id, secret: OPERATOR.secret, randomSeed: RUN_SEED, startingBalance: STARTING_BALANCE });
-    server = await startTestServer(testConfigJson({
-      wallet: wallet.url, sqlitePath: `${dir.path}/croupier.db`,
-      reconciler: { staleRoundSeconds: STALE_ROUND_SECONDS, sweepIntervalSeconds: 0.5 },
-      settlementRetry: { initialDelaySeconds: 0.2, maxDelaySeconds: 1, horizonSeconds: 3600 },
-    }));
+    server = await startTestServer(
+      testConfigJson({
+        wallet: wallet.url,
+        sqlitePath: `${dir.path}/croupier.db`,
+        reconciler: { staleRoundSeconds: STALE_ROUND_SECONDS, sweepIntervalSeconds: 0.5 },
+        settlementRetry: { initialDelaySeconds: 0.2, maxDelaySeconds: 1, horizonSeconds: 3600 },
+      }),
+    );
   });
   afterAll(async () => {
     await server?.close();
@@ -40,39 +43,60 @@ describe("conservation under wallet faults", () => {
     dir.remove();
   });
 
-  it("every player's balance equals the sum of the platform's applied transactions; nothing lost, nothing doubled", async () => {
-    const playerRefs = Array.from({ length: PLAYERS }, (_, i) => `cons-${RUN_SEED}-${i}`);
-    const seated = await seatPlayers(server.url, playerRefs);
-    const startBalances = new Map(playerRefs.map((p) => [p, STARTING_BALANCE]));
-    const provider = new PersistentProvider({ baseUrl: server.url, tenantId: PROVIDER.id, secret: PROVIDER.secret });
-    const record = new ProviderRecord();
+  it(
+    "every player's balance equals the sum of the platform's applied transactions; nothing lost, nothing doubled",
+    async () => {
+      const playerRefs = Array.from({ length: PLAYERS }, (_, i) => `cons-${RUN_SEED}-${i}`);
+      const seated = await seatPlayers(server.url, playerRefs);
+      const startBalances = new Map(playerRefs.map((p) => [p, STARTING_BALANCE]));
+      const provider = new PersistentProvider({ baseUrl: server.url, tenantId: PROVIDER.id, secret: PROVIDER.secret });
+      const record = new ProviderRecord();
 
-    await setWalletFaults(wallet.url, { latencyMs: 5, failureRate: 0.12, timeoutRate: 0.03, dropAfterApplyRate: 0.12, declineRate: 0.03 });
-    const deadlineMs = Date.now() + scaled(150_000, 1_500_000);
-    await Promise.all(seated.map((player, i) => playRounds({
-      provider: () => provider, player, rounds: ROUNDS_PER_PLAYER, random: seededRandom(RUN_SEED + i), record, runTag: "cons", deadlineMs, duplicateRate: 0.1,
-    })));
-    // The reconciler's first sweeps meet the same faults; then the wallet heals and everything must converge.
-    await new Promise((resolve) => setTimeout(resolve, (STALE_ROUND_SECONDS + 1) * 1000));
-    const faultsMet = wallet.stats.snapshot().faults;
-    await setWalletFaults(wallet.url, { latencyMs: 0, failureRate: 0, timeoutRate: 0, dropAfterApplyRate: 0, declineRate: 0 });
+      await setWalletFaults(wallet.url, { latencyMs: 5, failureRate: 0.12, timeoutRate: 0.03, dropAfterApplyRate: 0.12, declineRate: 0.03 });
+      const deadlineMs = Date.now() + scaled(150_000, 1_500_000);
+      await Promise.all(
+        seated.map((player, i) =>
+          playRounds({
+            provider: () => provider,
+            player,
+            rounds: ROUNDS_PER_PLAYER,
+            random: seededRandom(RUN_SEED + i),
+            record,
+            runTag: "cons",
+            deadlineMs,
+            duplicateRate: 0.1,
+          }),
+        ),
+      );
+      // The reconciler's first sweeps meet the same faults; then the wallet heals and everything must converge.
+      await new Promise((resolve) => setTimeout(resolve, (STALE_ROUND_SECONDS + 1) * 1000));
+      const faultsMet = wallet.stats.snapshot().faults;
+      await setWalletFaults(wallet.url, { latencyMs: 0, failureRate: 0, timeoutRate: 0, dropAfterApplyRate: 0, declineRate: 0 });
 
-    const stakes = outstandingStakes(record);
-    await waitUntil(`the reconciler to refund ${stakes.length} abandoned stakes`, () => stakesRefunded(wallet.ledger, stakes), 90_000, 1000);
-    await waitUntil("the platform's settlement retry and reconciler to settle every transaction", () =>
-      platformSettled(platformRows(server.services.stores.sqlite!, OPERATOR.id)), 60_000);
+      const stakes = outstandingStakes(record);
+      await waitUntil(`the reconciler to refund ${stakes.length} abandoned stakes`, () => stakesRefunded(wallet.ledger, stakes), 90_000, 1000);
+      await waitUntil(
+        "the platform's settlement retry and reconciler to settle every transaction",
+        () => platformSettled(platformRows(server.services.stores.sqlite!, OPERATOR.id)),
+        60_000,
+      );
 
-    const report = auditConservation({
-      startBalances,
-      finalBalances: new Map(playerRefs.map((p) => [p, wallet.ledger.balance(p)])),
-      walletEntries: wallet.ledger.entries(),
-      record,
-      platformRows: platformRows(server.services.stores.sqlite!, OPERATOR.id),
-    });
-    reportFigure("conservation under faults", `${report.players} players, ${record.rounds} rounds, ${report.transactions} transactions (${record.duplicateRaces} raced by two clients), `
-      + `${faultsMet.failures} 500s, ${faultsMet.timeouts} timeouts, ${faultsMet.droppedReplies} lost replies, `
-      + `${report.staleRefunds} stale-round refunds, ${report.lost} lost, ${report.doubled} doubled`);
-    expect(report.problems, report.problems.join("\n")).toEqual([]);
-    expect(faultsMet.failures + faultsMet.timeouts + faultsMet.droppedReplies).toBeGreaterThan(0);
-  }, TEST_TIMEOUT_MS);
+      const report = auditConservation({
+        startBalances,
+        finalBalances: new Map(playerRefs.map((p) => [p, wallet.ledger.balance(p)])),
+        walletEntries: wallet.ledger.entries(),
+        record,
+        platformRows: platformRows(server.services.stores.sqlite!, OPERATOR.id),
+      });
+      reportFigure(
+        "conservation under faults",
+        `${report.players} players, ${record.rounds} rounds, ${report.transactions} transactions (${record.duplicateRaces} raced by two clients), ` +
+          `${faultsMet.failures} 500s, ${faultsMet.timeouts} timeouts, ${faultsMet.droppedReplies} lost replies, ` +
+          `${report.staleRefunds} stale-round refunds, ${report.lost} lost, ${report.doubled} doubled`,
+      );
+      expect(report.problems, report.problems.join("\n")).toEqual([]);
+      expect(faultsMet.failures + faultsMet.timeouts + faultsMet.droppedReplies).toBeGreaterThan(0);
+    },
+    TEST_TIMEOUT_MS,
+  );
 });

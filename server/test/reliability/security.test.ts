@@ -8,14 +8,33 @@ import { lookup } from "node:dns/promises";
 import { hostname } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OPERATOR, OTHER_OPERATOR, OTHER_PROVIDER, PROVIDER, sendJson, signedRequest, startScriptedPeer, startTestServer, testConfigJson, type ScriptedPeer } from "../harness.js";
+import {
+  OPERATOR,
+  OTHER_OPERATOR,
+  OTHER_PROVIDER,
+  PROVIDER,
+  sendJson,
+  signedRequest,
+  startScriptedPeer,
+  startTestServer,
+  testConfigJson,
+  type ScriptedPeer,
+} from "../harness.js";
 import { isForbiddenAddress } from "../../src/shared/addresses.js";
 import { reportFigure } from "./support/budget.js";
 import { seatPlayers } from "./support/seating.js";
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 const bet = (sessionToken: string, transactionId: string, roundId: string, extra: Record<string, unknown> = {}) => ({
-  transactionId, sessionToken, type: "BET", roundId, playerRef: "sec-p", amount: 10, currency: "EUR", gameId: "starfall", ...extra,
+  transactionId,
+  sessionToken,
+  type: "BET",
+  roundId,
+  playerRef: "sec-p",
+  amount: 10,
+  currency: "EUR",
+  gameId: "starfall",
+  ...extra,
 });
 
 describe("tenant isolation", () => {
@@ -34,13 +53,23 @@ describe("tenant isolation", () => {
   });
 
   it("an operator cannot see, list or cancel another operator's grant, nor replay its round, nor kick its player", async () => {
-    const grant = await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/free-spins/grants",
-      { playerRef: "sec-p", gameId: "starfall", spins: 3, currency: "EUR", idempotencyKey: "sec-k" });
+    const grant = await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/free-spins/grants", {
+      playerRef: "sec-p",
+      gameId: "starfall",
+      spins: 3,
+      currency: "EUR",
+      idempotencyKey: "sec-k",
+    });
     expect(grant.status, grant.text).toBe(200);
     const id = grant.json.id as string;
     // The same idempotency key under another operator is another grant, not the first one.
-    const theirs = await signedRequest(server.url, OTHER_OPERATOR, "POST", "/v1/operator/free-spins/grants",
-      { playerRef: "sec-p", gameId: "starfall", spins: 3, currency: "EUR", idempotencyKey: "sec-k" });
+    const theirs = await signedRequest(server.url, OTHER_OPERATOR, "POST", "/v1/operator/free-spins/grants", {
+      playerRef: "sec-p",
+      gameId: "starfall",
+      spins: 3,
+      currency: "EUR",
+      idempotencyKey: "sec-k",
+    });
     expect(theirs.status).toBe(200);
     expect(theirs.json.id).not.toBe(id);
     expect((await signedRequest(server.url, OTHER_OPERATOR, "GET", `/v1/operator/free-spins/grants/${id}`)).status).toBe(404);
@@ -50,14 +79,29 @@ describe("tenant isolation", () => {
     expect((await signedRequest(server.url, OPERATOR, "GET", `/v1/operator/free-spins/grants/${id}`)).json.status).toBe("active");
 
     const [player] = await seatPlayers(server.url, ["sec-p"]);
-    const played = await signedRequest(server.url, PROVIDER, "POST", "/v1/wallet/transaction", bet(player!.sessionToken, "sec-tx-1", "sec-round", { roundComplete: true }));
+    const played = await signedRequest(
+      server.url,
+      PROVIDER,
+      "POST",
+      "/v1/wallet/transaction",
+      bet(player!.sessionToken, "sec-tx-1", "sec-round", { roundComplete: true }),
+    );
     expect(played.status, played.text).toBe(200);
-    expect((await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/rounds/replay", { roundId: "sec-round", gameId: "starfall" })).status).toBe(200);
-    const foreign = await signedRequest(server.url, OTHER_OPERATOR, "POST", "/v1/operator/rounds/replay", { roundId: "sec-round", gameId: "starfall" });
+    expect(
+      (await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/rounds/replay", { roundId: "sec-round", gameId: "starfall" })).status,
+    ).toBe(200);
+    const foreign = await signedRequest(server.url, OTHER_OPERATOR, "POST", "/v1/operator/rounds/replay", {
+      roundId: "sec-round",
+      gameId: "starfall",
+    });
     expect(foreign.status).toBe(404);
-    expect(foreign.json).toEqual((await signedRequest(server.url, OTHER_OPERATOR, "POST", "/v1/operator/rounds/replay", { roundId: "no-such-round", gameId: "starfall" })).json);
+    expect(foreign.json).toEqual(
+      (await signedRequest(server.url, OTHER_OPERATOR, "POST", "/v1/operator/rounds/replay", { roundId: "no-such-round", gameId: "starfall" })).json,
+    );
 
-    expect((await signedRequest(server.url, OTHER_OPERATOR, "POST", "/v1/operator/players/kick", { playerRef: "sec-p" })).json).toEqual({ revokedCount: 0 });
+    expect((await signedRequest(server.url, OTHER_OPERATOR, "POST", "/v1/operator/players/kick", { playerRef: "sec-p" })).json).toEqual({
+      revokedCount: 0,
+    });
     expect((await signedRequest(server.url, PROVIDER, "POST", "/v1/wallet/session/verify", { sessionToken: player!.sessionToken })).status).toBe(200);
   });
 
@@ -84,7 +128,10 @@ describe("tenant isolation", () => {
     const after = wallet.stats.snapshot();
     expect(after.applied).toEqual(before.applied);
     expect(after.balanceQueries).toBe(before.balanceQueries);
-    reportFigure("tenant isolation", "foreign grant get/cancel/list, replay, kick: 404/404/hidden/404/0; foreign session verify/balance/transaction: 403 x3, 0 wallet calls; swapped roles: 401 x6");
+    reportFigure(
+      "tenant isolation",
+      "foreign grant get/cancel/list, replay, kick: 404/404/hidden/404/0; foreign session verify/balance/transaction: 403 x3, 0 wallet calls; swapped roles: 401 x6",
+    );
   });
 });
 
@@ -113,7 +160,8 @@ describe("secret rotation", () => {
     const reply = await signedRequest(server.url, PROVIDER, "POST", "/v1/wallet/transaction", bet(player!.sessionToken, "sec-rot-1", "sec-rot"));
     expect(reply.status, reply.text).toBe(200);
     const call = walletPeer.requests.at(-1)!;
-    const check = (secret: string) => verify({ method: call.method, target: call.url, headers: call.headers, body: call.body, secrets: [secret], expectedTenantId: OPERATOR.id }).ok;
+    const check = (secret: string) =>
+      verify({ method: call.method, target: call.url, headers: call.headers, body: call.body, secrets: [secret], expectedTenantId: OPERATOR.id }).ok;
     expect(check(fresh.secret)).toBe(true);
     expect(check(OPERATOR.secret)).toBe(false);
 
@@ -127,7 +175,10 @@ describe("secret rotation", () => {
     expect((await signedRequest(server.url, fresh, "GET", "/v1/operator/games")).status).toBe(200);
     expect((await signedRequest(server.url, { id: OPERATOR.id, secret: again.json.secret }, "GET", "/v1/operator/games")).status).toBe(200);
     expect((await signedRequest(server.url, OPERATOR, "GET", "/v1/operator/games")).status).toBe(401);
-    reportFigure("secret rotation", "old secret accepted in grace, refused 401 after 3 s grace; callbacks signed with the new secret immediately; second rotation keeps only the previous one");
+    reportFigure(
+      "secret rotation",
+      "old secret accepted in grace, refused 401 after 3 s grace; callbacks signed with the new secret immediately; second rotation keeps only the previous one",
+    );
   });
 });
 
@@ -143,12 +194,35 @@ describe("SSRF through the portal callback URL", () => {
 
   it("refuses every spelling of loopback, private, link-local, metadata and IPv4-mapped IPv6 targets, and names resolving inside", async () => {
     const inside = [
-      "http://127.0.0.1:9001", "http://127.1", "http://2130706433", "http://0x7f000001", "http://0177.0.0.1", "http://127.255.255.254",
-      "http://[::1]", "http://[0:0:0:0:0:0:0:1]", "http://[::ffff:127.0.0.1]", "http://[::ffff:7f00:1]", "http://[0:0:0:0:0:ffff:10.0.0.1]",
-      "http://[::ffff:a9fe:a9fe]", "http://[::]", "http://0.0.0.0", "http://0", "http://10.0.0.1", "http://172.16.5.4", "http://192.168.0.10",
-      "http://169.254.169.254/latest/meta-data/", "http://100.64.0.1", "http://[fd12:3456::1]", "http://[fe80::1]",
-      "http://localhost", "http://LOCALHOST:8080", "http://localhost.", "http://api.localhost", "http://metadata.google.internal",
-      "http://wallet@127.0.0.1", "http://user:pw@wallet.example.com",
+      "http://127.0.0.1:9001",
+      "http://127.1",
+      "http://2130706433",
+      "http://0x7f000001",
+      "http://0177.0.0.1",
+      "http://127.255.255.254",
+      "http://[::1]",
+      "http://[0:0:0:0:0:0:0:1]",
+      "http://[::ffff:127.0.0.1]",
+      "http://[::ffff:7f00:1]",
+      "http://[0:0:0:0:0:ffff:10.0.0.1]",
+      "http://[::ffff:a9fe:a9fe]",
+      "http://[::]",
+      "http://0.0.0.0",
+      "http://0",
+      "http://10.0.0.1",
+      "http://172.16.5.4",
+      "http://192.168.0.10",
+      "http://169.254.169.254/latest/meta-data/",
+      "http://100.64.0.1",
+      "http://[fd12:3456::1]",
+      "http://[fe80::1]",
+      "http://localhost",
+      "http://LOCALHOST:8080",
+      "http://localhost.",
+      "http://api.localhost",
+      "http://metadata.google.internal",
+      "http://wallet@127.0.0.1",
+      "http://user:pw@wallet.example.com",
     ];
     const host = hostname();
     const resolved = await lookup(host, { all: true }).catch(() => []);
@@ -159,7 +233,10 @@ describe("SSRF through the portal callback URL", () => {
       if (reply.status !== 400) accepted.push(`${url} -> ${reply.status}`);
       else expect(typeof reply.json.error).toBe("string");
     }
-    reportFigure("SSRF", `${inside.length} inside targets tried (incl. ${host} resolving to ${resolved.map((a) => a.address).join(",") || "nothing"}), ${inside.length - accepted.length} refused`);
+    reportFigure(
+      "SSRF",
+      `${inside.length} inside targets tried (incl. ${host} resolving to ${resolved.map((a) => a.address).join(",") || "nothing"}), ${inside.length - accepted.length} refused`,
+    );
     expect(accepted, `callback URLs pointing inside were accepted:\n${accepted.join("\n")}`).toEqual([]);
     expect(server.services.tenants.operator(OPERATOR.id)?.callbackUrl).toBe("https://wallet.example.com");
   });

@@ -28,7 +28,11 @@ async function platformCall(
 ): Promise<Reply> {
   const headers: Record<string, string> = {
     ...sign({
-      secret: forgery.secret ?? tenant.secret, tenantId: forgery.tenantId ?? tenant.id, method, target, body,
+      secret: forgery.secret ?? tenant.secret,
+      tenantId: forgery.tenantId ?? tenant.id,
+      method,
+      target,
+      body,
       ...(forgery.timestamp === undefined ? {} : { timestamp: forgery.timestamp }),
       ...(forgery.nonce === undefined ? {} : { nonce: forgery.nonce }),
     }),
@@ -72,10 +76,19 @@ describe("SDK end to end: forged platform calls are refused by the SDK handlers"
 
   describe("wallet callback handler (sdk-operator)", () => {
     const TX = "/v1/wallet/transaction";
-    const bet = (transactionId: string, amount: number) => JSON.stringify({
-      transactionId, sessionToken: "s-1", type: "BET", roundId: "r-1", playerRef: "p-1", amount, currency: "EUR", gameId: "starfall",
-    });
-    const call = (method: "GET" | "POST", target: string, body: string, forgery?: Forgery) => platformCall(wallet.url, OPERATOR, method, target, body, forgery);
+    const bet = (transactionId: string, amount: number) =>
+      JSON.stringify({
+        transactionId,
+        sessionToken: "s-1",
+        type: "BET",
+        roundId: "r-1",
+        playerRef: "p-1",
+        amount,
+        currency: "EUR",
+        gameId: "starfall",
+      });
+    const call = (method: "GET" | "POST", target: string, body: string, forgery?: Forgery) =>
+      platformCall(wallet.url, OPERATOR, method, target, body, forgery);
 
     it("accepts an honest call", async () => {
       const reply = await call("POST", TX, bet("honest", 100));

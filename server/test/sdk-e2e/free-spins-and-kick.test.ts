@@ -24,7 +24,14 @@ describe("SDK end to end: free spins and session revoke", () => {
     const grant = issued.data!;
     expect(d.studio.grants).toHaveLength(1);
     const received = d.studio.grants[0]!;
-    expect(received).toMatchObject({ requestRef: grant.id, playerRef: "p-alice", gameId: "starfall", spins: 15, betAmountMinor: 20, currency: "EUR" });
+    expect(received).toMatchObject({
+      requestRef: grant.id,
+      playerRef: "p-alice",
+      gameId: "starfall",
+      spins: 15,
+      betAmountMinor: 20,
+      currency: "EUR",
+    });
     expect(grant).toMatchObject({ status: "active", externalRef: received.externalRef, operatorId: OPERATOR.id, providerId: PROVIDER.id, spins: 15 });
 
     // Same idempotencyKey: the original grant, and no second batch at the provider.
@@ -73,7 +80,10 @@ describe("SDK end to end: free spins and session revoke", () => {
     expect(kicked.data?.revokedCount).toBe(1);
     await eventually(() => d.studio.revokes.some((revoke) => revoke.sessionToken === common.sessionToken));
     expect(d.studio.revokes.find((revoke) => revoke.sessionToken === common.sessionToken)).toEqual({
-      sessionToken: common.sessionToken, playerRef: "p-carol", gameId: "starfall", reason: "KICK",
+      sessionToken: common.sessionToken,
+      playerRef: "p-carol",
+      gameId: "starfall",
+      reason: "KICK",
     });
     expect((await d.provider.verifySession(common.sessionToken)).error?.status).toBe(401);
     const bet = await d.provider.bet({ ...common, roundId: "after-kick", transactionId: "after-kick-bet", amount: 10 });

@@ -24,16 +24,21 @@ describe("SDK end to end: receivers mounted under a path prefix", () => {
       res.on("finish", () => statuses.push(res.statusCode));
       next();
     });
-    app.use("/croupier", toExpressMiddleware(createWalletCallbackHandler({
-      tenantId: OPERATOR.id,
-      secrets: [OPERATOR.secret],
-      onTransaction: withIdempotency(new MemoryIdempotencyStore(), (tx) => {
-        const balance = (balances.get(tx.playerRef) ?? 0) + (tx.type === "WIN" ? tx.amount : -tx.amount);
-        balances.set(tx.playerRef, balance);
-        return { status: "OK", balance };
-      }),
-      onBalance: (playerRef) => ({ balance: balances.get(playerRef) ?? 0 }),
-    })));
+    app.use(
+      "/croupier",
+      toExpressMiddleware(
+        createWalletCallbackHandler({
+          tenantId: OPERATOR.id,
+          secrets: [OPERATOR.secret],
+          onTransaction: withIdempotency(new MemoryIdempotencyStore(), (tx) => {
+            const balance = (balances.get(tx.playerRef) ?? 0) + (tx.type === "WIN" ? tx.amount : -tx.amount);
+            balances.set(tx.playerRef, balance);
+            return { status: "OK", balance };
+          }),
+          onBalance: (playerRef) => ({ balance: balances.get(playerRef) ?? 0 }),
+        }),
+      ),
+    );
     app.use(express.json()); // the app's other routes parse JSON; the wallet above read its raw bytes first
     expressWallet = createServer(app);
     await new Promise<void>((resolve) => expressWallet.listen(0, "127.0.0.1", resolve));
@@ -56,8 +61,10 @@ describe("SDK end to end: receivers mounted under a path prefix", () => {
   it("an Express wallet under /croupier settles a round and answers the balance", async () => {
     const { common } = await launchAndVerify(d, "p-dave");
     expect((await d.provider.bet({ ...common, roundId: "x-1", transactionId: "x-1-bet", amount: 400 })).data).toEqual({ status: "OK", balance: 600 });
-    expect((await d.provider.win({ ...common, roundId: "x-1", transactionId: "x-1-win", amount: 50, roundComplete: true })).data)
-      .toEqual({ status: "OK", balance: 650 });
+    expect((await d.provider.win({ ...common, roundId: "x-1", transactionId: "x-1-win", amount: 50, roundComplete: true })).data).toEqual({
+      status: "OK",
+      balance: 650,
+    });
     expect((await d.provider.balance(common.sessionToken)).data?.balance).toBe(650);
     expect(statuses).toEqual([200, 200, 200]);
     expect(d.wallet.calls).toHaveLength(0); // nothing went to the deployment's own wallet

@@ -78,7 +78,10 @@ describe("the packed SDKs installed into fresh projects", () => {
     for (const source of sources) packed.push(await pack(source, tarballs));
     for (const [moduleSystem, project] of Object.entries(projects)) {
       mkdirSync(project);
-      writeFileSync(join(project, "package.json"), JSON.stringify({ name: `smoke-${moduleSystem}`, version: "1.0.0", private: true, type: moduleSystem }));
+      writeFileSync(
+        join(project, "package.json"),
+        JSON.stringify({ name: `smoke-${moduleSystem}`, version: "1.0.0", private: true, type: moduleSystem }),
+      );
       writeFileSync(join(project, "smoke.js"), smokeProgram(moduleSystem as "commonjs" | "module"));
       // --offline: every package comes from the tarballs above; npm may not reach for the network.
       await run(npm, ["install", "--offline", "--ignore-scripts", "--no-audit", "--no-fund", ...packed], { cwd: project, env: cleanEnv() });
@@ -90,17 +93,20 @@ describe("the packed SDKs installed into fresh projects", () => {
     dir.remove();
   });
 
-  it.each(["commonjs", "module"] as const)("under %s: lists games, launches, verifies the session, and reports a forged call as a 401 CroupierApiError", async (moduleSystem) => {
-    const { stdout } = await run(process.execPath, ["smoke.js", server.url, OPERATOR.id, OPERATOR.secret, PROVIDER.id, PROVIDER.secret], {
-      cwd: projects[moduleSystem],
-      env: cleanEnv(),
-    });
-    expect(JSON.parse(stdout)).toEqual({
-      games: ["starfall", "nebula"],
-      session: { playerRef: "p-smoke", gameId: "starfall" },
-      forged: { status: 401, isApiError: true },
-    });
-  });
+  it.each(["commonjs", "module"] as const)(
+    "under %s: lists games, launches, verifies the session, and reports a forged call as a 401 CroupierApiError",
+    async (moduleSystem) => {
+      const { stdout } = await run(process.execPath, ["smoke.js", server.url, OPERATOR.id, OPERATOR.secret, PROVIDER.id, PROVIDER.secret], {
+        cwd: projects[moduleSystem],
+        env: cleanEnv(),
+      });
+      expect(JSON.parse(stdout)).toEqual({
+        games: ["starfall", "nebula"],
+        session: { playerRef: "p-smoke", gameId: "starfall" },
+        forged: { status: 401, isApiError: true },
+      });
+    },
+  );
 
   it("installs the SDKs from the tarballs, not from this repository", () => {
     for (const project of Object.values(projects)) {

@@ -17,8 +17,10 @@ function recordingFetch(attempts: Attempt[], statuses: number[]): typeof fetch {
   return async (input, init) => {
     const request = new Request(input, init);
     attempts.push({
-      nonce: request.headers.get("x-nonce") ?? "", timestamp: Number(request.headers.get("x-timestamp")),
-      signature: request.headers.get("x-signature") ?? "", body: await request.clone().text(),
+      nonce: request.headers.get("x-nonce") ?? "",
+      timestamp: Number(request.headers.get("x-timestamp")),
+      signature: request.headers.get("x-signature") ?? "",
+      body: await request.clone().text(),
     });
     const response = await fetch(request);
     statuses.push(response.status);
@@ -50,7 +52,11 @@ describe("SDK end to end: a retry after a 429 is signed again", () => {
     const attempts: Attempt[] = [];
     const statuses: number[] = [];
     const operator = createOperatorClient({
-      baseUrl: d.server.url, tenantId: OPERATOR.id, secret: OPERATOR.secret, fetch: recordingFetch(attempts, statuses), retry: { maxAttempts: 4 },
+      baseUrl: d.server.url,
+      tenantId: OPERATOR.id,
+      secret: OPERATOR.secret,
+      fetch: recordingFetch(attempts, statuses),
+      retry: { maxAttempts: 4 },
     });
     expect((await operator.listGames()).error).toBeUndefined();
     const second = await operator.listGames();
@@ -65,11 +71,18 @@ describe("SDK end to end: a retry after a 429 is signed again", () => {
     const statuses: number[] = [];
     // The operator's one request a second may still be spent by the test before: a launch is never retried.
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const launch = await createOperatorClient({ baseUrl: d.server.url, tenantId: OPERATOR.id, secret: OPERATOR.secret, retry: { maxAttempts: 4 } })
-      .launchGame({ playerRef: "p-carol", gameId: "starfall", currency: "EUR", mode: "REAL" });
+    const launch = await createOperatorClient({
+      baseUrl: d.server.url,
+      tenantId: OPERATOR.id,
+      secret: OPERATOR.secret,
+      retry: { maxAttempts: 4 },
+    }).launchGame({ playerRef: "p-carol", gameId: "starfall", currency: "EUR", mode: "REAL" });
     expect(launch.error).toBeUndefined();
     const provider = createProviderClient({
-      baseUrl: d.server.url, tenantId: PROVIDER.id, secret: PROVIDER.secret, fetch: recordingFetch(attempts, statuses),
+      baseUrl: d.server.url,
+      tenantId: PROVIDER.id,
+      secret: PROVIDER.secret,
+      fetch: recordingFetch(attempts, statuses),
       retry: { maxAttempts: 4, initialDelayMs: 20, maxDelayMs: 100 },
     });
     const common = { sessionToken: launch.data!.sessionToken, playerRef: "p-carol", gameId: "starfall", currency: "EUR" };

@@ -4,11 +4,19 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  connect as connectOperator, giveWelcomeSpins, kickWithRawClient, launchForPlayer, rotate,
+  connect as connectOperator,
+  giveWelcomeSpins,
+  kickWithRawClient,
+  launchForPlayer,
+  rotate,
 } from "../../../sdk-operator/examples/operator-calls.js";
 import { Ledger, startExpressWallet, startNodeWallet } from "../../../sdk-operator/examples/wallet.js";
 import {
-  connect as connectProvider, openReplay, playRound, serveWebhooksWithExpress, serveWebhooksWithNode,
+  connect as connectProvider,
+  openReplay,
+  playRound,
+  serveWebhooksWithExpress,
+  serveWebhooksWithNode,
 } from "../../../sdk-provider/examples/provider.js";
 import { OPERATOR, PROVIDER, startTestServer, tempDir, testConfigJson } from "../harness.js";
 

@@ -14,13 +14,16 @@ afterEach(async () => {
 describe("operator SDK reconciliation example against the real server", () => {
   it("finds a player's unsettled WIN across pages, reads its delivery log, and re-sends it once the wallet is back", async () => {
     const { wallet, server, p1 } = await startReconciliationSetup(
-      { settlementRetry: { initialDelaySeconds: 0.02, maxDelaySeconds: 0.05, horizonSeconds: 0.3 } }, cleanups);
+      { settlementRetry: { initialDelaySeconds: 0.02, maxDelaySeconds: 0.05, horizonSeconds: 0.3 } },
+      cleanups,
+    );
     const client = createOperatorClient({ baseUrl: server.url, tenantId: OPERATOR.id, secret: OPERATOR.secret });
     const win = betRequest(p1, { roundId: "r-sdk", type: "WIN", amount: 900 });
     wallet.fault = (tx) => (tx.transactionId === win.transactionId ? { status: 503, body: { error: "maintenance" } } : undefined);
     expect((await postTransaction(server.url, win)).status).toBe(500);
     // More than one page of settled WINs after it (the example asks for 100 a page).
-    for (let i = 0; i < 101; i += 1) expect((await postTransaction(server.url, betRequest(p1, { roundId: `r-ok-${i}`, type: "WIN", amount: 1 }))).status).toBe(200);
+    for (let i = 0; i < 101; i += 1)
+      expect((await postTransaction(server.url, betRequest(p1, { roundId: `r-ok-${i}`, type: "WIN", amount: 1 }))).status).toBe(200);
     await eventually(async () => (await client.listProblems()).data?.counts.UNSETTLED_CREDIT === 1, 10_000, 50);
 
     expect((await unsettledWins(client, "p-1")).map((t) => t.transactionId)).toEqual([win.transactionId]);

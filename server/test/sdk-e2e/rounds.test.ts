@@ -44,7 +44,11 @@ describe("SDK end to end: rounds and balances", () => {
       if (round.rollback) {
         // The amount sent is deliberately wrong: the wallet refunds what the bet took, as the spec says.
         const rollback = await d.provider.rollback({
-          ...common, roundId: round.id, transactionId: `${round.id}-rb`, originalTransactionId: `${round.id}-bet`, amount: 1,
+          ...common,
+          roundId: round.id,
+          transactionId: `${round.id}-rb`,
+          originalTransactionId: `${round.id}-bet`,
+          amount: 1,
         });
         expect(rollback.data?.status).toBe("OK");
         refunds += round.bet;

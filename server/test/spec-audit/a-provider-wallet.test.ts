@@ -51,8 +51,13 @@ describe("spec A: provider wallet API", () => {
       expect(reply.json).not.toHaveProperty("operatorId");
     });
     it("returns the launch language when one was given", async () => {
-      const launched = await signedRequest(w.url, OPERATOR, "POST", "/v1/operator/games/launch",
-        { playerRef: "p-1", gameId: "starfall", currency: "EUR", mode: "REAL", language: "de" });
+      const launched = await signedRequest(w.url, OPERATOR, "POST", "/v1/operator/games/launch", {
+        playerRef: "p-1",
+        gameId: "starfall",
+        currency: "EUR",
+        mode: "REAL",
+        language: "de",
+      });
       const reply = await providerPost(w.url, "/v1/wallet/session/verify", { sessionToken: launched.json.sessionToken });
       expect(reply.json.language).toBe("de");
     });
@@ -63,8 +68,7 @@ describe("spec A: provider wallet API", () => {
       expect(typeof reply.json.language).toBe("string");
     });
     it("echoes the launch language and mode DEMO", async () => {
-      const launched = await providerPost(w.url, "/v1/wallet/session/verify", {
-        sessionToken: await launchSession(w.url, { mode: "DEMO" }) });
+      const launched = await providerPost(w.url, "/v1/wallet/session/verify", { sessionToken: await launchSession(w.url, { mode: "DEMO" }) });
       expect(launched.json.mode).toBe("DEMO");
     });
   });
@@ -89,7 +93,7 @@ describe("spec A: provider wallet API", () => {
         await expect400(body, `missing ${field}`);
       }
     });
-    it("rejects amounts that are not integers >= 0: -1, 1.5, \"10\", 2^53, null", async () => {
+    it('rejects amounts that are not integers >= 0: -1, 1.5, "10", 2^53, null', async () => {
       for (const amount of [-1, 1.5, "10", 2 ** 53, null]) await expect400(betRequest(token, { amount }), `amount ${String(amount)}`);
     });
     it("accepts a zero-amount WIN", async () => {
@@ -132,12 +136,20 @@ describe("spec A: provider wallet API", () => {
     it("accepts metadata on any type: BET, WIN, ROLLBACK", async () => {
       const bet = betRequest(token, { amount: 5, metadata: { a: 1 } });
       expect((await postTransaction(w.url, bet)).status).toBe(200);
-      expect((await postTransaction(w.url, betRequest(token, { type: "WIN", amount: 1, roundId: bet.roundId, metadata: { b: 2 } }))).status).toBe(200);
-      const rb = betRequest(token, { type: "ROLLBACK", amount: 5, roundId: bet.roundId, originalTransactionId: bet.transactionId, metadata: { c: 3 } });
+      expect((await postTransaction(w.url, betRequest(token, { type: "WIN", amount: 1, roundId: bet.roundId, metadata: { b: 2 } }))).status).toBe(
+        200,
+      );
+      const rb = betRequest(token, {
+        type: "ROLLBACK",
+        amount: 5,
+        roundId: bet.roundId,
+        originalTransactionId: bet.transactionId,
+        metadata: { c: 3 },
+      });
       expect((await postTransaction(w.url, rb)).status).toBe(200);
     });
     it("rejects a body that is not a JSON object", async () => {
-      for (const raw of ["[]", "\"x\"", "{not json", "null"]) {
+      for (const raw of ["[]", '"x"', "{not json", "null"]) {
         const reply = await signedRequest(w.url, PROVIDER, "POST", "/v1/wallet/transaction", undefined, { rawBody: raw });
         expect(reply.status, raw).toBe(400);
         expect(isJsonError(reply), raw).toBe(true);
@@ -245,7 +257,10 @@ describe("spec A: provider wallet API", () => {
       const start = w.wallet.balances.get("p-1")!;
       const bet = betRequest(token, { amount: 40 });
       await postTransaction(w.url, bet);
-      const rb = await postTransaction(w.url, betRequest(token, { type: "ROLLBACK", amount: 40, roundId: bet.roundId, originalTransactionId: bet.transactionId }));
+      const rb = await postTransaction(
+        w.url,
+        betRequest(token, { type: "ROLLBACK", amount: 40, roundId: bet.roundId, originalTransactionId: bet.transactionId }),
+      );
       expect(rb.status).toBe(200);
       expect(rb.json).toEqual({ status: "OK", balance: start });
     });

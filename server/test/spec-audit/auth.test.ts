@@ -22,7 +22,9 @@ async function freshSecond(): Promise<number> {
 /** Spec "Authentication" and decisions.md §1. */
 describe("authentication", () => {
   let w: World;
-  beforeAll(async () => { w = await startWorld(); });
+  beforeAll(async () => {
+    w = await startWorld();
+  });
   afterAll(() => w.close());
 
   it("a correctly signed call succeeds", async () => {
@@ -36,8 +38,16 @@ describe("authentication", () => {
   });
 
   it("no headers at all: 400 invalid nonce (the nonce check comes first) on every API", async () => {
-    for (const [method, path] of [["GET", GAMES], ["POST", "/v1/wallet/balance"], ["POST", "/portal/api/rotate-secret"]] as const) {
-      const reply = await fetch(w.url + path, { method, headers: { "content-type": "application/json" }, ...(method === "POST" ? { body: "{}" } : {}) });
+    for (const [method, path] of [
+      ["GET", GAMES],
+      ["POST", "/v1/wallet/balance"],
+      ["POST", "/portal/api/rotate-secret"],
+    ] as const) {
+      const reply = await fetch(w.url + path, {
+        method,
+        headers: { "content-type": "application/json" },
+        ...(method === "POST" ? { body: "{}" } : {}),
+      });
       expect(reply.status, path).toBe(400);
       expect(await reply.json()).toEqual({ error: "invalid nonce", code: "invalid_nonce" });
     }
@@ -47,8 +57,18 @@ describe("authentication", () => {
     expectInvalidSignature(await signedRequest(w.url, OPERATOR, "GET", GAMES, undefined, { headers: { "X-Signature": "0".repeat(64) } }), "zeros");
     expectInvalidSignature(await signedRequest(w.url, { id: OPERATOR.id, secret: "wrong" }, "GET", GAMES), "wrong secret");
     expectInvalidSignature(await signedRequest(w.url, { id: "op-nobody", secret: OPERATOR.secret }, "GET", GAMES), "unknown tenant");
-    const headers = sign({ secret: OPERATOR.secret, tenantId: OPERATOR.id, method: "POST", target: "/v1/operator/players/kick", body: '{"playerRef":"a"}' });
-    const tampered = await fetch(`${w.url}/v1/operator/players/kick`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: '{"playerRef":"b"}' });
+    const headers = sign({
+      secret: OPERATOR.secret,
+      tenantId: OPERATOR.id,
+      method: "POST",
+      target: "/v1/operator/players/kick",
+      body: '{"playerRef":"a"}',
+    });
+    const tampered = await fetch(`${w.url}/v1/operator/players/kick`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: '{"playerRef":"b"}',
+    });
     expect(tampered.status).toBe(401);
     expect(await tampered.text()).toBe("invalid signature");
     const wrongPath = sign({ secret: OPERATOR.secret, tenantId: OPERATOR.id, method: "GET", target: "/v1/operator/free-spins/grants" });
@@ -60,8 +80,17 @@ describe("authentication", () => {
     const nonce = `hand-${Date.now()}`;
     const body = '{"playerRef":"p-hand"}';
     const signature = createHmac("sha256", OPERATOR.secret).update(`POST\n/v1/operator/players/kick\n${timestamp}\n${nonce}\n${body}`).digest("hex");
-    const reply = await fetch(`${w.url}/v1/operator/players/kick`, { method: "POST", body,
-      headers: { "X-Tenant-ID": OPERATOR.id, "X-Timestamp": timestamp, "X-Nonce": nonce, "X-Signature": signature, "content-type": "application/json" } });
+    const reply = await fetch(`${w.url}/v1/operator/players/kick`, {
+      method: "POST",
+      body,
+      headers: {
+        "X-Tenant-ID": OPERATOR.id,
+        "X-Timestamp": timestamp,
+        "X-Nonce": nonce,
+        "X-Signature": signature,
+        "content-type": "application/json",
+      },
+    });
     expect(reply.status).toBe(200);
     expect(await reply.json()).toEqual({ revokedCount: 0 });
   });
@@ -78,7 +107,12 @@ describe("authentication", () => {
   });
 
   it("timestamps exactly at -300 s and +300 s are accepted; -301 s and +301 s are not", async () => {
-    for (const [offset, ok] of [[-300, true], [300, true], [-301, false], [301, false]] as const) {
+    for (const [offset, ok] of [
+      [-300, true],
+      [300, true],
+      [-301, false],
+      [301, false],
+    ] as const) {
       const now = await freshSecond();
       const reply = await signedRequest(w.url, OPERATOR, "GET", GAMES, undefined, { timestamp: now + offset });
       if (ok) expect(reply.status, `offset ${offset}`).toBe(200);
@@ -122,8 +156,19 @@ describe("authentication", () => {
   });
 
   it("a replayed identical request (same headers and body) is refused and does not act twice", async () => {
-    const headers = sign({ secret: OPERATOR.secret, tenantId: OPERATOR.id, method: "POST", target: "/v1/operator/players/kick", body: '{"playerRef":"p-r"}' });
-    const send = () => fetch(`${w.url}/v1/operator/players/kick`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: '{"playerRef":"p-r"}' });
+    const headers = sign({
+      secret: OPERATOR.secret,
+      tenantId: OPERATOR.id,
+      method: "POST",
+      target: "/v1/operator/players/kick",
+      body: '{"playerRef":"p-r"}',
+    });
+    const send = () =>
+      fetch(`${w.url}/v1/operator/players/kick`, {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/json" },
+        body: '{"playerRef":"p-r"}',
+      });
     expect((await send()).status).toBe(200);
     expect((await send()).status).toBe(401);
   });
@@ -221,7 +266,8 @@ describe("rate limit (Errors: rate-limit response)", () => {
 
   it("applies to portal calls (every operator API call)", async () => {
     let limited = false;
-    for (let i = 0; i < 4 && !limited; i += 1) limited = (await signedRequest(w.url, OPERATOR, "POST", "/portal/api/callback-url", { callbackUrl: "bad" })).status === 429;
+    for (let i = 0; i < 4 && !limited; i += 1)
+      limited = (await signedRequest(w.url, OPERATOR, "POST", "/portal/api/callback-url", { callbackUrl: "bad" })).status === 429;
     expect(limited).toBe(true);
   });
 

@@ -6,7 +6,15 @@ const GRANTS = "/v1/operator/free-spins/grants";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 let seq = 0;
 const key = () => `audit-key-${Date.now()}-${++seq}`;
-const grantBody = (o: Record<string, unknown> = {}) => ({ playerRef: "p-fs", gameId: "starfall", spins: 10, betAmountMinor: 20, currency: "EUR", idempotencyKey: key(), ...o });
+const grantBody = (o: Record<string, unknown> = {}) => ({
+  playerRef: "p-fs",
+  gameId: "starfall",
+  spins: 10,
+  betAmountMinor: 20,
+  currency: "EUR",
+  idempotencyKey: key(),
+  ...o,
+});
 
 /** Spec B.4–B.7, grant states, and D (free-spin webhooks as the provider receives them). */
 describe("spec B.4–B.7 free-spin grants and D webhooks", () => {
@@ -15,14 +23,34 @@ describe("spec B.4–B.7 free-spin grants and D webhooks", () => {
     w = await startWorld((json) => {
       json.campaigns.push(
         { id: "inactive", operatorId: OPERATOR.id, gameId: "starfall", spins: 3, betAmountMinor: 0, currency: "EUR", active: false },
-        { id: "over", operatorId: OPERATOR.id, gameId: "starfall", spins: 3, betAmountMinor: 0, currency: "EUR", active: true,
-          validFrom: "2000-01-01T00:00:00Z", validUntil: "2001-01-01T00:00:00Z" },
-        { id: "future", operatorId: OPERATOR.id, gameId: "starfall", spins: 3, betAmountMinor: 0, currency: "EUR", active: true,
-          validFrom: "2098-01-01T00:00:00Z", validUntil: "2099-01-01T00:00:00Z" },
+        {
+          id: "over",
+          operatorId: OPERATOR.id,
+          gameId: "starfall",
+          spins: 3,
+          betAmountMinor: 0,
+          currency: "EUR",
+          active: true,
+          validFrom: "2000-01-01T00:00:00Z",
+          validUntil: "2001-01-01T00:00:00Z",
+        },
+        {
+          id: "future",
+          operatorId: OPERATOR.id,
+          gameId: "starfall",
+          spins: 3,
+          betAmountMinor: 0,
+          currency: "EUR",
+          active: true,
+          validFrom: "2098-01-01T00:00:00Z",
+          validUntil: "2099-01-01T00:00:00Z",
+        },
       );
     });
   });
-  beforeEach(() => { w.webhooks = defaultWebhooks(); });
+  beforeEach(() => {
+    w.webhooks = defaultWebhooks();
+  });
   afterAll(() => w.close());
   const grantCalls = () => w.provider.requests.filter((r) => r.url === "/v1/game/free-spins/grant");
 
@@ -32,8 +60,18 @@ describe("spec B.4–B.7 free-spin grants and D webhooks", () => {
     expect(reply.status).toBe(200);
     const g = reply.json;
     expect(g.id).toMatch(UUID);
-    expect(g).toMatchObject({ operatorId: OPERATOR.id, providerId: PROVIDER.id, gameId: "starfall", playerRef: "p-fs", spins: 10,
-      betAmountMinor: 20, currency: "EUR", status: "active", idempotencyKey: body.idempotencyKey, externalRef: `ext-${g.id}` });
+    expect(g).toMatchObject({
+      operatorId: OPERATOR.id,
+      providerId: PROVIDER.id,
+      gameId: "starfall",
+      playerRef: "p-fs",
+      spins: 10,
+      betAmountMinor: 20,
+      currency: "EUR",
+      status: "active",
+      idempotencyKey: body.idempotencyKey,
+      externalRef: `ext-${g.id}`,
+    });
     expect(Date.parse(g.expiresAt)).toBe(Date.parse("2030-01-01T00:00:00Z"));
     expect(typeof g.createdAt).toBe("string");
     expect(typeof g.updatedAt).toBe("string");
@@ -43,7 +81,14 @@ describe("spec B.4–B.7 free-spin grants and D webhooks", () => {
     expect(call.method).toBe("POST");
     expect(call.headers["x-tenant-id"]).toBe(PROVIDER.id);
     expect(isSignedFor(call, PROVIDER)).toBe(true);
-    expect(JSON.parse(call.body)).toEqual({ requestRef: g.id, playerRef: "p-fs", gameId: "starfall", spins: 10, betAmountMinor: 20, currency: "EUR" });
+    expect(JSON.parse(call.body)).toEqual({
+      requestRef: g.id,
+      playerRef: "p-fs",
+      gameId: "starfall",
+      spins: 10,
+      betAmountMinor: 20,
+      currency: "EUR",
+    });
   });
 
   it("betAmountMinor omitted means 0 (provider's default stake)", async () => {
@@ -76,17 +121,36 @@ describe("spec B.4–B.7 free-spin grants and D webhooks", () => {
   });
 
   it("a campaign grant reads gameId, spins, betAmountMinor and currency from the campaign, ignoring the request", async () => {
-    const reply = await operatorPost(w.url, GRANTS, { playerRef: "p-fs", campaignId: "welcome-10", idempotencyKey: key(),
-      gameId: "nebula", spins: 99, betAmountMinor: 1, currency: "USD" });
+    const reply = await operatorPost(w.url, GRANTS, {
+      playerRef: "p-fs",
+      campaignId: "welcome-10",
+      idempotencyKey: key(),
+      gameId: "nebula",
+      spins: 99,
+      betAmountMinor: 1,
+      currency: "USD",
+    });
     expect(reply.status).toBe(200);
-    expect(reply.json).toMatchObject({ campaignId: "welcome-10", gameId: "starfall", spins: 10, betAmountMinor: 20, currency: "EUR", status: "active" });
+    expect(reply.json).toMatchObject({
+      campaignId: "welcome-10",
+      gameId: "starfall",
+      spins: 10,
+      betAmountMinor: 20,
+      currency: "EUR",
+      status: "active",
+    });
   });
 
   it("400 for missing or invalid fields", async () => {
     const bad: Record<string, unknown>[] = [
-      grantBody({ spins: 0 }), grantBody({ spins: -1 }), grantBody({ spins: 1.5 }), grantBody({ spins: "10" }),
-      grantBody({ betAmountMinor: -1 }), grantBody({ betAmountMinor: 1.5 }),
-      grantBody({ currency: "GBP" }), grantBody({ currency: "eur" }),
+      grantBody({ spins: 0 }),
+      grantBody({ spins: -1 }),
+      grantBody({ spins: 1.5 }),
+      grantBody({ spins: "10" }),
+      grantBody({ betAmountMinor: -1 }),
+      grantBody({ betAmountMinor: 1.5 }),
+      grantBody({ currency: "GBP" }),
+      grantBody({ currency: "eur" }),
       grantBody({ expiresAt: "next tuesday" }),
       grantBody({ playerRef: "" }),
     ];
@@ -220,9 +284,13 @@ describe("spec B.4–B.7 free-spin grants and D webhooks", () => {
     });
     it("a pending grant (provider call still running) is visible as pending and not cancellable (400)", async () => {
       let release: () => void = () => {};
-      w.webhooks["/v1/game/free-spins/grant"] = (body, res) => new Promise<void>((resolve) => {
-        release = () => { sendJson(res, 200, { externalRef: `ext-${body.requestRef}` }); resolve(); };
-      });
+      w.webhooks["/v1/game/free-spins/grant"] = (body, res) =>
+        new Promise<void>((resolve) => {
+          release = () => {
+            sendJson(res, 200, { externalRef: `ext-${body.requestRef}` });
+            resolve();
+          };
+        });
       const issuing = operatorPost(w.url, GRANTS, grantBody({ playerRef: "p-pending" }));
       let pending: any;
       for (let i = 0; i < 50 && !pending; i += 1) {
@@ -251,7 +319,9 @@ describe("spec D: webhook base address with a path prefix", () => {
   it("every webhook route is under the one registered base (prefix included in the signed target)", async () => {
     let w: World | undefined;
     try {
-      w = await startWorld((json) => { json.providers[0].webhookUrl = `${json.providers[0].webhookUrl}/hooks`; });
+      w = await startWorld((json) => {
+        json.providers[0].webhookUrl = `${json.providers[0].webhookUrl}/hooks`;
+      });
       const reply = await operatorPost(w.url, GRANTS, grantBody());
       expect(reply.status).toBe(200);
       const call = w.provider.requests.find((r) => r.url === "/hooks/v1/game/free-spins/grant")!;

@@ -10,7 +10,9 @@ const launchBody = (o: Record<string, unknown> = {}) => ({ playerRef: "p-1", gam
 /** Spec "B. Operator calls to the service" rules 1–3 and the Launch/Kick/Replay shapes. */
 describe("spec B: launch, games, kick, replay", () => {
   let w: World;
-  beforeAll(async () => { w = await startWorld(); });
+  beforeAll(async () => {
+    w = await startWorld();
+  });
   afterAll(() => w.close());
 
   describe("B.1 launch", () => {
@@ -51,14 +53,24 @@ describe("spec B: launch, games, kick, replay", () => {
     });
     it("400 for unsupported, lowercase or malformed currency, unsupported language, bad lobbyUrl, bad mode, missing fields", async () => {
       const bad: Record<string, unknown>[] = [
-        launchBody({ currency: "GBP" }), launchBody({ currency: "eur" }), launchBody({ currency: "EURO" }),
-        launchBody({ language: "fr" }), launchBody({ language: "" }),
-        launchBody({ lobbyUrl: "/lobby" }), launchBody({ lobbyUrl: "ftp://casino.example" }), launchBody({ lobbyUrl: "javascript:alert(1)" }),
-        launchBody({ lobbyUrl: "casino.example/lobby" }), launchBody({ lobbyUrl: "" }),
-        launchBody({ mode: "FUN" }), launchBody({ mode: "real" }),
-        { gameId: "starfall", currency: "EUR", mode: "REAL" }, { playerRef: "p-1", currency: "EUR", mode: "REAL" },
-        { playerRef: "p-1", gameId: "starfall", mode: "REAL" }, { playerRef: "p-1", gameId: "starfall", currency: "EUR" },
-        launchBody({ playerRef: "" }), launchBody({ playerRef: 5 }),
+        launchBody({ currency: "GBP" }),
+        launchBody({ currency: "eur" }),
+        launchBody({ currency: "EURO" }),
+        launchBody({ language: "fr" }),
+        launchBody({ language: "" }),
+        launchBody({ lobbyUrl: "/lobby" }),
+        launchBody({ lobbyUrl: "ftp://casino.example" }),
+        launchBody({ lobbyUrl: "javascript:alert(1)" }),
+        launchBody({ lobbyUrl: "casino.example/lobby" }),
+        launchBody({ lobbyUrl: "" }),
+        launchBody({ mode: "FUN" }),
+        launchBody({ mode: "real" }),
+        { gameId: "starfall", currency: "EUR", mode: "REAL" },
+        { playerRef: "p-1", currency: "EUR", mode: "REAL" },
+        { playerRef: "p-1", gameId: "starfall", mode: "REAL" },
+        { playerRef: "p-1", gameId: "starfall", currency: "EUR" },
+        launchBody({ playerRef: "" }),
+        launchBody({ playerRef: 5 }),
       ];
       for (const body of bad) {
         const reply = await operatorPost(w.url, LAUNCH, body);
@@ -87,9 +99,22 @@ describe("spec B: launch, games, kick, replay", () => {
       const ids = reply.json.map((g: { gameId: string }) => g.gameId).sort();
       expect(ids).toEqual(["nebula", "starfall"]);
       const starfall = reply.json.find((g: { gameId: string }) => g.gameId === "starfall");
-      expect(Object.keys(starfall).sort()).toEqual(["currencies", "gameId", "launchBaseUrl", "name", "provider", "replayBaseUrl", "supportedLanguages"]);
-      expect(starfall).toMatchObject({ name: "Starfall", currencies: ["EUR", "USD"], supportedLanguages: ["en", "de"],
-        launchBaseUrl: "https://games.example/starfall", replayBaseUrl: "https://games.example/replay" });
+      expect(Object.keys(starfall).sort()).toEqual([
+        "currencies",
+        "gameId",
+        "launchBaseUrl",
+        "name",
+        "provider",
+        "replayBaseUrl",
+        "supportedLanguages",
+      ]);
+      expect(starfall).toMatchObject({
+        name: "Starfall",
+        currencies: ["EUR", "USD"],
+        supportedLanguages: ["en", "de"],
+        launchBaseUrl: "https://games.example/starfall",
+        replayBaseUrl: "https://games.example/replay",
+      });
       expect(typeof starfall.provider).toBe("string");
       const nebula = reply.json.find((g: { gameId: string }) => g.gameId === "nebula");
       expect(nebula.replayBaseUrl).toBe("");
@@ -200,7 +225,9 @@ describe("spec B.2: kick with an unreachable provider", () => {
     const dead = await startScriptedPeer((_req, res) => sendJson(res, 200, {}));
     const deadUrl = dead.url;
     await dead.close();
-    const w = await startWorld((json) => { json.providers[0].webhookUrl = deadUrl; });
+    const w = await startWorld((json) => {
+      json.providers[0].webhookUrl = deadUrl;
+    });
     try {
       const token = await launchSession(w.url, { playerRef: "p-x" });
       const reply = await operatorPost(w.url, "/v1/operator/players/kick", { playerRef: "p-x" });

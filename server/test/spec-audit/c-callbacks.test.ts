@@ -32,7 +32,13 @@ describe("spec C: wallet callbacks as the operator receives them", () => {
   it("forwards a ROLLBACK's originalTransactionId and a WIN's roundComplete verbatim, with no direction field", async () => {
     const bet = betRequest(token, { amount: 3 });
     await postTransaction(w.url, bet);
-    const rb = betRequest(token, { type: "ROLLBACK", amount: 3, roundId: bet.roundId, originalTransactionId: bet.transactionId, roundComplete: true });
+    const rb = betRequest(token, {
+      type: "ROLLBACK",
+      amount: 3,
+      roundId: bet.roundId,
+      originalTransactionId: bet.transactionId,
+      roundComplete: true,
+    });
     await postTransaction(w.url, rb);
     const win = betRequest(token, { type: "WIN", amount: 0, roundComplete: true });
     await postTransaction(w.url, win);
@@ -108,7 +114,9 @@ describe("spec C: wallet callbacks as the operator receives them", () => {
     const retry = await postTransaction(w.url, bet);
     w.wallet.fault = undefined;
     expect(retry.status).toBe(200);
-    const bodies = txCalls(w).filter((r) => JSON.parse(r.body).transactionId === bet.transactionId).map((r) => r.body);
+    const bodies = txCalls(w)
+      .filter((r) => JSON.parse(r.body).transactionId === bet.transactionId)
+      .map((r) => r.body);
     expect(bodies).toHaveLength(2);
     expect(bodies[1]).toBe(bodies[0]);
   });
@@ -142,7 +150,9 @@ describe("spec C: wallet callbacks as the operator receives them", () => {
 
 describe("spec C.1: the platform resends a failed WIN identically (settlement retry)", () => {
   it("same transactionId and same body bytes on every resend until the wallet applies it", async () => {
-    const w = await startWorld((json) => { json.settlementRetry = { initialDelaySeconds: 0.05, maxDelaySeconds: 0.1, horizonSeconds: 60 }; });
+    const w = await startWorld((json) => {
+      json.settlementRetry = { initialDelaySeconds: 0.05, maxDelaySeconds: 0.1, horizonSeconds: 60 };
+    });
     try {
       const token = await launchSession(w.url);
       const win = betRequest(token, { type: "WIN", amount: 30, roundComplete: true });
@@ -150,7 +160,9 @@ describe("spec C.1: the platform resends a failed WIN identically (settlement re
       w.wallet.fault = (tx) => (tx.transactionId === win.transactionId && failures-- > 0 ? { status: 502, body: {} } : undefined);
       expect((await postTransaction(w.url, win)).status).toBe(500);
       await eventually(() => w.wallet.applied.some((t) => t.transactionId === win.transactionId), 5000);
-      const bodies = txCalls(w).filter((r) => JSON.parse(r.body).transactionId === win.transactionId).map((r) => r.body);
+      const bodies = txCalls(w)
+        .filter((r) => JSON.parse(r.body).transactionId === win.transactionId)
+        .map((r) => r.body);
       expect(bodies.length).toBeGreaterThanOrEqual(3);
       for (const body of bodies) expect(JSON.parse(body)).toEqual(win);
       expect(w.wallet.applied.filter((t) => t.transactionId === win.transactionId)).toHaveLength(1);
@@ -162,7 +174,9 @@ describe("spec C.1: the platform resends a failed WIN identically (settlement re
 
 describe("spec C.4/C.5: stale-round reconciliation", () => {
   it("sends ROLLBACK stale-rollback:<betId> with the sentinel token; a failing balance check never blocks it", async () => {
-    const w = await startWorld((json) => { json.reconciler = { staleRoundSeconds: 1, sweepIntervalSeconds: 0.1 }; });
+    const w = await startWorld((json) => {
+      json.reconciler = { staleRoundSeconds: 1, sweepIntervalSeconds: 0.1 };
+    });
     try {
       const token = await launchSession(w.url);
       const bet = betRequest(token, { amount: 70, roundId: "stale-audit" });
@@ -172,8 +186,16 @@ describe("spec C.4/C.5: stale-round reconciliation", () => {
       const call = txCalls(w).find((r) => JSON.parse(r.body).transactionId === `stale-rollback:${String(bet.transactionId)}`)!;
       expect(isSignedFor(call, OPERATOR)).toBe(true);
       expect(call.headers["x-tenant-id"]).toBe(OPERATOR.id);
-      expect(JSON.parse(call.body)).toMatchObject({ type: "ROLLBACK", originalTransactionId: bet.transactionId, sessionToken: "system:stale-round-reconciler",
-        roundId: "stale-audit", playerRef: "p-1", amount: 70, currency: "EUR", gameId: "starfall" });
+      expect(JSON.parse(call.body)).toMatchObject({
+        type: "ROLLBACK",
+        originalTransactionId: bet.transactionId,
+        sessionToken: "system:stale-round-reconciler",
+        roundId: "stale-audit",
+        playerRef: "p-1",
+        amount: 70,
+        currency: "EUR",
+        gameId: "starfall",
+      });
       expect(JSON.parse(call.body)).not.toHaveProperty("direction");
       await eventually(() => w.wallet.balances.get("p-1") === 10_000, 2000);
       // One rollback per bet: later sweeps do not send it again once applied.
@@ -187,9 +209,10 @@ describe("spec C.4/C.5: stale-round reconciliation", () => {
 
 describe("spec C: callback URL with a path prefix", () => {
   it("calls <callbackUrl>/v1/wallet/... and signs over the prefixed target", async () => {
-    const prefixed = await startScriptedPeer((req, res) =>
-      sendJson(res, 200, req.method === "GET" ? { balance: 77 } : { status: "OK", balance: 5 }));
-    const w = await startWorld((json) => { json.operators[0].callbackUrl = `${prefixed.url}/croupier`; });
+    const prefixed = await startScriptedPeer((req, res) => sendJson(res, 200, req.method === "GET" ? { balance: 77 } : { status: "OK", balance: 5 }));
+    const w = await startWorld((json) => {
+      json.operators[0].callbackUrl = `${prefixed.url}/croupier`;
+    });
     try {
       const token = await launchSession(w.url);
       expect((await postTransaction(w.url, betRequest(token, { amount: 1 }))).json).toEqual({ status: "OK", balance: 5 });

@@ -46,7 +46,11 @@ describe("errors and limits", () => {
   });
 
   it("an unknown signed route is 404 JSON { error }", async () => {
-    for (const [tenant, target] of [[OPERATOR, "/v1/operator/nope"], [PROVIDER, "/v1/wallet/nope"], [OPERATOR, "/v2/operator/games"]] as const) {
+    for (const [tenant, target] of [
+      [OPERATOR, "/v1/operator/nope"],
+      [PROVIDER, "/v1/wallet/nope"],
+      [OPERATOR, "/v2/operator/games"],
+    ] as const) {
       const reply = await signedRequest(w.url, tenant, "GET", target);
       expect(reply.status, target).toBe(404);
       expect(isJsonError(reply), target).toBe(true);
@@ -54,7 +58,7 @@ describe("errors and limits", () => {
   });
 
   it("malformed JSON and non-object bodies on operator routes are 400 JSON { error }", async () => {
-    for (const raw of ["{oops", "[]", "42", "\"str\"", "null"]) {
+    for (const raw of ["{oops", "[]", "42", '"str"', "null"]) {
       const reply = await signedRequest(w.url, OPERATOR, "POST", "/v1/operator/games/launch", undefined, { rawBody: raw });
       expect(reply.status, raw).toBe(400);
       expect(isJsonError(reply), raw).toBe(true);

@@ -30,10 +30,13 @@ describe("states and transitions", () => {
     const token = await launchSession(w.url, { playerRef: "p-ledger" });
     const bet = betRequest(token, { playerRef: "p-ledger", amount: 100 });
     expect((await postTransaction(w.url, bet)).json).toEqual({ status: "OK", balance: 9_900 });
-    expect((await postTransaction(w.url, betRequest(token, { playerRef: "p-ledger", type: "WIN", amount: 250, roundId: bet.roundId }))).json)
-      .toEqual({ status: "OK", balance: 10_150 });
-    expect((await postTransaction(w.url, betRequest(token, { playerRef: "p-ledger", type: "WIN", amount: 0, roundId: bet.roundId, roundComplete: true }))).json)
-      .toEqual({ status: "OK", balance: 10_150 });
+    expect((await postTransaction(w.url, betRequest(token, { playerRef: "p-ledger", type: "WIN", amount: 250, roundId: bet.roundId }))).json).toEqual(
+      { status: "OK", balance: 10_150 },
+    );
+    expect(
+      (await postTransaction(w.url, betRequest(token, { playerRef: "p-ledger", type: "WIN", amount: 0, roundId: bet.roundId, roundComplete: true })))
+        .json,
+    ).toEqual({ status: "OK", balance: 10_150 });
   });
 
   it("the reconciler rolls back only outstanding bets of rounds left open, never a completed round", async () => {
@@ -42,7 +45,10 @@ describe("states and transitions", () => {
     const closedBet = betRequest(token, { playerRef: "p-rec", amount: 40, roundId: "rec-closed" });
     const oneShot = betRequest(token, { playerRef: "p-rec", amount: 5, roundId: "rec-oneshot", roundComplete: true });
     for (const tx of [open, closedBet, oneShot]) expect((await postTransaction(w.url, tx)).status).toBe(200);
-    expect((await postTransaction(w.url, betRequest(token, { playerRef: "p-rec", type: "WIN", amount: 0, roundId: "rec-closed", roundComplete: true }))).status).toBe(200);
+    expect(
+      (await postTransaction(w.url, betRequest(token, { playerRef: "p-rec", type: "WIN", amount: 0, roundId: "rec-closed", roundComplete: true })))
+        .status,
+    ).toBe(200);
     await sleep(2000);
     const rollbacks = w.wallet.transactionCalls().filter((t) => t.type === "ROLLBACK" && t.playerRef === "p-rec");
     expect(rollbacks.map((t) => t.originalTransactionId)).toEqual([open.transactionId]);
@@ -64,8 +70,14 @@ describe("states and transitions", () => {
   });
 
   it("grant status values: only pending/active/cancelled/failed; expiresAt is not enforced", async () => {
-    const past = await operatorPost(w.url, GRANTS, { playerRef: "p-gs", gameId: "starfall", spins: 1, currency: "EUR",
-      idempotencyKey: `gs-${Date.now()}`, expiresAt: "2000-01-01T00:00:00Z" });
+    const past = await operatorPost(w.url, GRANTS, {
+      playerRef: "p-gs",
+      gameId: "starfall",
+      spins: 1,
+      currency: "EUR",
+      idempotencyKey: `gs-${Date.now()}`,
+      expiresAt: "2000-01-01T00:00:00Z",
+    });
     expect(past.status).toBe(200);
     expect(past.json.status).toBe("active");
     const list = await operatorGet(w.url, GRANTS);

@@ -1,5 +1,15 @@
 import type { ServerResponse } from "node:http";
-import { sendJson, signedRequest, startScriptedPeer, startTestServer, testConfigJson, type Reply, type ScriptedPeer, OPERATOR, PROVIDER } from "../harness.js";
+import {
+  sendJson,
+  signedRequest,
+  startScriptedPeer,
+  startTestServer,
+  testConfigJson,
+  type Reply,
+  type ScriptedPeer,
+  OPERATOR,
+  PROVIDER,
+} from "../harness.js";
 import { startTestWallet, type TestWallet } from "../wallet-harness.js";
 
 /** How the scripted provider answers each webhook path; tests replace entries. */
@@ -36,9 +46,12 @@ export async function startWorld(edit: (json: Record<string, any>) => void = () 
     if (!handler) return sendJson(res, 404, { error: "no such webhook" });
     return handler(req.json, res);
   });
-  const json = testConfigJson({ wallet: wallet.url, webhook: world.provider.url,
+  const json = testConfigJson({
+    wallet: wallet.url,
+    webhook: world.provider.url,
     reconciler: { staleRoundSeconds: 3600, sweepIntervalSeconds: 3600 },
-    settlementRetry: { initialDelaySeconds: 3600, maxDelaySeconds: 3600, horizonSeconds: 86400 } }) as Record<string, any>;
+    settlementRetry: { initialDelaySeconds: 3600, maxDelaySeconds: 3600, horizonSeconds: 86400 },
+  }) as Record<string, any>;
   for (const op of json.operators as Record<string, unknown>[]) op.callbackTimeoutMs = 300;
   edit(json);
   world.server = await startTestServer(json);
@@ -53,16 +66,23 @@ export async function startWorld(edit: (json: Record<string, any>) => void = () 
 }
 
 /** Signed POST as the operator. */
-export const operatorPost = (url: string, path: string, body: unknown, tenant = OPERATOR): Promise<Reply> => signedRequest(url, tenant, "POST", path, body);
+export const operatorPost = (url: string, path: string, body: unknown, tenant = OPERATOR): Promise<Reply> =>
+  signedRequest(url, tenant, "POST", path, body);
 /** Signed GET as the operator. */
 export const operatorGet = (url: string, target: string, tenant = OPERATOR): Promise<Reply> => signedRequest(url, tenant, "GET", target);
 /** Signed POST as the provider. */
-export const providerPost = (url: string, path: string, body: unknown, tenant = PROVIDER): Promise<Reply> => signedRequest(url, tenant, "POST", path, body);
+export const providerPost = (url: string, path: string, body: unknown, tenant = PROVIDER): Promise<Reply> =>
+  signedRequest(url, tenant, "POST", path, body);
 
 /** Asserts the spec's endpoint error shape: JSON { error: string } (and nothing about the status). */
 export function isJsonError(reply: Reply): boolean {
-  return reply.json !== null && typeof reply.json === "object" && !Array.isArray(reply.json) && typeof reply.json.error === "string"
-    && (reply.headers.get("content-type") ?? "").includes("application/json");
+  return (
+    reply.json !== null &&
+    typeof reply.json === "object" &&
+    !Array.isArray(reply.json) &&
+    typeof reply.json.error === "string" &&
+    (reply.headers.get("content-type") ?? "").includes("application/json")
+  );
 }
 
 /** Waits for the given number of milliseconds. */

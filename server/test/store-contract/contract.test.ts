@@ -14,14 +14,34 @@ function storeContract(kit: () => StoreKit) {
   const answered = { httpStatus: 200, failure: null, response: '{"status":"OK","balance":965}' };
   const ok: RecordedOutcome = { state: "OK", balance: 965, error: null, nextRetryAt: null, call: answered };
   const failed = (nextRetryAt: number | null): RecordedOutcome => ({
-    state: "FAILED", balance: null, error: "wallet answered 500", nextRetryAt, call: { httpStatus: 500, failure: null, response: "oops" },
+    state: "FAILED",
+    balance: null,
+    error: "wallet answered 500",
+    nextRetryAt,
+    call: { httpStatus: 500, failure: null, response: "oops" },
   });
-  const timedOut: RecordedOutcome = { state: "TIMED_OUT", balance: null, error: "outcome unknown", nextRetryAt: null,
-    call: { httpStatus: null, failure: "INTERRUPTED", response: null } };
+  const timedOut: RecordedOutcome = {
+    state: "TIMED_OUT",
+    balance: null,
+    error: "outcome unknown",
+    nextRetryAt: null,
+    call: { httpStatus: null, failure: "INTERRUPTED", response: null },
+  };
   const newBet = (over: Partial<NewTransaction> = {}): NewTransaction => ({
-    providerId: "prov", transactionId: `t-${randomUUID()}`, operatorId: "op", playerRef: `p-${randomUUID()}`, gameId: "g",
-    roundId: `r-${randomUUID()}`, type: "BET", amount: 35, currency: "EUR", originalTransactionId: null, roundComplete: false,
-    requestHash: "h", callbackBody: '{"type":"BET"}', ...over,
+    providerId: "prov",
+    transactionId: `t-${randomUUID()}`,
+    operatorId: "op",
+    playerRef: `p-${randomUUID()}`,
+    gameId: "g",
+    roundId: `r-${randomUUID()}`,
+    type: "BET",
+    amount: 35,
+    currency: "EUR",
+    originalTransactionId: null,
+    roundComplete: false,
+    requestHash: "h",
+    callbackBody: '{"type":"BET"}',
+    ...over,
   });
 
   describe("ledger", () => {
@@ -108,8 +128,13 @@ function storeContract(kit: () => StoreKit) {
       expect(stale).toMatchObject({ providerId: "prov", gameId: "g", roundId: open.roundId, playerRef: open.playerRef, lastActivityAt: 10 });
       await ledger.flagUnclosedRound(stale!, "still open", 50);
       await ledger.flagUnclosedRound(stale!, "still open", 60);
-      const rollback = newBet({ operatorId: open.operatorId, playerRef: open.playerRef, roundId: open.roundId, type: "ROLLBACK",
-        originalTransactionId: open.transactionId });
+      const rollback = newBet({
+        operatorId: open.operatorId,
+        playerRef: open.playerRef,
+        roundId: open.roundId,
+        type: "ROLLBACK",
+        originalTransactionId: open.transactionId,
+      });
       const r = await ledger.claim(rollback, 20, 0, false, { by: "RECONCILER", actor: null });
       if (r.kind !== "claimed") throw new Error(r.kind);
       await ledger.recordOutcome(r.record, ok, 21);
@@ -161,10 +186,24 @@ function storeContract(kit: () => StoreKit) {
       expect(next.map((t) => t.transactionId)).toEqual([bets[0]!.transactionId]);
       expect(await ledgerQueries.list(operatorId, { playerRef: bets[1]!.playerRef, type: "BET", state: "OK" }, undefined, 10)).toHaveLength(1);
       const detail = await ledgerQueries.detail(operatorId, bets[0]!);
-      expect(detail?.deliveryLog).toEqual([{ attempt: 1, requestedBy: "PROVIDER", actor: null, startedAt: 1_000, endedAt: 1_100,
-        httpStatus: 200, failure: null, response: answered.response, outcome: "OK" }]);
+      expect(detail?.deliveryLog).toEqual([
+        {
+          attempt: 1,
+          requestedBy: "PROVIDER",
+          actor: null,
+          startedAt: 1_000,
+          endedAt: 1_100,
+          httpStatus: 200,
+          failure: null,
+          response: answered.response,
+          outcome: "OK",
+        },
+      ]);
       expect(await ledgerQueries.detail("another-operator", bets[0]!)).toBeUndefined();
-      expect(await ledgerQueries.round(operatorId, "g", bets[0]!.roundId)).toMatchObject({ status: "OPEN", transactions: [{ transactionId: bets[0]!.transactionId }] });
+      expect(await ledgerQueries.round(operatorId, "g", bets[0]!.roundId)).toMatchObject({
+        status: "OPEN",
+        transactions: [{ transactionId: bets[0]!.transactionId }],
+      });
       expect(await ledgerQueries.purgeDeliveryLogs(operatorId, 0, 2_000)).toBe(3);
       expect((await ledgerQueries.detail(operatorId, bets[0]!))?.deliveryLog).toEqual([]);
     });
@@ -174,8 +213,19 @@ function storeContract(kit: () => StoreKit) {
     it("finds a session by token, ends a player's sessions returning the live ones, and purges expired ones", async () => {
       const { sessions } = kit();
       const playerRef = `p-${randomUUID()}`;
-      const session = (tokenHash: string, expiresAt: number) => ({ tokenHash, tokenSealed: `sealed:${tokenHash}`, operatorId: "op", providerId: "prov", playerRef, gameId: "g",
-        currency: "EUR", language: null, demo: false, createdAt: 1, expiresAt });
+      const session = (tokenHash: string, expiresAt: number) => ({
+        tokenHash,
+        tokenSealed: `sealed:${tokenHash}`,
+        operatorId: "op",
+        providerId: "prov",
+        playerRef,
+        gameId: "g",
+        currency: "EUR",
+        language: null,
+        demo: false,
+        createdAt: 1,
+        expiresAt,
+      });
       const live = session(randomUUID(), 10_000);
       await sessions.insert(live);
       await sessions.insert({ ...session(randomUUID(), 5), demo: true, language: "de" });
@@ -194,15 +244,37 @@ function storeContract(kit: () => StoreKit) {
     it("seeds a tenant from the file, keeps what the portal set on a later seed, and saves changes", async () => {
       const { tenants } = kit();
       const tenantId = `op-${randomUUID()}`;
-      const fromFile = { tenantId, role: "operator" as const, secret: "file-1", previousSecret: null, previousValidUntil: null,
-        callbackUrl: "http://a.example", callbackTimeoutMs: 5000, secretFromPortal: false, callbackUrlFromPortal: false };
+      const fromFile = {
+        tenantId,
+        role: "operator" as const,
+        secret: "file-1",
+        previousSecret: null,
+        previousValidUntil: null,
+        callbackUrl: "http://a.example",
+        callbackTimeoutMs: 5000,
+        secretFromPortal: false,
+        callbackUrlFromPortal: false,
+      };
       expect(await tenants.seed(fromFile)).toEqual(fromFile);
       expect(await tenants.seed({ ...fromFile, secret: "file-2" })).toMatchObject({ secret: "file-2" });
-      await tenants.save({ ...fromFile, secret: "rotated", previousSecret: "file-2", previousValidUntil: 99, secretFromPortal: true,
-        callbackUrl: "http://b.example", callbackUrlFromPortal: true });
-      expect(await tenants.seed({ ...fromFile, secret: "file-3", callbackUrl: "http://c.example" })).toEqual({ ...fromFile,
-        secret: "rotated", previousSecret: "file-2", previousValidUntil: 99, secretFromPortal: true, callbackUrl: "http://b.example",
-        callbackUrlFromPortal: true });
+      await tenants.save({
+        ...fromFile,
+        secret: "rotated",
+        previousSecret: "file-2",
+        previousValidUntil: 99,
+        secretFromPortal: true,
+        callbackUrl: "http://b.example",
+        callbackUrlFromPortal: true,
+      });
+      expect(await tenants.seed({ ...fromFile, secret: "file-3", callbackUrl: "http://c.example" })).toEqual({
+        ...fromFile,
+        secret: "rotated",
+        previousSecret: "file-2",
+        previousValidUntil: 99,
+        secretFromPortal: true,
+        callbackUrl: "http://b.example",
+        callbackUrlFromPortal: true,
+      });
     });
   });
 
@@ -210,9 +282,24 @@ function storeContract(kit: () => StoreKit) {
     it("inserts once per idempotency key and moves status only from the expected one", async () => {
       const { grants } = kit();
       const operatorId = `op-${randomUUID()}`;
-      const grant: GrantRecord = { id: randomUUID(), operatorId, providerId: "prov", gameId: "g", playerRef: "p", campaignId: null,
-        spins: 10, betAmountMinor: 20, currency: "EUR", externalRef: null, status: "pending", idempotencyKey: "k-1", expiresAt: null,
-        lastError: null, createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z" };
+      const grant: GrantRecord = {
+        id: randomUUID(),
+        operatorId,
+        providerId: "prov",
+        gameId: "g",
+        playerRef: "p",
+        campaignId: null,
+        spins: 10,
+        betAmountMinor: 20,
+        currency: "EUR",
+        externalRef: null,
+        status: "pending",
+        idempotencyKey: "k-1",
+        expiresAt: null,
+        lastError: null,
+        createdAt: "2026-01-01T00:00:00.000Z",
+        updatedAt: "2026-01-01T00:00:00.000Z",
+      };
       expect(await grants.insertOrGet(grant)).toEqual({ inserted: true, grant });
       expect(await grants.insertOrGet({ ...grant, id: randomUUID() })).toEqual({ inserted: false, grant });
       expect(await grants.cancel(grant.id, "t")).toBeUndefined();
@@ -252,7 +339,14 @@ function storeContract(kit: () => StoreKit) {
       await ledger.recordOrphanOutcome(orphan!, timedOut, 2_000);
       const [problem] = await problems.list(bet.operatorId, { status: "open" }, Number.MAX_SAFE_INTEGER, 10);
       expect(problem).toMatchObject({ kind: "UNKNOWN_OUTCOME", transactionId: bet.transactionId, resolvedAt: null });
-      const entry = { operatorId: bet.operatorId, actor: "alice", action: "resolve", target: `problem ${problem!.id}`, note: "checked", result: null };
+      const entry = {
+        operatorId: bet.operatorId,
+        actor: "alice",
+        action: "resolve",
+        target: `problem ${problem!.id}`,
+        note: "checked",
+        result: null,
+      };
       expect(await problems.resolve(problem!.id, entry, 3_000)).toBe(true);
       expect(await problems.resolve(problem!.id, entry, 3_001)).toBe(false);
       expect(await problems.problem(bet.operatorId, problem!.id)).toMatchObject({ resolvedAt: 3_000, resolvedBy: "alice", resolution: "checked" });

@@ -28,7 +28,10 @@ export interface FreeSpinOutcome {
 /** Why a spin or lookup could not happen; `status` is the HTTP status the dev route answers. */
 export class BatchError extends Error {
   override readonly name = "BatchError";
-  constructor(readonly status: 404 | 409, message: string) {
+  constructor(
+    readonly status: 404 | 409,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -46,7 +49,10 @@ export class FreeSpinBatches {
   private readonly byRequestRef = new Map<string, FreeSpinBatch>();
 
   /** Records a batch, or returns the one already granted for this requestRef (the platform may resend). */
-  grant(providerId: string, request: { requestRef: string; playerRef: string; gameId: string; spins: number; betAmountMinor: number; currency: string }): FreeSpinBatch {
+  grant(
+    providerId: string,
+    request: { requestRef: string; playerRef: string; gameId: string; spins: number; betAmountMinor: number; currency: string },
+  ): FreeSpinBatch {
     const key = `${providerId}\n${request.requestRef}`;
     const existing = this.byRequestRef.get(key);
     if (existing) return existing;

@@ -56,7 +56,8 @@ export async function startMockProvider(options: MockProviderOptions): Promise<R
     const webhook = first === "providers" && providerId !== undefined ? webhooks.get(providerId) : undefined;
     if (webhook) return webhook(request, response);
     try {
-      if (!serveStudioRoute(request, response, { providers: options.providers, batches, revocations })) replyJson(response, 404, { error: "not found" });
+      if (!serveStudioRoute(request, response, { providers: options.providers, batches, revocations }))
+        replyJson(response, 404, { error: "not found" });
     } catch (error) {
       log(`${request.method} ${request.url}: ${error instanceof Error ? error.message : "error"}`);
       replyJson(response, 500, { error: "internal error" });

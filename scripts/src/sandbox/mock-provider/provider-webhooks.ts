@@ -56,7 +56,13 @@ export function buildProviderWebhooks(
       }
     },
     onRevoke(request) {
-      revocations.push({ providerId: provider.id, playerRef: request.playerRef, gameId: request.gameId, reason: request.reason, at: new Date().toISOString() });
+      revocations.push({
+        providerId: provider.id,
+        playerRef: request.playerRef,
+        gameId: request.gameId,
+        reason: request.reason,
+        at: new Date().toISOString(),
+      });
       log(`${provider.id}: session of ${request.playerRef} on ${request.gameId} revoked (${request.reason})`);
     },
     onError: (error) => log(`${provider.id}: webhook failed: ${error instanceof Error ? error.message : "error"}`),

@@ -54,7 +54,9 @@ export function serveStudioRoute(request: IncomingMessage, response: ServerRespo
   } else if (method === "GET" && url.pathname === "/replay") {
     try {
       const claims = replayClaims(url.searchParams.get("token") ?? "", state.providers);
-      replyJson(response, 200, { replay: { roundId: claims.roundId, gameId: claims.gameId, playerRef: claims.playerRef, providerId: claims.providerId } });
+      replyJson(response, 200, {
+        replay: { roundId: claims.roundId, gameId: claims.gameId, playerRef: claims.playerRef, providerId: claims.providerId },
+      });
     } catch (error) {
       if (!(error instanceof ReplayTokenError)) throw error;
       replyJson(response, 403, { error: error.message });

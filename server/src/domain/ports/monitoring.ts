@@ -30,7 +30,12 @@ export interface WindowCall {
 /** Reads only, of one operator's sessions and last hour. */
 export interface MonitoringQueries {
   /** Up to `limit` of the operator's sessions matching `filter`, newest first, older than `after` when given. */
-  sessions(operatorId: string, filter: SessionFilter, after: { createdAt: number; rowid: number } | undefined, limit: number): Promise<ListedSession[]>;
+  sessions(
+    operatorId: string,
+    filter: SessionFilter,
+    after: { createdAt: number; rowid: number } | undefined,
+    limit: number,
+  ): Promise<ListedSession[]>;
   /** How many of the operator's transactions created in [from, to) are in each (state, type). */
   transactionCounts(operatorId: string, from: number, to: number): Promise<{ state: string; type: string; n: number }[]>;
   /** The wallet calls started in [from, to) for the operator's transactions created since `createdSince`. */

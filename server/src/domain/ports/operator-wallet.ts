@@ -6,10 +6,7 @@ import type { ReachableOperator } from "./tenants.js";
  * How the platform reads the operator's answer to a transaction callback (spec: "How the platform interprets..."),
  * with what came back as the delivery log records it.
  */
-export type CallbackOutcome = (
-  | { state: "OK" | "DECLINED"; balance: number }
-  | { state: "FAILED" | "TIMED_OUT"; error: string }
-) & { call: CallEnd };
+export type CallbackOutcome = ({ state: "OK" | "DECLINED"; balance: number } | { state: "FAILED" | "TIMED_OUT"; error: string }) & { call: CallEnd };
 
 /** The balance callback's answer: the balance, or why there is none. */
 export type BalanceOutcome = { ok: true; balance: number; body: string } | { ok: false; error: string };

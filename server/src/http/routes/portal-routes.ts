@@ -8,7 +8,10 @@ import { callerOf } from "../authenticate.js";
 
 /** Operator self-service portal (spec E): set the callback URL, rotate the secret, send the wallet a test call. */
 export function portalRoutes(deps: {
-  tenants: TenantDirectory; walletTestCall: WalletTestCall; allowPrivateCallbackAddresses: boolean; resolveHost?: HostResolver;
+  tenants: TenantDirectory;
+  walletTestCall: WalletTestCall;
+  allowPrivateCallbackAddresses: boolean;
+  resolveHost?: HostResolver;
 }): Router {
   const router = contractRouter();
   router.post("/portal/api/callback-url", async (req, res) => {

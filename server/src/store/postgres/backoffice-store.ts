@@ -11,7 +11,9 @@ export class PostgresBackofficeStore implements BackofficeStore {
   async insertUser(u: BackofficeUserRecord): Promise<boolean> {
     const { rowCount } = await this.pool.query(
       `INSERT INTO backoffice_users (username, operator_id, role, password_hash, created_at) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (username) DO NOTHING`, [u.username, u.operatorId, u.role, u.passwordHash, u.createdAt]);
+       ON CONFLICT (username) DO NOTHING`,
+      [u.username, u.operatorId, u.role, u.passwordHash, u.createdAt],
+    );
     return rowCount === 1;
   }
 
@@ -29,12 +31,18 @@ export class PostgresBackofficeStore implements BackofficeStore {
   }
 
   async insertSession(s: BackofficeSessionRecord): Promise<void> {
-    await this.pool.query("INSERT INTO backoffice_sessions (token_hash, username, csrf_token, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
-      [s.tokenHash, s.username, s.csrfToken, s.createdAt, s.expiresAt]);
+    await this.pool.query("INSERT INTO backoffice_sessions (token_hash, username, csrf_token, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)", [
+      s.tokenHash,
+      s.username,
+      s.csrfToken,
+      s.createdAt,
+      s.expiresAt,
+    ]);
   }
 
   async findSession(tokenHash: string): Promise<BackofficeSessionRecord | undefined> {
-    return (await this.pool.query<BackofficeSessionRecord>(`SELECT ${SESSION_COLUMNS} FROM backoffice_sessions WHERE token_hash = $1`, [tokenHash])).rows[0];
+    return (await this.pool.query<BackofficeSessionRecord>(`SELECT ${SESSION_COLUMNS} FROM backoffice_sessions WHERE token_hash = $1`, [tokenHash]))
+      .rows[0];
   }
 
   async deleteSession(tokenHash: string): Promise<void> {

@@ -13,7 +13,11 @@ const FORGET_AFTER_MS = 3_600_000;
  * in time, because its holder died, is taken over; a live holder renews it every run).
  */
 export class PostgresCluster implements ClusterCoordination {
-  constructor(private readonly pool: PostgresPool, private readonly instanceId: string, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly pool: PostgresPool,
+    private readonly instanceId: string,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** Records this instance as alive and answers how many instances are (itself included). One statement. */
   async heartbeat(): Promise<number> {
@@ -23,7 +27,8 @@ export class PostgresCluster implements ClusterCoordination {
            ON CONFLICT (instance_id) DO UPDATE SET last_seen_at = EXCLUDED.last_seen_at),
          forgotten AS (DELETE FROM instances WHERE last_seen_at < $4)
        SELECT count(*) AS others FROM instances WHERE last_seen_at >= $3 AND instance_id <> $1`,
-      [this.instanceId, now, now - LIVE_WINDOW_MS, now - FORGET_AFTER_MS]);
+      [this.instanceId, now, now - LIVE_WINDOW_MS, now - FORGET_AFTER_MS],
+    );
     return rows[0]!.others + 1;
   }
 
@@ -34,13 +39,13 @@ export class PostgresCluster implements ClusterCoordination {
       `INSERT INTO job_leases AS l (job, owner, expires_at) VALUES ($1, $2, $3)
        ON CONFLICT (job) DO UPDATE SET owner = EXCLUDED.owner, expires_at = EXCLUDED.expires_at
        WHERE l.owner = EXCLUDED.owner OR l.expires_at < $4`,
-      [job, this.instanceId, now + ttlMs, now]);
+      [job, this.instanceId, now + ttlMs, now],
+    );
     return rowCount === 1;
   }
 
   /** At a clean stop: this instance's leases end now and it no longer counts as live, so others take over at once. */
   async leave(): Promise<void> {
-    await this.pool.query(
-      `WITH gone AS (DELETE FROM instances WHERE instance_id = $1) DELETE FROM job_leases WHERE owner = $1`, [this.instanceId]);
+    await this.pool.query(`WITH gone AS (DELETE FROM instances WHERE instance_id = $1) DELETE FROM job_leases WHERE owner = $1`, [this.instanceId]);
   }
 }

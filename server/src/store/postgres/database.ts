@@ -62,8 +62,11 @@ async function migrate(pool: PostgresPool): Promise<void> {
         await client.query("BEGIN");
         try {
           await client.query(migration.sql);
-          await client.query("INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
-            [migration.version, migration.name, new Date().toISOString()]);
+          await client.query("INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)", [
+            migration.version,
+            migration.name,
+            new Date().toISOString(),
+          ]);
           await client.query("COMMIT");
         } catch (error) {
           await client.query("ROLLBACK");
@@ -85,8 +88,7 @@ async function migrate(pool: PostgresPool): Promise<void> {
 function unreachableOr(error: unknown, url: string): unknown {
   const code = (error as { code?: unknown }).code;
   const message = (error as Error).message ?? String(error);
-  const connectionProblem = typeof code === "string" && (/^(E[A-Z]+|28\w{3}|3D000|57P03|08\w{3})$/.test(code))
-    || /timeout|terminated/i.test(message);
+  const connectionProblem = (typeof code === "string" && /^(E[A-Z]+|28\w{3}|3D000|57P03|08\w{3})$/.test(code)) || /timeout|terminated/i.test(message);
   if (!connectionProblem) return error;
   return new DatabaseUnreachableError(`cannot reach the PostgreSQL database ${describeTarget(url)}: ${message}`);
 }

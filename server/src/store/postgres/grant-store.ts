@@ -18,8 +18,25 @@ export class PostgresGrantStore implements GrantStore {
          status, idempotency_key, expires_at, last_error, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
        ON CONFLICT (operator_id, idempotency_key) DO NOTHING RETURNING ${GRANT_COLUMNS}`,
-      [g.id, g.operatorId, g.providerId, g.gameId, g.playerRef, g.campaignId, g.spins, g.betAmountMinor, g.currency, g.externalRef,
-        g.status, g.idempotencyKey, g.expiresAt, g.lastError, g.createdAt, g.updatedAt]);
+      [
+        g.id,
+        g.operatorId,
+        g.providerId,
+        g.gameId,
+        g.playerRef,
+        g.campaignId,
+        g.spins,
+        g.betAmountMinor,
+        g.currency,
+        g.externalRef,
+        g.status,
+        g.idempotencyKey,
+        g.expiresAt,
+        g.lastError,
+        g.createdAt,
+        g.updatedAt,
+      ],
+    );
     if (inserted) return { inserted: true, grant: inserted };
     const holder = await this.findByIdempotencyKey(g.operatorId, g.idempotencyKey);
     if (!holder) throw new Error(`grant insert conflicted but no grant holds key ${g.idempotencyKey}`);
@@ -41,23 +58,32 @@ export class PostgresGrantStore implements GrantStore {
   async list(operatorId: string, playerRef?: string): Promise<GrantRecord[]> {
     const { rows } = await this.pool.query<GrantRecord>(
       `SELECT ${GRANT_COLUMNS} FROM grants WHERE operator_id = $1 AND ($2::text IS NULL OR player_ref = $2) ORDER BY created_at, seq`,
-      [operatorId, playerRef ?? null]);
+      [operatorId, playerRef ?? null],
+    );
     return rows;
   }
 
   activate(id: string, externalRef: string, updatedAt: string): Promise<GrantRecord | undefined> {
-    return this.one(`UPDATE grants SET status = 'active', external_ref = $1, updated_at = $2 WHERE id = $3 AND status = 'pending'
-      RETURNING ${GRANT_COLUMNS}`, [externalRef, updatedAt, id]);
+    return this.one(
+      `UPDATE grants SET status = 'active', external_ref = $1, updated_at = $2 WHERE id = $3 AND status = 'pending'
+      RETURNING ${GRANT_COLUMNS}`,
+      [externalRef, updatedAt, id],
+    );
   }
 
   fail(id: string, lastError: string, updatedAt: string): Promise<GrantRecord | undefined> {
-    return this.one(`UPDATE grants SET status = 'failed', last_error = $1, updated_at = $2 WHERE id = $3 AND status = 'pending'
-      RETURNING ${GRANT_COLUMNS}`, [lastError, updatedAt, id]);
+    return this.one(
+      `UPDATE grants SET status = 'failed', last_error = $1, updated_at = $2 WHERE id = $3 AND status = 'pending'
+      RETURNING ${GRANT_COLUMNS}`,
+      [lastError, updatedAt, id],
+    );
   }
 
   cancel(id: string, updatedAt: string): Promise<GrantRecord | undefined> {
-    return this.one(`UPDATE grants SET status = 'cancelled', updated_at = $1 WHERE id = $2 AND status = 'active' RETURNING ${GRANT_COLUMNS}`,
-      [updatedAt, id]);
+    return this.one(`UPDATE grants SET status = 'cancelled', updated_at = $1 WHERE id = $2 AND status = 'active' RETURNING ${GRANT_COLUMNS}`, [
+      updatedAt,
+      id,
+    ]);
   }
 
   /**
@@ -68,7 +94,8 @@ export class PostgresGrantStore implements GrantStore {
     const leaseEnded = new Date(Date.parse(updatedAt) - GRANT_LEASE_MS).toISOString();
     const { rowCount } = await this.pool.query(
       "UPDATE grants SET status = 'failed', last_error = $1, updated_at = $2 WHERE status = 'pending' AND updated_at < $3",
-      [lastError, updatedAt, leaseEnded]);
+      [lastError, updatedAt, leaseEnded],
+    );
     return rowCount ?? 0;
   }
 

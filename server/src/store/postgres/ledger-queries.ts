@@ -1,6 +1,11 @@
 import type { DeliveryLogEntry, TransactionKey, TransactionRecord } from "../../domain/ports/ledger.js";
 import {
-  PURGE_SLICE, type LedgerQueries, type ListedTransaction, type RoundView, type TransactionFilter, type TransactionPosition,
+  PURGE_SLICE,
+  type LedgerQueries,
+  type ListedTransaction,
+  type RoundView,
+  type TransactionFilter,
+  type TransactionPosition,
 } from "../../domain/ports/ledger-queries.js";
 import { readDeliveryLog } from "../delivery-log.js";
 import { FILTER_COLUMNS } from "../transaction-filter-columns.js";
@@ -32,29 +37,38 @@ export class PostgresLedgerQueries implements LedgerQueries {
     params.push(limit);
     const { rows } = await this.pool.query<PgRow & { seq: number }>(
       `SELECT ${TRANSACTION_COLUMNS}, seq FROM transactions WHERE ${clauses.join(" AND ")}
-       ORDER BY created_at DESC, seq DESC LIMIT $${params.length}`, params);
+       ORDER BY created_at DESC, seq DESC LIMIT $${params.length}`,
+      params,
+    );
     return rows.map((row) => ({ ...fromRow(row), position: { createdAt: row.created_at, rowid: row.seq } }));
   }
 
   async detail(operatorId: string, key: TransactionKey): Promise<(TransactionRecord & { deliveryLog: DeliveryLogEntry[] }) | undefined> {
     const { rows } = await this.pool.query<PgRow & { delivery_log: string | null }>(
       `SELECT ${TRANSACTION_COLUMNS}, delivery_log::text AS delivery_log FROM transactions
-       WHERE provider_id = $1 AND transaction_id = $2 AND operator_id = $3`, [key.providerId, key.transactionId, operatorId]);
+       WHERE provider_id = $1 AND transaction_id = $2 AND operator_id = $3`,
+      [key.providerId, key.transactionId, operatorId],
+    );
     if (!rows[0]) return undefined;
     const record = fromRow(rows[0]);
     return { ...record, deliveryLog: readDeliveryLog(rows[0].delivery_log, record) };
   }
 
   async round(operatorId: string, gameId: string, roundId: string): Promise<RoundView | undefined> {
-    const transactions = (await this.pool.query<PgRow>(
-      `SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE operator_id = $1 AND game_id = $2 AND round_id = $3 ORDER BY created_at, seq`,
-      [operatorId, gameId, roundId])).rows.map(fromRow);
+    const transactions = (
+      await this.pool.query<PgRow>(
+        `SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE operator_id = $1 AND game_id = $2 AND round_id = $3 ORDER BY created_at, seq`,
+        [operatorId, gameId, roundId],
+      )
+    ).rows.map(fromRow);
     // A game belongs to one provider, so the round's transactions name it. Adjustments make no round.
     const providerId = transactions[0]?.providerId;
     if (providerId === undefined) return undefined;
     const { rows } = await this.pool.query<Pick<RoundView, "playerRef" | "status" | "lastActivityAt">>(
       `SELECT player_ref AS "playerRef", status, last_activity_at AS "lastActivityAt" FROM rounds
-       WHERE provider_id = $1 AND operator_id = $2 AND game_id = $3 AND round_id = $4`, [providerId, operatorId, gameId, roundId]);
+       WHERE provider_id = $1 AND operator_id = $2 AND game_id = $3 AND round_id = $4`,
+      [providerId, operatorId, gameId, roundId],
+    );
     if (!rows[0]) return undefined;
     return { providerId, gameId, roundId, ...rows[0], transactions: transactions.filter((t) => t.providerId === providerId) };
   }
@@ -63,7 +77,8 @@ export class PostgresLedgerQueries implements LedgerQueries {
     const { rowCount } = await this.pool.query(
       `UPDATE transactions SET delivery_log = NULL WHERE (provider_id, transaction_id) IN (SELECT provider_id, transaction_id FROM transactions
          WHERE operator_id = $1 AND created_at >= $2 AND created_at < $3 AND delivery_log IS NOT NULL LIMIT ${PURGE_SLICE} FOR UPDATE SKIP LOCKED)`,
-      [operatorId, from, before]);
+      [operatorId, from, before],
+    );
     return rowCount ?? 0;
   }
 }

@@ -13,14 +13,18 @@ const SWEEP_SLICE_ROWS = 5_000;
 export class PostgresNonceStore implements NonceLog {
   private nextSweepAt = 0;
 
-  constructor(private readonly pool: PostgresPool, private readonly now: () => number = () => Math.floor(Date.now() / 1000)) {}
+  constructor(
+    private readonly pool: PostgresPool,
+    private readonly now: () => number = () => Math.floor(Date.now() / 1000),
+  ) {}
 
   async remember(tenantId: string, nonce: string, expiresAtSeconds: number): Promise<boolean> {
     const now = this.now();
     const { rowCount } = await this.pool.query(
       `INSERT INTO nonces AS n (tenant_id, nonce, expires_at) VALUES ($1, $2, $3)
        ON CONFLICT (tenant_id, nonce) DO UPDATE SET expires_at = EXCLUDED.expires_at WHERE n.expires_at < $4`,
-      [tenantId, nonce, expiresAtSeconds, now]);
+      [tenantId, nonce, expiresAtSeconds, now],
+    );
     this.sweepNowAndThen(now);
     return rowCount === 1;
   }
@@ -29,8 +33,10 @@ export class PostgresNonceStore implements NonceLog {
   private sweepNowAndThen(now: number): void {
     if (Date.now() < this.nextSweepAt) return;
     this.nextSweepAt = Date.now() + SWEEP_INTERVAL_MS;
-    this.pool.query(
-      `DELETE FROM nonces WHERE ctid IN (SELECT ctid FROM nonces WHERE expires_at < $1 LIMIT ${SWEEP_SLICE_ROWS} FOR UPDATE SKIP LOCKED)`, [now],
-    ).catch(() => {});
+    this.pool
+      .query(`DELETE FROM nonces WHERE ctid IN (SELECT ctid FROM nonces WHERE expires_at < $1 LIMIT ${SWEEP_SLICE_ROWS} FOR UPDATE SKIP LOCKED)`, [
+        now,
+      ])
+      .catch(() => {});
   }
 }

@@ -3,9 +3,7 @@ import type { PostgresPool } from "./database.js";
 
 const PROBLEM_COLUMNS = `id, operator_id AS "operatorId", kind, provider_id AS "providerId", transaction_id AS "transactionId", game_id AS "gameId",
   round_id AS "roundId", player_ref AS "playerRef", detail, created_at AS "createdAt", resolved_at AS "resolvedAt", resolved_by AS "resolvedBy", resolution`;
-const STATUS_CLAUSE: Record<ProblemStatus, string> = {
-  open: "AND resolved_at IS NULL", resolved: "AND resolved_at IS NOT NULL", all: "",
-};
+const STATUS_CLAUSE: Record<ProblemStatus, string> = { open: "AND resolved_at IS NULL", resolved: "AND resolved_at IS NOT NULL", all: "" };
 const AUDIT_INSERT = `INSERT INTO audit_log (operator_id, actor, action, target, note, result, created_at)`;
 
 /** PostgreSQL implementation of the problems port: the queue and the audit log, scoped to one operator. */
@@ -13,19 +11,24 @@ export class PostgresProblemStore implements ProblemStore {
   constructor(private readonly pool: PostgresPool) {}
 
   async problem(operatorId: string, id: number): Promise<ProblemRecord | undefined> {
-    return (await this.pool.query<ProblemRecord>(`SELECT ${PROBLEM_COLUMNS} FROM problems WHERE id = $1 AND operator_id = $2`, [id, operatorId])).rows[0];
+    return (await this.pool.query<ProblemRecord>(`SELECT ${PROBLEM_COLUMNS} FROM problems WHERE id = $1 AND operator_id = $2`, [id, operatorId]))
+      .rows[0];
   }
 
   async list(operatorId: string, filter: { kind?: ProblemKind; status: ProblemStatus }, before: number, limit: number): Promise<ProblemRecord[]> {
     const { rows } = await this.pool.query<ProblemRecord>(
       `SELECT ${PROBLEM_COLUMNS} FROM problems WHERE operator_id = $1 AND id < $2 AND ($3::text IS NULL OR kind = $3)
-       ${STATUS_CLAUSE[filter.status]} ORDER BY id DESC LIMIT $4`, [operatorId, before, filter.kind ?? null, limit]);
+       ${STATUS_CLAUSE[filter.status]} ORDER BY id DESC LIMIT $4`,
+      [operatorId, before, filter.kind ?? null, limit],
+    );
     return rows;
   }
 
   async openCounts(operatorId: string): Promise<Partial<Record<ProblemKind, number>>> {
     const { rows } = await this.pool.query<{ kind: ProblemKind; n: number }>(
-      "SELECT kind, count(*) AS n FROM problems WHERE operator_id = $1 AND resolved_at IS NULL GROUP BY kind", [operatorId]);
+      "SELECT kind, count(*) AS n FROM problems WHERE operator_id = $1 AND resolved_at IS NULL GROUP BY kind",
+      [operatorId],
+    );
     return Object.fromEntries(rows.map((r) => [r.kind, r.n]));
   }
 
@@ -36,7 +39,8 @@ export class PostgresProblemStore implements ProblemStore {
          WHERE id = $1 AND operator_id = $2 AND resolved_at IS NULL RETURNING id),
        a AS (${AUDIT_INSERT} SELECT $2, $4, $6, $7, $5, $8, $3 FROM r)
        SELECT count(*) AS resolved FROM r`,
-      [id, entry.operatorId, now, entry.actor, entry.note, entry.action, entry.target, entry.result]);
+      [id, entry.operatorId, now, entry.actor, entry.note, entry.action, entry.target, entry.result],
+    );
     return rows[0]!.resolved === 1;
   }
 
@@ -47,7 +51,9 @@ export class PostgresProblemStore implements ProblemStore {
   async auditLog(operatorId: string, before: number, limit: number): Promise<AuditRecord[]> {
     const { rows } = await this.pool.query<AuditRecord>(
       `SELECT id, operator_id AS "operatorId", actor, action, target, note, result, created_at AS "createdAt" FROM audit_log
-       WHERE operator_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3`, [operatorId, before, limit]);
+       WHERE operator_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3`,
+      [operatorId, before, limit],
+    );
     return rows;
   }
 }

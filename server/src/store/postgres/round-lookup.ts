@@ -9,7 +9,8 @@ export class PostgresRoundLookup implements RoundLookup {
     const { rows } = await this.pool.query<RoundOwner>(
       `SELECT provider_id AS "providerId", player_ref AS "playerRef" FROM transactions
        WHERE operator_id = $1 AND game_id = $2 AND round_id = $3 AND type <> 'ADJUSTMENT' ORDER BY created_at, seq LIMIT 1`,
-      [operatorId, gameId, roundId]);
+      [operatorId, gameId, roundId],
+    );
     return rows[0];
   }
 }

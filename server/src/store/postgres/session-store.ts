@@ -25,7 +25,9 @@ export class PostgresSessionStore implements SessionStore {
 
   async deleteForPlayer(operatorId: string, playerRef: string, now: number): Promise<SessionRecord[]> {
     const { rows } = await this.pool.query<SessionRecord>(
-      `DELETE FROM sessions WHERE operator_id = $1 AND player_ref = $2 RETURNING ${SESSION_COLUMNS}`, [operatorId, playerRef]);
+      `DELETE FROM sessions WHERE operator_id = $1 AND player_ref = $2 RETURNING ${SESSION_COLUMNS}`,
+      [operatorId, playerRef],
+    );
     // Only sessions that were still alive count as ended by this kick.
     return rows.filter((s) => s.expiresAt > now);
   }
@@ -33,7 +35,8 @@ export class PostgresSessionStore implements SessionStore {
   async purgeExpired(before: number, limit: number): Promise<number> {
     const { rowCount } = await this.pool.query(
       `DELETE FROM sessions WHERE token_hash IN (SELECT token_hash FROM sessions WHERE expires_at < $1 ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED)`,
-      [before, limit]);
+      [before, limit],
+    );
     return rowCount ?? 0;
   }
 }

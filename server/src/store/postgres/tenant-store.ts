@@ -29,7 +29,17 @@ export class PostgresTenantStore implements TenantStore {
     await this.pool.query(
       `UPDATE tenant_state SET secret = $2, previous_secret = $3, previous_valid_until = $4, callback_url = $5, callback_timeout_ms = $6,
          secret_from_portal = $7, callback_url_from_portal = $8, updated_at = $9 WHERE tenant_id = $1`,
-      [s.tenantId, s.secret, s.previousSecret, s.previousValidUntil, s.callbackUrl, s.callbackTimeoutMs, s.secretFromPortal, s.callbackUrlFromPortal, Date.now()],
+      [
+        s.tenantId,
+        s.secret,
+        s.previousSecret,
+        s.previousValidUntil,
+        s.callbackUrl,
+        s.callbackTimeoutMs,
+        s.secretFromPortal,
+        s.callbackUrlFromPortal,
+        Date.now(),
+      ],
     );
   }
 

@@ -1,5 +1,13 @@
 import type {
-  CallRequest, ClaimResult, NewTransaction, RecordedOutcome, RoundRef, RoundStatus, TransactionKey, TransactionRecord, TransactionStore,
+  CallRequest,
+  ClaimResult,
+  NewTransaction,
+  RecordedOutcome,
+  RoundRef,
+  RoundStatus,
+  TransactionKey,
+  TransactionRecord,
+  TransactionStore,
 } from "../../domain/ports/ledger.js";
 import { callEnd } from "../delivery-log.js";
 import { OPEN_UNSETTLED_CREDITS, SYSTEM_RESOLVER } from "../problem-statements.js";
@@ -31,11 +39,16 @@ const OPEN_PROBLEM = (kind: string, from: string, where: string) =>
  * outcome of the old attempt changes nothing.
  */
 export class PostgresTransactionStore implements TransactionStore {
-  constructor(private readonly pool: PostgresPool, private readonly instanceId: string) {}
+  constructor(
+    private readonly pool: PostgresPool,
+    private readonly instanceId: string,
+  ) {}
 
   async find(key: TransactionKey): Promise<TransactionRecord | undefined> {
-    const { rows } = await this.pool.query<PgRow>(`SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE provider_id = $1 AND transaction_id = $2`,
-      [key.providerId, key.transactionId]);
+    const { rows } = await this.pool.query<PgRow>(`SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE provider_id = $1 AND transaction_id = $2`, [
+      key.providerId,
+      key.transactionId,
+    ]);
     return rows[0] ? fromRow(rows[0]) : undefined;
   }
 
@@ -92,8 +105,17 @@ export class PostgresTransactionStore implements TransactionStore {
   }
 
   private outcomeParams(record: TransactionRecord, outcome: RecordedOutcome, now: number): unknown[] {
-    return [record.providerId, record.transactionId, outcome.state, outcome.balance, outcome.error, outcome.nextRetryAt, now,
-      record.attempts, callEnd(outcome.call, outcome.state, now)];
+    return [
+      record.providerId,
+      record.transactionId,
+      outcome.state,
+      outcome.balance,
+      outcome.error,
+      outcome.nextRetryAt,
+      now,
+      record.attempts,
+      callEnd(outcome.call, outcome.state, now),
+    ];
   }
 
   async pending(): Promise<TransactionRecord[]> {
@@ -103,7 +125,9 @@ export class PostgresTransactionStore implements TransactionStore {
   async dueCredits(now: number, limit: number): Promise<TransactionRecord[]> {
     return this.rows(
       `SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE state IN ('FAILED', 'TIMED_OUT') AND type IN ('WIN', 'ROLLBACK') AND NOT problem
-         AND (next_retry_at IS NULL OR next_retry_at <= $1) ORDER BY next_retry_at NULLS FIRST LIMIT $2`, [now, limit]);
+         AND (next_retry_at IS NULL OR next_retry_at <= $1) ORDER BY next_retry_at NULLS FIRST LIMIT $2`,
+      [now, limit],
+    );
   }
 
   async markProblem(record: TransactionRecord, now: number): Promise<void> {
@@ -116,14 +140,18 @@ export class PostgresTransactionStore implements TransactionStore {
   }
 
   async problems(): Promise<TransactionRecord[]> {
-    return this.rows(`SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE (provider_id, transaction_id) IN (${OPEN_UNSETTLED_CREDITS})
-      ORDER BY created_at`, []);
+    return this.rows(
+      `SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE (provider_id, transaction_id) IN (${OPEN_UNSETTLED_CREDITS})
+      ORDER BY created_at`,
+      [],
+    );
   }
 
   async transactionCounts(): Promise<{ pending: number; problems: number }> {
     const { rows } = await this.pool.query<{ pending: number; problems: number }>(
       `SELECT (SELECT count(*) FROM transactions WHERE state = 'PENDING') AS pending,
-              (SELECT count(*) FROM (${OPEN_UNSETTLED_CREDITS}) AS open) AS problems`);
+              (SELECT count(*) FROM (${OPEN_UNSETTLED_CREDITS}) AS open) AS problems`,
+    );
     return rows[0]!;
   }
 
@@ -131,14 +159,18 @@ export class PostgresTransactionStore implements TransactionStore {
     const { rows } = await this.pool.query<RoundRef>(
       `SELECT provider_id AS "providerId", operator_id AS "operatorId", game_id AS "gameId", round_id AS "roundId",
          player_ref AS "playerRef", last_activity_at AS "lastActivityAt"
-       FROM rounds WHERE status = 'OPEN' AND last_activity_at <= $1 ORDER BY last_activity_at LIMIT $2`, [before, limit]);
+       FROM rounds WHERE status = 'OPEN' AND last_activity_at <= $1 ORDER BY last_activity_at LIMIT $2`,
+      [before, limit],
+    );
     return rows;
   }
 
   async transactionsOfRound(round: RoundRef): Promise<TransactionRecord[]> {
     return this.rows(
       `SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE operator_id = $1 AND game_id = $2 AND round_id = $3 AND provider_id = $4
-       ORDER BY created_at, seq`, [round.operatorId, round.gameId, round.roundId, round.providerId]);
+       ORDER BY created_at, seq`,
+      [round.operatorId, round.gameId, round.roundId, round.providerId],
+    );
   }
 
   async closeRound(round: RoundRef): Promise<boolean> {
@@ -166,7 +198,8 @@ export class PostgresTransactionStore implements TransactionStore {
   async roundStatus(round: Omit<RoundRef, "playerRef" | "lastActivityAt">): Promise<RoundStatus | undefined> {
     const { rows } = await this.pool.query<{ status: RoundStatus }>(
       "SELECT status FROM rounds WHERE provider_id = $1 AND operator_id = $2 AND game_id = $3 AND round_id = $4",
-      [round.providerId, round.operatorId, round.gameId, round.roundId]);
+      [round.providerId, round.operatorId, round.gameId, round.roundId],
+    );
     return rows[0]?.status;
   }
 
@@ -174,7 +207,8 @@ export class PostgresTransactionStore implements TransactionStore {
     const rows = await this.rows(
       `SELECT ${TRANSACTION_COLUMNS} FROM transactions
        WHERE provider_id = $1 AND original_transaction_id = $2 AND type = 'ROLLBACK' AND state = 'OK' LIMIT 1`,
-      [bet.providerId, bet.transactionId]);
+      [bet.providerId, bet.transactionId],
+    );
     return rows[0];
   }
 

@@ -65,7 +65,9 @@ export function auditConservation(input: {
     const bet = wallet.get(k);
     if (!bet || bet.type !== "BET" || entry.delta !== -bet.delta) {
       doubled += 1;
-      problems.push(`${entry.transactionId} of ${entry.playerRef} refunded ${entry.delta}, but the bet it names took ${bet ? -bet.delta : "nothing"}`);
+      problems.push(
+        `${entry.transactionId} of ${entry.playerRef} refunded ${entry.delta}, but the bet it names took ${bet ? -bet.delta : "nothing"}`,
+      );
     }
   }
   for (const [k, total] of refunded) {
@@ -102,7 +104,9 @@ export function auditConservation(input: {
     }
     if (!entry || entry.status !== "OK") {
       lost += 1;
-      problems.push(`${t.type} ${t.transactionId} of ${t.playerRef} was answered OK but the wallet ${entry ? `has it ${entry.status}` : "never applied it"}`);
+      problems.push(
+        `${t.type} ${t.transactionId} of ${t.playerRef} was answered OK but the wallet ${entry ? `has it ${entry.status}` : "never applied it"}`,
+      );
       continue;
     }
     const move = t.type === "BET" ? -t.amount : t.type === "WIN" ? t.amount : entry.delta;
@@ -138,7 +142,9 @@ export function auditConservation(input: {
   for (const entry of input.walletEntries) {
     if (entry.delta !== 0 && !explained.has(key(entry.playerRef, entry.transactionId))) {
       doubled += 1;
-      problems.push(`the wallet moved ${entry.delta} for ${entry.transactionId} of ${entry.playerRef}, which no provider answer or stale rollback explains`);
+      problems.push(
+        `the wallet moved ${entry.delta} for ${entry.transactionId} of ${entry.playerRef}, which no provider answer or stale rollback explains`,
+      );
     }
   }
 

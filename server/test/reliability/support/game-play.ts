@@ -90,8 +90,15 @@ export async function playRounds(options: {
         options.provider().settle(transaction, options.deadlineMs),
         racing ? options.provider().settle(transaction, options.deadlineMs) : undefined,
       ]);
-      if (twin && (twin.kind !== outcome.kind || twin.status !== outcome.status || ("balance" in twin && "balance" in outcome && twin.balance !== outcome.balance))) {
-        throw new Error(`two copies of ${transaction.transactionId} learned different answers: ${JSON.stringify(outcome)} vs ${JSON.stringify(twin)}`);
+      if (
+        twin &&
+        (twin.kind !== outcome.kind ||
+          twin.status !== outcome.status ||
+          ("balance" in twin && "balance" in outcome && twin.balance !== outcome.balance))
+      ) {
+        throw new Error(
+          `two copies of ${transaction.transactionId} learned different answers: ${JSON.stringify(outcome)} vs ${JSON.stringify(twin)}`,
+        );
       }
       if (twin) record.duplicateRaces += 1;
       record.add(transaction, outcome);

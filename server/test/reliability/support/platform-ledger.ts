@@ -27,7 +27,9 @@ export async function platformRowsFromPostgres(url: string, operatorId: string):
   try {
     const { rows } = await client.query<PlatformRow & { amount: string }>(
       `SELECT transaction_id AS "transactionId", player_ref AS "playerRef", type, amount, original_transaction_id AS "originalTransactionId", state
-       FROM transactions WHERE operator_id = $1 ORDER BY created_at, seq`, [operatorId]);
+       FROM transactions WHERE operator_id = $1 ORDER BY created_at, seq`,
+      [operatorId],
+    );
     return rows.map((r) => ({ ...r, amount: Number(r.amount) }));
   } finally {
     await client.end();
@@ -41,8 +43,10 @@ export async function platformRowsFromPostgres(url: string, operatorId: string):
  * platform by that stake.
  */
 export function platformSettled(rows: readonly PlatformRow[]): boolean {
-  const reversed = new Set(rows.filter((r) => r.type === "ROLLBACK" && r.state === "OK").map((r) => `${r.playerRef}\u0000${r.originalTransactionId}`));
-  return rows.every((r) => r.type === "BET"
-    ? r.state === "OK" || r.state === "DECLINED" || reversed.has(`${r.playerRef}\u0000${r.transactionId}`)
-    : r.state === "OK");
+  const reversed = new Set(
+    rows.filter((r) => r.type === "ROLLBACK" && r.state === "OK").map((r) => `${r.playerRef}\u0000${r.originalTransactionId}`),
+  );
+  return rows.every((r) =>
+    r.type === "BET" ? r.state === "OK" || r.state === "DECLINED" || reversed.has(`${r.playerRef}\u0000${r.transactionId}`) : r.state === "OK",
+  );
 }

@@ -28,15 +28,29 @@ export class PrismProxy {
   static async start(upstream: string, options: { validateRequests: boolean; document?: keyof typeof DOCUMENTS }): Promise<PrismProxy> {
     const port = await freePort();
     const violations: string[] = [];
-    const child = spawn(PRISM, ["proxy", DOCUMENTS[options.document ?? "service"], upstream, "-h", "127.0.0.1", "-p", String(port), "--errors",
-      `--validate-request=${options.validateRequests}`], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(
+      PRISM,
+      [
+        "proxy",
+        DOCUMENTS[options.document ?? "service"],
+        upstream,
+        "-h",
+        "127.0.0.1",
+        "-p",
+        String(port),
+        "--errors",
+        `--validate-request=${options.validateRequests}`,
+      ],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
     let output = "";
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`prism did not start:\n${output}`)), 60_000);
       const onData = (chunk: Buffer) => {
         const text = chunk.toString();
         // Warnings are logged as "Violation: ..."; with --errors an error-level violation ends the request instead.
-        for (const line of text.split("\n")) if (/Violation:|Request terminated with error/.test(line)) violations.push(line.replace(/\x1b\[[0-9;]*m/g, "").trim());
+        for (const line of text.split("\n"))
+          if (/Violation:|Request terminated with error/.test(line)) violations.push(line.replace(/\x1b\[[0-9;]*m/g, "").trim());
         output = (output + text).slice(-20_000);
         if (output.includes("Prism is listening")) {
           clearTimeout(timer);

@@ -34,10 +34,15 @@ export class PersistentProvider {
 
   /** With `baseUrls` (several instances of a cluster), each SDK call goes to the next one in turn, as a round-robin balancer sends it. */
   constructor(options: { baseUrl: string; baseUrls?: readonly string[]; tenantId: string; secret: string; timeoutMs?: number }) {
-    this.clients = (options.baseUrls ?? [options.baseUrl]).map((baseUrl) => createProviderClient({
-      baseUrl, tenantId: options.tenantId, secret: options.secret, timeoutMs: options.timeoutMs ?? 8_000,
-      retry: { maxAttempts: 6, initialDelayMs: 20, maxDelayMs: 400 },
-    }));
+    this.clients = (options.baseUrls ?? [options.baseUrl]).map((baseUrl) =>
+      createProviderClient({
+        baseUrl,
+        tenantId: options.tenantId,
+        secret: options.secret,
+        timeoutMs: options.timeoutMs ?? 8_000,
+        retry: { maxAttempts: 6, initialDelayMs: 20, maxDelayMs: 400 },
+      }),
+    );
   }
 
   private get client(): ProviderClient {

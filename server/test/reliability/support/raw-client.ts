@@ -53,12 +53,25 @@ export interface Bend {
 }
 
 /** Signs `body` (exact text) for `tenant` over `target`, then sends it raw, optionally bent. */
-export function signedRaw(baseUrl: string, tenant: { id: string; secret: string }, method: "GET" | "POST", target: string, body = "", bend: Bend = {}): Promise<RawReply> {
-  const signed: OutgoingHttpHeaders = { ...sign({
-    secret: tenant.secret, tenantId: tenant.id, method, target, body,
-    ...(bend.nonce === undefined ? {} : { nonce: bend.nonce }),
-    ...(bend.timestamp === undefined ? {} : { timestamp: bend.timestamp }),
-  }) };
+export function signedRaw(
+  baseUrl: string,
+  tenant: { id: string; secret: string },
+  method: "GET" | "POST",
+  target: string,
+  body = "",
+  bend: Bend = {},
+): Promise<RawReply> {
+  const signed: OutgoingHttpHeaders = {
+    ...sign({
+      secret: tenant.secret,
+      tenantId: tenant.id,
+      method,
+      target,
+      body,
+      ...(bend.nonce === undefined ? {} : { nonce: bend.nonce }),
+      ...(bend.timestamp === undefined ? {} : { timestamp: bend.timestamp }),
+    }),
+  };
   const headers: OutgoingHttpHeaders = { ...signed, ...(body ? { "content-type": "application/json" } : {}), ...bend.headers };
   for (const name of bend.omit ?? []) delete headers[name];
   return rawRequest(baseUrl, method, target, headers, body || undefined);

@@ -5,8 +5,12 @@ import type { SeatedPlayer } from "./game-play.js";
 export async function seatPlayers(baseUrl: string, playerRefs: readonly string[]): Promise<SeatedPlayer[]> {
   const seated: SeatedPlayer[] = [];
   for (const playerRef of playerRefs) {
-    const reply = await signedRequest(baseUrl, OPERATOR, "POST", "/v1/operator/games/launch",
-      { playerRef, gameId: "starfall", currency: "EUR", mode: "REAL" });
+    const reply = await signedRequest(baseUrl, OPERATOR, "POST", "/v1/operator/games/launch", {
+      playerRef,
+      gameId: "starfall",
+      currency: "EUR",
+      mode: "REAL",
+    });
     if (reply.status !== 200) throw new Error(`launch for ${playerRef} answered ${reply.status}: ${reply.text}`);
     seated.push({ playerRef, sessionToken: reply.json.sessionToken as string, gameId: "starfall", currency: "EUR" });
   }

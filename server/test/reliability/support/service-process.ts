@@ -28,7 +28,11 @@ export class ServiceProcess {
   /** Wallet calls a restart found cut in half by a kill (its "pending transactions ... marked TIMED_OUT" warnings). */
   orphansRecovered = 0;
 
-  constructor(private readonly configPath: string, config: Record<string, unknown>, readonly port: number) {
+  constructor(
+    private readonly configPath: string,
+    config: Record<string, unknown>,
+    readonly port: number,
+  ) {
     writeFileSync(configPath, JSON.stringify(config));
     this.url = `http://127.0.0.1:${port}`;
   }

@@ -4,7 +4,9 @@ import { roundKey, type ProviderRecord } from "./game-play.js";
 /** Switches the mock wallet's faults through its unsigned control route, as an operator's tester would. */
 export async function setWalletFaults(walletUrl: string, faults: Partial<FaultSettings>): Promise<void> {
   const response = await fetch(`${walletUrl}/control/faults`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(faults),
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(faults),
   });
   if (response.status !== 200) throw new Error(`wallet refused the fault settings: ${response.status} ${await response.text()}`);
 }
@@ -14,9 +16,11 @@ export async function setWalletFaults(walletUrl: string, faults: Partial<FaultSe
  * stale-round reconciler can return them.
  */
 export function outstandingStakes(record: ProviderRecord): { playerRef: string; transactionId: string }[] {
-  const rolledBack = new Set(record.observations
-    .filter((o) => o.transaction.type === "ROLLBACK" && o.outcome.kind === "settled")
-    .map((o) => roundKey(o.transaction.playerRef, o.transaction.originalTransactionId ?? "")));
+  const rolledBack = new Set(
+    record.observations
+      .filter((o) => o.transaction.type === "ROLLBACK" && o.outcome.kind === "settled")
+      .map((o) => roundKey(o.transaction.playerRef, o.transaction.originalTransactionId ?? "")),
+  );
   return record.observations
     .filter((o) => o.transaction.type === "BET" && o.outcome.kind === "settled" && o.outcome.status === "OK")
     .filter((o) => !record.completedRounds.has(roundKey(o.transaction.playerRef, o.transaction.roundId)))
@@ -29,9 +33,15 @@ export function outstandingStakes(record: ProviderRecord): { playerRef: string; 
  * the test's own process, so a query per stake would hold its event loop for seconds under a long run and make the
  * platform's calls to it time out.
  */
-export function stakesRefunded(ledger: { entries(): readonly LedgerEntry[] }, stakes: readonly { playerRef: string; transactionId: string }[]): boolean {
-  const refunded = new Set(ledger.entries()
-    .filter((e) => e.type === "ROLLBACK" && e.delta > 0 && e.originalTransactionId)
-    .map((e) => `${e.playerRef}\u0000${e.originalTransactionId}`));
+export function stakesRefunded(
+  ledger: { entries(): readonly LedgerEntry[] },
+  stakes: readonly { playerRef: string; transactionId: string }[],
+): boolean {
+  const refunded = new Set(
+    ledger
+      .entries()
+      .filter((e) => e.type === "ROLLBACK" && e.delta > 0 && e.originalTransactionId)
+      .map((e) => `${e.playerRef}\u0000${e.originalTransactionId}`),
+  );
   return stakes.every((s) => refunded.has(`${s.playerRef}\u0000${s.transactionId}`));
 }

@@ -59,7 +59,11 @@ export async function startDeployment(configure: (json: Record<string, unknown>)
     studio,
     operator: createOperatorClient({ baseUrl: server.url, tenantId: OPERATOR.id, secret: OPERATOR.secret, timeoutMs: 5000 }),
     provider: createProviderClient({
-      baseUrl: server.url, tenantId: PROVIDER.id, secret: PROVIDER.secret, timeoutMs: 5000, fetch: recordingFetch,
+      baseUrl: server.url,
+      tenantId: PROVIDER.id,
+      secret: PROVIDER.secret,
+      timeoutMs: 5000,
+      fetch: recordingFetch,
       retry: { maxAttempts: 4, initialDelayMs: 20, maxDelayMs: 100 },
     }),
     providerSent,
@@ -74,7 +78,9 @@ export async function startDeployment(configure: (json: Record<string, unknown>)
 
 /** Requests the provider client sent for one transactionId, in order. */
 export function attemptsFor(sent: SentRequest[], transactionId: string): SentRequest[] {
-  return sent.filter((request) => request.path === "/v1/wallet/transaction" && (JSON.parse(request.body) as { transactionId: string }).transactionId === transactionId);
+  return sent.filter(
+    (request) => request.path === "/v1/wallet/transaction" && (JSON.parse(request.body) as { transactionId: string }).transactionId === transactionId,
+  );
 }
 
 /** Launches a REAL starfall session for a player through the operator SDK and verifies it through the provider SDK. */
@@ -84,7 +90,11 @@ export async function launchAndVerify(deployment: Deployment, playerRef: string)
   const session = await deployment.provider.verifySession(launch.data.sessionToken);
   if (session.error) throw session.error;
   const { gameId, currency } = session.data;
-  return { launch: launch.data, session: session.data, common: { sessionToken: launch.data.sessionToken, playerRef: session.data.playerRef, gameId, currency } };
+  return {
+    launch: launch.data,
+    session: session.data,
+    common: { sessionToken: launch.data.sessionToken, playerRef: session.data.playerRef, gameId, currency },
+  };
 }
 
 /** Waits until `check` holds (background webhooks), failing after `timeoutMs`. */

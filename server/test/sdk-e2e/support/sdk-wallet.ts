@@ -1,8 +1,16 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
-  createWalletCallbackHandler, MemoryIdempotencyStore, MemoryNonceStore, toNodeListener, WalletError, withIdempotency,
-  type HandlerResponse, type SignedRequestHandler, type TransactionRequest, type TransactionResponse,
+  createWalletCallbackHandler,
+  MemoryIdempotencyStore,
+  MemoryNonceStore,
+  toNodeListener,
+  WalletError,
+  withIdempotency,
+  type HandlerResponse,
+  type SignedRequestHandler,
+  type TransactionRequest,
+  type TransactionResponse,
 } from "@croupier/sdk-operator";
 
 /** What the wallet does to one call of the transaction callback instead of answering normally. */
@@ -103,7 +111,8 @@ export async function startSdkWallet(options: { tenantId: string; secrets: strin
   const server: Server = createServer((req, res) => {
     const end = res.end.bind(res);
     // Applied and answered by the SDK, but the answer never leaves: the caller sees a dropped connection.
-    res.end = ((...args: Parameters<typeof res.end>) => (replyToDrop.has(req.headers) ? (req.socket.destroy(), res) : end(...args))) as typeof res.end;
+    res.end = ((...args: Parameters<typeof res.end>) =>
+      replyToDrop.has(req.headers) ? (req.socket.destroy(), res) : end(...args)) as typeof res.end;
     listener(req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -119,10 +128,11 @@ export async function startSdkWallet(options: { tenantId: string; secrets: strin
       handler = buildHandler(secrets);
     },
     callsFor: (transactionId) => wallet.calls.filter((call) => call.transactionId === transactionId),
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
   return wallet;
 }

@@ -1,8 +1,14 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
-  createWebhookHandler, MemoryDedupStore, toNodeListener, withCancelDedup, withGrantDedup,
-  type CancelFreeSpinsRequest, type GrantFreeSpinsRequest, type SessionRevokeRequest,
+  createWebhookHandler,
+  MemoryDedupStore,
+  toNodeListener,
+  withCancelDedup,
+  withGrantDedup,
+  type CancelFreeSpinsRequest,
+  type GrantFreeSpinsRequest,
+  type SessionRevokeRequest,
 } from "@croupier/sdk-provider";
 
 /**
@@ -40,16 +46,19 @@ export async function startSdkWebhookReceiver(options: { tenantId: string; secre
     onCancel: withCancelDedup(new MemoryDedupStore(), (request) => void receiver.cancels.push(request)),
     onRevoke: (request) => void receiver.revokes.push(request),
   });
-  const server: Server = createServer(toNodeListener(async (request) => {
-    const answer = await handler(request);
-    receiver.answers.push(answer.status);
-    return answer;
-  }));
+  const server: Server = createServer(
+    toNodeListener(async (request) => {
+      const answer = await handler(request);
+      receiver.answers.push(answer.status);
+      return answer;
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  receiver.close = () => new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
+  receiver.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   return receiver;
 }
