@@ -31,7 +31,7 @@ import { ClusterHeartbeat, ClusterRefresh, shareOf } from "./domain/cluster-jobs
 import type { PeriodicJob } from "./domain/periodic-job.js";
 import { Readiness } from "./observability/readiness.js";
 import type { SecretBox } from "./domain/secret-box.js";
-import type { HostResolver } from "./shared/addresses.js";
+import type { HostResolver } from "./common/addresses.js";
 
 /**
  * The composition root: builds every service from the configuration and the database, wiring stores into

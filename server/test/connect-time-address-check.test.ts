@@ -1,7 +1,7 @@
 import { startWallet, type RunningWallet } from "@croupier/mock-operator-wallet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../src/config/parse.js";
-import { isForbiddenAddress } from "../src/shared/addresses.js";
+import { isForbiddenAddress } from "../src/common/addresses.js";
 import { startServer, type RunningServer } from "../src/server.js";
 import { OPERATOR, signedRequest, testConfigJson, testSecretKey } from "./harness.js";
 import { betRequest, launchSession, postTransaction } from "./wallet-harness.js";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkCallbackUrl } from "../src/domain/callback-url-policy.js";
-import { isForbiddenAddress } from "../src/shared/addresses.js";
+import { isForbiddenAddress } from "../src/common/addresses.js";
 import { OPERATOR, PROVIDER, signedRequest, startTestServer, tempDir, testConfigJson } from "./harness.js";
 
 describe("portal (spec E)", () => {

@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import { isForbiddenAddress, systemResolver, type HostResolver } from "../shared/addresses.js";
+import { isForbiddenAddress, systemResolver, type HostResolver } from "../common/addresses.js";
 import { badRequest } from "./errors.js";
 import { isAbsoluteHttpUrl } from "./session-service.js";
 

@@ -6,7 +6,7 @@ import type { Catalogue, CatalogueGame } from "./catalogue.js";
 import { ApiError, badRequest, forbidden, notFound } from "./errors.js";
 import type { GrantRecord, GrantStore } from "./ports/grants.js";
 import type { ProviderWebhooks, WebhookOutcome } from "./ports/provider-webhooks.js";
-import { quoteProvider } from "../shared/provider-message.js";
+import { quoteProvider } from "../common/provider-message.js";
 
 /** The contract's IssueGrantRequestBody, schema-validated as one of its two forms: by campaign, or direct. */
 export type IssueGrantRequest = ServiceSchemas["CampaignGrantRequestBody"] | DirectGrantRequest;

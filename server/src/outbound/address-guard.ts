@@ -1,5 +1,5 @@
 import { isIP, type LookupFunction } from "node:net";
-import { isForbiddenAddress, type HostResolver } from "../shared/addresses.js";
+import { isForbiddenAddress, type HostResolver } from "../common/addresses.js";
 
 /** Why a connection was not opened: the name resolved to an address callbacks may not reach. */
 export class ForbiddenAddressError extends Error {

@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import type { ProviderWebhooks, RevokeReason, SessionRevokeNotifier, WebhookOutcome } from "../domain/ports/provider-webhooks.js";
 import type { Session } from "../domain/ports/sessions.js";
 import type { TenantCredentials } from "../domain/ports/tenants.js";
-import { quoteProvider } from "../shared/provider-message.js";
+import { quoteProvider } from "../common/provider-message.js";
 import { OutboundFailure, type SignedHttpClient } from "./signed-http-client.js";
 
 /** Timeout for calls to provider webhooks; the spec sets none, so the wallet callback default (5000 ms) bounds them too. */

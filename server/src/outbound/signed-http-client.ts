@@ -1,6 +1,6 @@
 import { sign } from "@croupier/signing";
 import { Agent } from "undici";
-import { systemResolver, type HostResolver } from "../shared/addresses.js";
+import { systemResolver, type HostResolver } from "../common/addresses.js";
 import { ForbiddenAddressError, guardedLookup, isForbiddenLiteral } from "./address-guard.js";
 
 /** One signed call the platform makes to an operator's wallet or a provider's webhook. */

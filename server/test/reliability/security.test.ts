@@ -20,7 +20,7 @@ import {
   testConfigJson,
   type ScriptedPeer,
 } from "../harness.js";
-import { isForbiddenAddress } from "../../src/shared/addresses.js";
+import { isForbiddenAddress } from "../../src/common/addresses.js";
 import { reportFigure } from "./support/budget.js";
 import { seatPlayers } from "./support/seating.js";
 

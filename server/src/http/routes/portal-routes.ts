@@ -1,7 +1,7 @@
 import type { Router } from "express";
 import { contractRouter } from "./contract-router.js";
 import { checkCallbackUrl } from "../../domain/callback-url-policy.js";
-import type { HostResolver } from "../../shared/addresses.js";
+import type { HostResolver } from "../../common/addresses.js";
 import type { TenantDirectory } from "../../domain/tenant-directory.js";
 import type { WalletTestCall } from "../../domain/wallet-test-call.js";
 import { callerOf } from "../authenticate.js";
