@@ -1,5 +1,6 @@
 import type { CallRequester, NewTransaction, TransactionKey, TransactionRecord } from "./ports/ledger.js";
 import { rawJsonMember } from "./raw-json-member.js";
+import { tokenDigest } from "./secret-box.js";
 import { callbackBody, requestFingerprint, RESERVED_TRANSACTION_ID_PREFIX, type RelayableRequest } from "./transaction-request.js";
 
 /** The spec's sentinel session token of every synthetic rollback (spec C.4). */
@@ -92,6 +93,7 @@ function recordOf(providerId: string, operatorId: string, request: RelayableRequ
     originalTransactionId: request.originalTransactionId ?? null,
     roundComplete: request.roundComplete === true,
     requestHash: fingerprint,
+    sessionTokenHash: tokenDigest(request.sessionToken),
     callbackBody: callbackBody(request, rawMetadata),
   };
 }

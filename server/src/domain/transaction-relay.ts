@@ -3,7 +3,7 @@ import { ApiError } from "./errors.js";
 import type { CallRequest, NewTransaction, TransactionKey, TransactionRecord, TransactionStore } from "./ports/ledger.js";
 import type { CallbackOutcome, OperatorWallet } from "./ports/operator-wallet.js";
 import type { ReachableOperator } from "./ports/tenants.js";
-import type { SecretBox } from "./secret-box.js";
+import { tokenDigest, type SecretBox } from "./secret-box.js";
 import { staleRollbackId, transactionOf, type NewRecordOrder, type ProviderTicket, type RelayOrder } from "./relay-order.js";
 import { requestFingerprint, transactionIdReused, type RelayableRequest } from "./transaction-request.js";
 import { DEFAULT_CALLBACK_TIMEOUT_MS, type TenantDirectory } from "./tenant-directory.js";
@@ -69,7 +69,8 @@ export class TransactionRelay {
     const fingerprint = requestFingerprint(request);
     const record = await this.store.find(key);
     if (record && record.requestHash !== fingerprint) throw transactionIdReused();
-    return { key, fingerprint, prior: record && { record, sameSession: this.sessionTokenOf(record) === request.sessionToken } };
+    // A record stored before digests were kept (null) counts as another session's: the live session is checked.
+    return { key, fingerprint, prior: record && { record, sameSession: record.sessionTokenHash === tokenDigest(request.sessionToken) } };
   }
 
   /**
@@ -137,11 +138,6 @@ export class TransactionRelay {
     const now = this.now();
     const record = await this.store.claimForResend(key, now, now - operator.callbackTimeoutMs, request);
     return record ? this.deliver(record, operator) : undefined;
-  }
-
-  /** The session token a record was submitted with: the one its stored body names. */
-  private sessionTokenOf(record: TransactionRecord): string {
-    return (JSON.parse(this.callbackBodyOf(record)) as { sessionToken: string }).sessionToken;
   }
 
   /** The exact body sent to the operator for a stored record (stored sealed). */

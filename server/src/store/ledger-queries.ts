@@ -12,7 +12,7 @@ import type { GroupCommit } from "./group-commit.js";
 import { StatementCache } from "./statement-cache.js";
 import { readDeliveryLog } from "./delivery-log.js";
 import { FILTER_COLUMNS } from "./transaction-filter-columns.js";
-import { fromRow, type Row } from "./transaction-store.js";
+import { fromRow, type TransactionRow } from "./transaction-row.js";
 
 /**
  * SQLite implementation of {@link LedgerQueries}. Lists walk the (operator_id, created_at) index newest first; its implicit rowid
@@ -69,7 +69,7 @@ export class SqliteLedgerQueries implements LedgerQueries {
       ORDER BY created_at DESC, rowid DESC LIMIT @limit`;
     const statement = this.lists.get(sql);
     return Promise.resolve(
-      (statement.all(params) as (Row & { position_rowid: number })[]).map((row) => ({
+      (statement.all(params) as (TransactionRow & { position_rowid: number })[]).map((row) => ({
         ...fromRow(row),
         position: { createdAt: row.created_at, rowid: row.position_rowid },
       })),
@@ -77,7 +77,7 @@ export class SqliteLedgerQueries implements LedgerQueries {
   }
 
   detail(operatorId: string, key: TransactionKey): Promise<(TransactionRecord & { deliveryLog: DeliveryLogEntry[] }) | undefined> {
-    const row = this.selectOne.get(key.providerId, key.transactionId, operatorId) as Row | undefined;
+    const row = this.selectOne.get(key.providerId, key.transactionId, operatorId) as (TransactionRow & { delivery_log: string | null }) | undefined;
     if (!row) return Promise.resolve(undefined);
     const record = fromRow(row);
     return Promise.resolve({ ...record, deliveryLog: readDeliveryLog(row.delivery_log, record) });
@@ -88,7 +88,7 @@ export class SqliteLedgerQueries implements LedgerQueries {
   }
 
   private roundNow(operatorId: string, gameId: string, roundId: string): RoundView | undefined {
-    const transactions = (this.selectRoundTransactions.all(operatorId, gameId, roundId) as Row[]).map(fromRow);
+    const transactions = (this.selectRoundTransactions.all(operatorId, gameId, roundId) as TransactionRow[]).map(fromRow);
     // A game belongs to one provider, so the round's transactions name it. Adjustments make no round.
     const providerId = transactions[0]?.providerId;
     if (providerId === undefined) return undefined;

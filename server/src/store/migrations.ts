@@ -234,4 +234,12 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 9,
+    name: "session-digest-of-transactions",
+    // The digest of the session token each transaction came with, which a retry is compared by (the token was read back
+    // from the stored, now sealed, callback body). Rows written before keep NULL: SQL cannot open the sealed body, and a
+    // retry of such a transaction is checked against a live session like one through another session.
+    sql: `ALTER TABLE transactions ADD COLUMN session_token_hash TEXT;`,
+  },
 ];

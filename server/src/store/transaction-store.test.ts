@@ -19,6 +19,7 @@ const bet: NewTransaction = {
   originalTransactionId: null,
   roundComplete: false,
   requestHash: "h",
+  sessionTokenHash: "s",
   callbackBody: "{}",
 };
 const timedOut = {

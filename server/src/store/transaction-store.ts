@@ -3,7 +3,6 @@ import type {
   ClaimResult,
   NewTransaction,
   RecordedOutcome,
-  RelayedType,
   RoundRef,
   RoundStatus,
   TransactionKey,
@@ -15,56 +14,7 @@ import type { SqliteDatabase } from "./database.js";
 import { APPEND_CALL_SQL, callEnd, callStart, END_CALL_SQL } from "./delivery-log.js";
 import { GroupCommit } from "./group-commit.js";
 import { OPEN_UNSETTLED_CREDITS, ProblemStatements } from "./problem-statements.js";
-
-/** A row of the transactions table, as SELECT * reads it. */
-export interface Row {
-  provider_id: string;
-  transaction_id: string;
-  operator_id: string;
-  player_ref: string;
-  game_id: string;
-  round_id: string;
-  type: RelayedType;
-  amount: number;
-  currency: string;
-  original_transaction_id: string | null;
-  round_complete: number;
-  request_hash: string;
-  callback_body: string;
-  state: TransactionState;
-  response_balance: number | null;
-  attempts: number;
-  last_error: string | null;
-  next_retry_at: number | null;
-  problem: number;
-  created_at: number;
-  updated_at: number;
-  delivery_log: string | null;
-}
-
-export const fromRow = (r: Row): TransactionRecord => ({
-  providerId: r.provider_id,
-  transactionId: r.transaction_id,
-  operatorId: r.operator_id,
-  playerRef: r.player_ref,
-  gameId: r.game_id,
-  roundId: r.round_id,
-  type: r.type,
-  amount: r.amount,
-  currency: r.currency,
-  originalTransactionId: r.original_transaction_id,
-  roundComplete: r.round_complete === 1,
-  requestHash: r.request_hash,
-  callbackBody: r.callback_body,
-  state: r.state,
-  responseBalance: r.response_balance,
-  attempts: r.attempts,
-  lastError: r.last_error,
-  nextRetryAt: r.next_retry_at,
-  problem: r.problem === 1,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-});
+import { fromRow, type TransactionRow as Row } from "./transaction-row.js";
 
 const isSettled = (state: TransactionState) => state === "OK" || state === "DECLINED";
 
@@ -100,9 +50,10 @@ export class SqliteTransactionStore implements TransactionStore {
     this.select = db.prepare("SELECT * FROM transactions WHERE provider_id = ? AND transaction_id = ?");
     this.insert = db.prepare(
       `INSERT INTO transactions (provider_id, transaction_id, operator_id, player_ref, game_id, round_id, type, amount, currency,
-         original_transaction_id, round_complete, request_hash, callback_body, state, attempts, created_at, updated_at, delivery_log)
+         original_transaction_id, round_complete, request_hash, session_token_hash, callback_body, state, attempts, created_at, updated_at,
+         delivery_log)
        VALUES (@providerId, @transactionId, @operatorId, @playerRef, @gameId, @roundId, @type, @amount, @currency,
-         @originalTransactionId, @roundComplete, @requestHash, @callbackBody, 'PENDING', 1, @now, @now, json_array(json(@call)))`,
+         @originalTransactionId, @roundComplete, @requestHash, @sessionTokenHash, @callbackBody, 'PENDING', 1, @now, @now, json_array(json(@call)))`,
     );
     this.reclaim = db.prepare(
       `UPDATE transactions SET state = 'PENDING', attempts = attempts + 1, next_retry_at = NULL, updated_at = @now,

@@ -40,6 +40,7 @@ function storeContract(kit: () => StoreKit) {
     originalTransactionId: null,
     roundComplete: false,
     requestHash: "h",
+    sessionTokenHash: "digest-of-st_1",
     callbackBody: '{"type":"BET"}',
     ...over,
   });
@@ -56,7 +57,7 @@ function storeContract(kit: () => StoreKit) {
       const settled = await ledger.recordOutcome(first.record, ok, 2_000);
       expect(settled).toMatchObject({ state: "OK", responseBalance: 965, updatedAt: 2_000 });
       expect(await ledger.claim(bet, 3_000, 2_000, true, PROVIDER)).toMatchObject({ kind: "settled", record: { state: "OK", attempts: 1 } });
-      expect(await ledger.find(bet)).toMatchObject({ state: "OK", callbackBody: '{"type":"BET"}' });
+      expect(await ledger.find(bet)).toMatchObject({ state: "OK", callbackBody: '{"type":"BET"}', sessionTokenHash: "digest-of-st_1" });
       expect(await ledger.roundStatus(bet)).toBe("OPEN");
     });
 

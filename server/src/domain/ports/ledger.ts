@@ -62,6 +62,11 @@ export interface NewTransaction extends TransactionKey {
   /** Fingerprint of the canonical request fields; a reuse of the id with another fingerprint is refused. */
   requestHash: string;
   /**
+   * The digest of the session token it came with (the one sessions are looked up by: domain/secret-box.ts), so that a
+   * retry can tell whether it comes through the same session. Null on records stored before it was kept.
+   */
+  sessionTokenHash: string | null;
+  /**
    * The exact JSON sent to the operator, resent byte for byte on every retry; stored as the relay hands it over,
    * sealed (it carries the session token: domain/secret-box.ts).
    */

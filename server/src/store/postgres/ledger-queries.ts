@@ -10,7 +10,8 @@ import {
 import { readDeliveryLog } from "../delivery-log.js";
 import { FILTER_COLUMNS } from "../transaction-filter-columns.js";
 import type { PostgresPool } from "./database.js";
-import { fromRow, TRANSACTION_COLUMNS, type PgRow } from "./transaction-row.js";
+import { fromRow, type TransactionRow } from "../transaction-row.js";
+import { TRANSACTION_COLUMNS } from "./transaction-row.js";
 
 /**
  * PostgreSQL implementation of the ledger-queries port. Lists walk (operator_id, created_at) newest first; `seq`
@@ -35,7 +36,7 @@ export class PostgresLedgerQueries implements LedgerQueries {
     if (after) add((n) => `(created_at, seq) < (${n}::bigint, $${params.length + 1}::bigint)`, after.createdAt);
     if (after) params.push(after.rowid);
     params.push(limit);
-    const { rows } = await this.pool.query<PgRow & { seq: number }>(
+    const { rows } = await this.pool.query<TransactionRow & { seq: number }>(
       `SELECT ${TRANSACTION_COLUMNS}, seq FROM transactions WHERE ${clauses.join(" AND ")}
        ORDER BY created_at DESC, seq DESC LIMIT $${params.length}`,
       params,
@@ -44,7 +45,7 @@ export class PostgresLedgerQueries implements LedgerQueries {
   }
 
   async detail(operatorId: string, key: TransactionKey): Promise<(TransactionRecord & { deliveryLog: DeliveryLogEntry[] }) | undefined> {
-    const { rows } = await this.pool.query<PgRow & { delivery_log: string | null }>(
+    const { rows } = await this.pool.query<TransactionRow & { delivery_log: string | null }>(
       `SELECT ${TRANSACTION_COLUMNS}, delivery_log::text AS delivery_log FROM transactions
        WHERE provider_id = $1 AND transaction_id = $2 AND operator_id = $3`,
       [key.providerId, key.transactionId, operatorId],
@@ -56,7 +57,7 @@ export class PostgresLedgerQueries implements LedgerQueries {
 
   async round(operatorId: string, gameId: string, roundId: string): Promise<RoundView | undefined> {
     const transactions = (
-      await this.pool.query<PgRow>(
+      await this.pool.query<TransactionRow>(
         `SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE operator_id = $1 AND game_id = $2 AND round_id = $3 ORDER BY created_at, seq`,
         [operatorId, gameId, roundId],
       )

@@ -254,4 +254,60 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 3,
+    name: "session-digest-of-transactions",
+    // SQLite's version 9: the digest of the session token each transaction came with, which a retry is compared by.
+    // Rows written before keep NULL (their body is sealed): a retry of one is checked against a live session. The claim
+    // is version 1's, writing the digest.
+    sql: `
+      ALTER TABLE transactions ADD COLUMN session_token_hash TEXT;
+
+      CREATE OR REPLACE FUNCTION croupier_claim(t jsonb, now_ms bigint, stale_before bigint, touch boolean, call jsonb, owner text)
+      RETURNS jsonb LANGUAGE plpgsql AS $fn$
+      DECLARE
+        r transactions;
+      BEGIN
+        SELECT * INTO r FROM transactions WHERE provider_id = t->>'providerId' AND transaction_id = t->>'transactionId' FOR UPDATE;
+        IF NOT FOUND THEN
+          PERFORM pg_advisory_xact_lock(hashtextextended((t->>'operatorId') || chr(1) || (t->>'playerRef'), 0));
+          SELECT * INTO r FROM transactions WHERE provider_id = t->>'providerId' AND transaction_id = t->>'transactionId' FOR UPDATE;
+        END IF;
+        IF NOT FOUND THEN
+          IF EXISTS (SELECT 1 FROM transactions WHERE operator_id = t->>'operatorId' AND player_ref = t->>'playerRef'
+              AND transaction_id = t->>'transactionId' AND provider_id <> t->>'providerId') THEN
+            RETURN jsonb_build_object('kind', 'id-of-another-provider');
+          END IF;
+          IF t->>'type' = 'ROLLBACK' AND t->>'originalTransactionId' IS NOT NULL AND EXISTS (SELECT 1 FROM transactions
+              WHERE operator_id = t->>'operatorId' AND player_ref = t->>'playerRef' AND transaction_id = t->>'originalTransactionId'
+                AND type = 'BET' AND provider_id <> t->>'providerId') THEN
+            RETURN jsonb_build_object('kind', 'original-of-another-provider');
+          END IF;
+          INSERT INTO transactions (provider_id, transaction_id, operator_id, player_ref, game_id, round_id, type, amount, currency,
+            original_transaction_id, round_complete, request_hash, session_token_hash, callback_body, state, attempts, claimed_by, created_at,
+            updated_at, delivery_log)
+          VALUES (t->>'providerId', t->>'transactionId', t->>'operatorId', t->>'playerRef', t->>'gameId', t->>'roundId', t->>'type',
+            (t->>'amount')::bigint, t->>'currency', t->>'originalTransactionId', (t->>'roundComplete')::boolean, t->>'requestHash',
+            t->>'sessionTokenHash', t->>'callbackBody', 'PENDING', 1, owner, now_ms, now_ms, jsonb_build_array(call || jsonb_build_object('n', 1)))
+          RETURNING * INTO r;
+        ELSIF r.request_hash <> t->>'requestHash' THEN
+          RETURN jsonb_build_object('kind', 'different-body', 'row', to_jsonb(r) - 'delivery_log');
+        ELSIF r.state IN ('OK', 'DECLINED') THEN
+          RETURN jsonb_build_object('kind', 'settled', 'row', to_jsonb(r) - 'delivery_log');
+        ELSIF r.state = 'PENDING' AND r.updated_at >= stale_before THEN
+          RETURN jsonb_build_object('kind', 'in-flight', 'row', to_jsonb(r) - 'delivery_log');
+        ELSE
+          UPDATE transactions SET state = 'PENDING', attempts = attempts + 1, next_retry_at = NULL, updated_at = now_ms,
+            claimed_by = owner, delivery_log = COALESCE(delivery_log, '[]'::jsonb) || jsonb_build_array(call || jsonb_build_object('n', attempts + 1))
+          WHERE provider_id = r.provider_id AND transaction_id = r.transaction_id
+          RETURNING * INTO r;
+        END IF;
+        IF touch THEN
+          PERFORM croupier_touch_round(t, now_ms);
+        END IF;
+        RETURN jsonb_build_object('kind', 'claimed', 'row', to_jsonb(r) - 'delivery_log');
+      END
+      $fn$;
+    `,
+  },
 ];

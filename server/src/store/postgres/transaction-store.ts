@@ -12,7 +12,8 @@ import type {
 import { callEnd } from "../delivery-log.js";
 import { OPEN_UNSETTLED_CREDITS, SYSTEM_RESOLVER } from "../problem-statements.js";
 import type { PostgresPool } from "./database.js";
-import { fromRow, type PgRow, TRANSACTION_COLUMNS } from "./transaction-row.js";
+import { fromRow, type TransactionRow } from "../transaction-row.js";
+import { TRANSACTION_COLUMNS } from "./transaction-row.js";
 
 /** An UPDATE of problems resolved by the platform itself, for the CTEs below: `$why` and `$now` are the caller's. */
 const RESOLVE_PROBLEMS = (why: string, now: string) =>
@@ -45,15 +46,15 @@ export class PostgresTransactionStore implements TransactionStore {
   ) {}
 
   async find(key: TransactionKey): Promise<TransactionRecord | undefined> {
-    const { rows } = await this.pool.query<PgRow>(`SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE provider_id = $1 AND transaction_id = $2`, [
-      key.providerId,
-      key.transactionId,
-    ]);
+    const { rows } = await this.pool.query<TransactionRow>(
+      `SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE provider_id = $1 AND transaction_id = $2`,
+      [key.providerId, key.transactionId],
+    );
     return rows[0] ? fromRow(rows[0]) : undefined;
   }
 
   async claim(transaction: NewTransaction, now: number, pendingStaleBefore: number, touchRound: boolean, request: CallRequest): Promise<ClaimResult> {
-    const { rows } = await this.pool.query<{ result: { kind: ClaimResult["kind"]; row?: PgRow } }>(
+    const { rows } = await this.pool.query<{ result: { kind: ClaimResult["kind"]; row?: TransactionRow } }>(
       "SELECT croupier_claim($1, $2, $3, $4, $5, $6) AS result",
       [JSON.stringify(transaction), now, pendingStaleBefore, touchRound, JSON.stringify(callStartOf(request, now)), this.instanceId],
     );
@@ -63,7 +64,7 @@ export class PostgresTransactionStore implements TransactionStore {
   }
 
   async claimForResend(key: TransactionKey, now: number, pendingStaleBefore: number, request: CallRequest): Promise<TransactionRecord | undefined> {
-    const { rows } = await this.pool.query<PgRow>(
+    const { rows } = await this.pool.query<TransactionRow>(
       `UPDATE transactions SET state = 'PENDING', attempts = attempts + 1, next_retry_at = NULL, updated_at = $3, claimed_by = $5,
          delivery_log = COALESCE(delivery_log, '[]'::jsonb) || jsonb_build_array($6::jsonb || jsonb_build_object('n', attempts + 1))
        WHERE provider_id = $1 AND transaction_id = $2 AND state NOT IN ('OK', 'DECLINED') AND NOT (state = 'PENDING' AND updated_at >= $4)
@@ -75,7 +76,7 @@ export class PostgresTransactionStore implements TransactionStore {
 
   async recordOutcome(claimed: TransactionRecord, outcome: RecordedOutcome, now: number): Promise<TransactionRecord> {
     const settles = outcome.state === "OK" || outcome.state === "DECLINED";
-    const { rows } = await this.pool.query<PgRow>(
+    const { rows } = await this.pool.query<TransactionRow>(
       `WITH o AS (${WRITE_OUTCOME} RETURNING ${TRANSACTION_COLUMNS}),
        completed AS (UPDATE rounds r SET status = 'COMPLETED' FROM o
          WHERE $10::boolean AND o.round_complete AND o.type IN ('BET', 'WIN') AND r.provider_id = o.provider_id AND r.operator_id = o.operator_id
@@ -213,7 +214,7 @@ export class PostgresTransactionStore implements TransactionStore {
   }
 
   private async rows(sql: string, params: unknown[]): Promise<TransactionRecord[]> {
-    return (await this.pool.query<PgRow>(sql, params)).rows.map(fromRow);
+    return (await this.pool.query<TransactionRow>(sql, params)).rows.map(fromRow);
   }
 }
 
