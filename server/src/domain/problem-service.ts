@@ -1,3 +1,4 @@
+import type { ServiceSchemas } from "@croupier/contract";
 import { ApiError, badRequest, notConfigured, notFound } from "./errors.js";
 import { decodeCursor, encodeCursor, pageLimit } from "./page-cursor.js";
 import type { TransactionKey } from "./ports/ledger.js";
@@ -14,7 +15,6 @@ export interface Acting {
   actor: string;
 }
 
-const KINDS: readonly ProblemKind[] = ["UNSETTLED_CREDIT", "UNCLOSED_ROUND", "UNKNOWN_OUTCOME"];
 /** Past every id: the first page of a list. */
 const NO_CURSOR = Number.MAX_SAFE_INTEGER;
 
@@ -35,7 +35,10 @@ export class ProblemService {
     return (this.deps.now ?? Date.now)();
   }
 
-  async list(operatorId: string, query: { kind?: ProblemKind; status?: ProblemStatus; cursor?: string; limit?: unknown }) {
+  async list(
+    operatorId: string,
+    query: { kind?: ProblemKind; status?: ProblemStatus; cursor?: string; limit?: unknown },
+  ): Promise<ServiceSchemas["ProblemPage"]> {
     const before = decodeCursor(query.cursor, 1)?.[0] ?? NO_CURSOR;
     const limit = pageLimit(query.limit);
     const rows = await this.deps.problems.list(
@@ -53,12 +56,16 @@ export class ProblemService {
   }
 
   /** How many open problems of each kind the operator has, every kind named. */
-  async openCounts(operatorId: string): Promise<Record<ProblemKind, number>> {
+  async openCounts(operatorId: string): Promise<ServiceSchemas["ProblemCounts"]> {
     const counts = await this.deps.problems.openCounts(operatorId);
-    return Object.fromEntries(KINDS.map((k) => [k, counts[k] ?? 0])) as Record<ProblemKind, number>;
+    return {
+      UNSETTLED_CREDIT: counts.UNSETTLED_CREDIT ?? 0,
+      UNCLOSED_ROUND: counts.UNCLOSED_ROUND ?? 0,
+      UNKNOWN_OUTCOME: counts.UNKNOWN_OUTCOME ?? 0,
+    };
   }
 
-  async resend(acting: Acting, id: string) {
+  async resend(acting: Acting, id: string): Promise<ServiceSchemas["ResendResult"]> {
     const problem = await this.find(acting.operatorId, id);
     if (problem.resolvedAt !== null) throw conflict("problem already resolved");
     if (problem.transactionId === null) {
@@ -96,7 +103,7 @@ export class ProblemService {
     return { problem: problemView(await this.find(acting.operatorId, id)), transaction: await this.detail(acting.operatorId, key) };
   }
 
-  async resolve(acting: Acting, id: string, note: string) {
+  async resolve(acting: Acting, id: string, note: string): Promise<ServiceSchemas["Problem"]> {
     const problem = await this.find(acting.operatorId, id);
     if (note.trim() === "") throw badRequest("a note saying why is required");
     const resolved = await this.deps.problems.resolve(
@@ -108,7 +115,7 @@ export class ProblemService {
     return problemView(await this.find(acting.operatorId, id));
   }
 
-  async auditLog(operatorId: string, query: { cursor?: string; limit?: unknown }) {
+  async auditLog(operatorId: string, query: { cursor?: string; limit?: unknown }): Promise<ServiceSchemas["AuditPage"]> {
     const before = decodeCursor(query.cursor, 1)?.[0] ?? NO_CURSOR;
     const limit = pageLimit(query.limit);
     const rows = await this.deps.problems.auditLog(operatorId, before, limit + 1);
@@ -117,7 +124,7 @@ export class ProblemService {
   }
 
   /** The transaction a re-send answered with, in full (its body opened as sent). */
-  private async detail(operatorId: string, key: TransactionKey) {
+  private async detail(operatorId: string, key: TransactionKey): Promise<ServiceSchemas["TransactionDetail"]> {
     const found = (await this.deps.ledger.detail(operatorId, key))!;
     return transactionDetail(found, this.deps.relay.callbackBodyOf(found));
   }

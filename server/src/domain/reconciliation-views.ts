@@ -1,3 +1,4 @@
+import type { ServiceSchemas } from "@croupier/contract";
 import type { DeliveryLogEntry, TransactionRecord } from "./ports/ledger.js";
 import type { RoundView } from "./ports/ledger-queries.js";
 import type { AuditRecord, ProblemRecord } from "./ports/problems.js";
@@ -8,7 +9,7 @@ import type { AuditRecord, ProblemRecord } from "./ports/problems.js";
 const iso = (ms: number) => new Date(ms).toISOString();
 const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
 
-export function transactionSummary(t: TransactionRecord) {
+export function transactionSummary(t: TransactionRecord): ServiceSchemas["TransactionSummary"] {
   return {
     providerId: t.providerId,
     transactionId: t.transactionId,
@@ -32,7 +33,7 @@ export function transactionSummary(t: TransactionRecord) {
 }
 
 /** `request` is the record's callback body as sent (the record holds it sealed). */
-export function transactionDetail(t: TransactionRecord & { deliveryLog: DeliveryLogEntry[] }, request: string) {
+export function transactionDetail(t: TransactionRecord & { deliveryLog: DeliveryLogEntry[] }, request: string): ServiceSchemas["TransactionDetail"] {
   return {
     ...transactionSummary(t),
     request,
@@ -53,7 +54,7 @@ export function transactionDetail(t: TransactionRecord & { deliveryLog: Delivery
 
 const ROUND_STATE = { OPEN: "OPEN", COMPLETED: "COMPLETE", CLOSED: "RECONCILED" } as const;
 
-export function roundDetail(r: RoundView) {
+export function roundDetail(r: RoundView): ServiceSchemas["RoundDetail"] {
   return {
     providerId: r.providerId,
     gameId: r.gameId,
@@ -65,7 +66,7 @@ export function roundDetail(r: RoundView) {
   };
 }
 
-export function problemView(p: ProblemRecord) {
+export function problemView(p: ProblemRecord): ServiceSchemas["Problem"] {
   return {
     id: String(p.id),
     kind: p.kind,
@@ -82,6 +83,6 @@ export function problemView(p: ProblemRecord) {
   };
 }
 
-export function auditView(a: AuditRecord) {
+export function auditView(a: AuditRecord): ServiceSchemas["AuditEntry"] {
   return { id: String(a.id), at: iso(a.createdAt), actor: a.actor, action: a.action, target: a.target, note: a.note, result: a.result };
 }

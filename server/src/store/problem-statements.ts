@@ -1,15 +1,8 @@
-import type { ProblemKind } from "../domain/ports/problems.js";
+import type { ProblemKind, ProblemRecord } from "../domain/ports/problems.js";
 import type { SqliteDatabase } from "./database.js";
 
 /** What opens a problem: the transaction or round it is about. */
-export interface ProblemSubject {
-  operatorId: string;
-  providerId: string;
-  transactionId: string | null;
-  gameId: string;
-  roundId: string;
-  playerRef: string;
-}
+export type ProblemSubject = Pick<ProblemRecord, "operatorId" | "providerId" | "transactionId" | "gameId" | "roundId" | "playerRef">;
 
 /** The keys of the credits whose UNSETTLED_CREDIT problem is open (SQL both dialects run). */
 export const OPEN_UNSETTLED_CREDITS = "SELECT provider_id, transaction_id FROM problems WHERE kind = 'UNSETTLED_CREDIT' AND resolved_at IS NULL";

@@ -1,41 +1,27 @@
 /** The problems port: the queue of what needs a person, and the audit log of what people did about it. */
+import type { ServiceOperations, ServiceSchemas } from "@croupier/contract";
 
 /** What a problem is about: a credit past the settlement horizon, a round the reconciler could not close, an outcome a crash left unknown. */
-export type ProblemKind = "UNSETTLED_CREDIT" | "UNCLOSED_ROUND" | "UNKNOWN_OUTCOME";
+export type ProblemKind = ServiceSchemas["ProblemKind"];
 
-/** A problem in the queue. Times are unix ms. */
-export interface ProblemRecord {
+/**
+ * A problem in the queue: the contract's `Problem` as stored, scoped to its operator, its id a number and its times
+ * unix ms (the view turns them into the contract's strings).
+ */
+export type ProblemRecord = Omit<ServiceSchemas["Problem"], "id" | "createdAt" | "resolvedAt"> & {
   id: number;
   operatorId: string;
-  kind: ProblemKind;
-  providerId: string;
-  transactionId: string | null;
-  gameId: string;
-  roundId: string;
-  playerRef: string;
-  detail: string | null;
   createdAt: number;
   resolvedAt: number | null;
-  resolvedBy: string | null;
-  resolution: string | null;
-}
+};
 
-/** An action of a person, as the audit log keeps it. */
-export interface NewAuditEntry {
-  operatorId: string;
-  actor: string;
-  action: string;
-  target: string;
-  note: string | null;
-  result: string | null;
-}
+/** An action of a person, as the audit log keeps it: the contract's `AuditEntry` before it has an id and a time. */
+export type NewAuditEntry = Omit<ServiceSchemas["AuditEntry"], "id" | "at"> & { operatorId: string };
 
-export interface AuditRecord extends NewAuditEntry {
-  id: number;
-  createdAt: number;
-}
+export type AuditRecord = NewAuditEntry & { id: number; createdAt: number };
 
-export type ProblemStatus = "open" | "resolved" | "all";
+/** Which problems a list shows, as `GET /v1/operator/problems` names it. */
+export type ProblemStatus = NonNullable<NonNullable<ServiceOperations["listProblems"]["parameters"]["query"]>["status"]>;
 
 /**
  * The problems queue as people work it, and the audit log of what they did, both scoped to one operator. Lists are
