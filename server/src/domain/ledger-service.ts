@@ -1,11 +1,12 @@
+import type { ServiceSchemas } from "@croupier/contract";
 import { notFound } from "./errors.js";
-import { decodeCursor, encodeCursor, pageLimit } from "./page-cursor.js";
+import { readPage, TIME_POSITION, type PageQuery } from "./page-cursor.js";
 import type { LedgerQueries, TransactionFilter } from "./ports/ledger-queries.js";
 import type { TransactionRelay } from "./transaction-relay.js";
 import { roundDetail, transactionDetail, transactionSummary } from "./reconciliation-views.js";
 
 /** The query of `GET /v1/operator/transactions` as validated by the OpenAPI (times RFC 3339). */
-export type TransactionListQuery = Omit<TransactionFilter, "from" | "to"> & { from?: string; to?: string; cursor?: string; limit?: unknown };
+export type TransactionListQuery = Omit<TransactionFilter, "from" | "to"> & PageQuery & { from?: string; to?: string };
 
 /**
  * What an operator reads of its own ledger: transactions (filtered, newest first, paginated) and one in full with its
@@ -17,23 +18,20 @@ export class LedgerService {
     private readonly relay: Pick<TransactionRelay, "callbackBodyOf">,
   ) {}
 
-  async listTransactions(operatorId: string, query: TransactionListQuery) {
-    const { from, to, cursor, limit: asked, ...equal } = query;
-    const after = decodeCursor(cursor, 2);
-    const limit = pageLimit(asked);
+  async listTransactions(operatorId: string, query: TransactionListQuery): Promise<ServiceSchemas["TransactionPage"]> {
+    const { from, to, cursor, limit, ...equal } = query;
     const filter: TransactionFilter = {
       ...equal,
       ...(from === undefined ? {} : { from: Date.parse(from) }),
       ...(to === undefined ? {} : { to: Date.parse(to) }),
     };
-    // One more than the page tells whether another page follows, without a count.
-    const rows = await this.queries.list(operatorId, filter, after && { createdAt: after[0]!, rowid: after[1]! }, limit + 1);
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return {
-      items: page.map(transactionSummary),
-      nextCursor: rows.length > limit && last ? encodeCursor([last.position.createdAt, last.position.rowid]) : null,
-    };
+    const { rows, nextCursor } = await readPage(
+      { cursor, limit },
+      TIME_POSITION,
+      (after, size) => this.queries.list(operatorId, filter, after, size),
+      (t) => t.position,
+    );
+    return { items: rows.map(transactionSummary), nextCursor };
   }
 
   async transaction(operatorId: string, providerId: string, transactionId: string) {

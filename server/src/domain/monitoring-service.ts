@@ -1,13 +1,12 @@
-import { decodeCursor, encodeCursor, pageLimit } from "./page-cursor.js";
+import type { ServiceSchemas } from "@croupier/contract";
+import { readPage, TIME_POSITION, type PageQuery } from "./page-cursor.js";
 import type { MonitoringQueries, WindowCall } from "./ports/monitoring.js";
 
 /** The query of `GET /v1/operator/sessions` as validated by the OpenAPI. */
-export interface SessionListQuery {
+export interface SessionListQuery extends PageQuery {
   playerRef?: string;
   gameId?: string;
   status?: "active" | "expired" | "all";
-  cursor?: string;
-  limit?: unknown;
 }
 
 const HOUR_MS = 3_600_000;
@@ -31,9 +30,7 @@ export class MonitoringService {
     return (this.deps.now ?? Date.now)();
   }
 
-  async listSessions(operatorId: string, query: SessionListQuery) {
-    const after = decodeCursor(query.cursor, 2);
-    const limit = pageLimit(query.limit);
+  async listSessions(operatorId: string, query: SessionListQuery): Promise<ServiceSchemas["SessionPage"]> {
     const now = this.now();
     const filter = {
       ...(query.playerRef === undefined ? {} : { playerRef: query.playerRef }),
@@ -41,12 +38,14 @@ export class MonitoringService {
       status: query.status ?? "active",
       now,
     };
-    // One more than the page tells whether another page follows, without a count.
-    const rows = await this.deps.queries.sessions(operatorId, filter, after && { createdAt: after[0]!, rowid: after[1]! }, limit + 1);
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
+    const { rows, nextCursor } = await readPage(
+      query,
+      TIME_POSITION,
+      (after, limit) => this.deps.queries.sessions(operatorId, filter, after, limit),
+      (s) => s,
+    );
     return {
-      items: page.map((s) => ({
+      items: rows.map((s) => ({
         id: String(s.rowid),
         playerRef: s.playerRef,
         gameId: s.gameId,
@@ -58,7 +57,7 @@ export class MonitoringService {
         expiresAt: new Date(s.expiresAt).toISOString(),
         active: s.expiresAt > now,
       })),
-      nextCursor: rows.length > limit && last ? encodeCursor([last.createdAt, last.rowid]) : null,
+      nextCursor,
     };
   }
 

@@ -1,6 +1,6 @@
 import type { ServiceSchemas } from "@croupier/contract";
 import { ApiError, badRequest, notConfigured, notFound } from "./errors.js";
-import { decodeCursor, encodeCursor, pageLimit } from "./page-cursor.js";
+import { readPage, type PageQuery } from "./page-cursor.js";
 import type { TransactionKey } from "./ports/ledger.js";
 import type { LedgerQueries } from "./ports/ledger-queries.js";
 import type { ProblemKind, ProblemRecord, ProblemStatus, ProblemStore } from "./ports/problems.js";
@@ -15,6 +15,8 @@ export interface Acting {
   actor: string;
 }
 
+/** Problems and audit entries page by id (ids only grow, so a page never shifts). */
+const ID_POSITION = ["id"] as const;
 /** Past every id: the first page of a list. */
 const NO_CURSOR = Number.MAX_SAFE_INTEGER;
 
@@ -35,24 +37,15 @@ export class ProblemService {
     return (this.deps.now ?? Date.now)();
   }
 
-  async list(
-    operatorId: string,
-    query: { kind?: ProblemKind; status?: ProblemStatus; cursor?: string; limit?: unknown },
-  ): Promise<ServiceSchemas["ProblemPage"]> {
-    const before = decodeCursor(query.cursor, 1)?.[0] ?? NO_CURSOR;
-    const limit = pageLimit(query.limit);
-    const rows = await this.deps.problems.list(
-      operatorId,
-      { ...(query.kind ? { kind: query.kind } : {}), status: query.status ?? "open" },
-      before,
-      limit + 1,
+  async list(operatorId: string, query: PageQuery & { kind?: ProblemKind; status?: ProblemStatus }): Promise<ServiceSchemas["ProblemPage"]> {
+    const filter = { ...(query.kind ? { kind: query.kind } : {}), status: query.status ?? "open" };
+    const { rows, nextCursor } = await readPage(
+      query,
+      ID_POSITION,
+      (after, limit) => this.deps.problems.list(operatorId, filter, after?.id ?? NO_CURSOR, limit),
+      (p) => p,
     );
-    const page = rows.slice(0, limit);
-    return {
-      counts: await this.openCounts(operatorId),
-      items: page.map(problemView),
-      nextCursor: rows.length > limit ? encodeCursor([page.at(-1)!.id]) : null,
-    };
+    return { counts: await this.openCounts(operatorId), items: rows.map(problemView), nextCursor };
   }
 
   /** How many open problems of each kind the operator has, every kind named. */
@@ -115,12 +108,14 @@ export class ProblemService {
     return problemView(await this.find(acting.operatorId, id));
   }
 
-  async auditLog(operatorId: string, query: { cursor?: string; limit?: unknown }): Promise<ServiceSchemas["AuditPage"]> {
-    const before = decodeCursor(query.cursor, 1)?.[0] ?? NO_CURSOR;
-    const limit = pageLimit(query.limit);
-    const rows = await this.deps.problems.auditLog(operatorId, before, limit + 1);
-    const page = rows.slice(0, limit);
-    return { items: page.map(auditView), nextCursor: rows.length > limit ? encodeCursor([page.at(-1)!.id]) : null };
+  async auditLog(operatorId: string, query: PageQuery): Promise<ServiceSchemas["AuditPage"]> {
+    const { rows, nextCursor } = await readPage(
+      query,
+      ID_POSITION,
+      (after, limit) => this.deps.problems.auditLog(operatorId, after?.id ?? NO_CURSOR, limit),
+      (a) => a,
+    );
+    return { items: rows.map(auditView), nextCursor };
   }
 
   /** The transaction a re-send answered with, in full (its body opened as sent). */
