@@ -26,24 +26,71 @@ import { HttpOperatorWallet } from "./outbound/operator-wallet.js";
 import { HttpProviderWebhooks } from "./outbound/provider-webhooks.js";
 import { SignedHttpClient } from "./outbound/signed-http-client.js";
 import { Metrics } from "./observability/metrics.js";
-import type { Stores } from "./store/stores.js";
+import { openStores, type Stores } from "./store/stores.js";
 import { ClusterHeartbeat, ClusterRefresh, shareOf } from "./domain/cluster-jobs.js";
 import type { PeriodicJob } from "./domain/periodic-job.js";
 import { Readiness } from "./observability/readiness.js";
 import type { SecretBox } from "./domain/secret-box.js";
 import type { HostResolver } from "./common/addresses.js";
 
+/** The configured database opened, and the services on it: composed on demand, since most of them need its key. */
+export interface Composition {
+  stores: Stores;
+  /** What runs without the database's key (admin commands that never open a sealed value use only this). */
+  keyless: KeylessServices;
+  /**
+   * Every service: on the first call the database is unlocked with the key (unlock-database.ts: the generated key when
+   * there is none), a SecretKeyError (or a ConfigError for a malformed key) saying what to do otherwise.
+   */
+  services(): Promise<Services>;
+  /** Closes the outbound HTTP client, when the services were composed, and the database. */
+  close(): Promise<void>;
+}
+
+/** How to open a composition: this instance's identity, where its log goes, and its key (read when first needed). */
+export interface CompositionOptions extends InstanceOptions {
+  instanceId: string;
+  logger: Logger;
+  secretKey(): Buffer | undefined;
+}
+
 /**
- * The composition root: builds every service from the configuration and the database, wiring stores into
- * domain services and domain services into outbound clients. Nothing else constructs these.
+ * The composition root: opens the configured database (SQLite or PostgreSQL) and builds every service on it, wiring
+ * stores into domain services and domain services into outbound clients. Nothing else constructs these: the server
+ * adds its listener and background jobs, the admin commands run on the services alone.
  */
-export async function composeServices(
-  config: CroupierConfig,
-  stores: Stores,
-  box: SecretBox,
-  logger: Logger,
-  instance: InstanceOptions = {},
-): Promise<Services> {
+export async function openComposition(config: CroupierConfig, options: CompositionOptions): Promise<Composition> {
+  const stores = await openStores(config.database, { instanceId: options.instanceId, clockSkewSeconds: config.limits.clockSkewSeconds });
+  const keyless = composeKeyless(config, stores);
+  const unlockAndCompose = async () => composeServices(keyless, await stores.unlock(options.secretKey()), options.logger, options);
+  let composed: Promise<Services> | undefined;
+  return {
+    stores,
+    keyless,
+    services: () => (composed ??= unlockAndCompose()),
+    close: async () => {
+      const services = await composed?.catch(() => undefined);
+      await services?.http.close();
+      await stores.close();
+    },
+  };
+}
+
+function composeKeyless(config: CroupierConfig, stores: Stores): KeylessServices {
+  return {
+    config,
+    stores,
+    transactions: stores.transactions,
+    // Tenants come from the configuration alone, so whether an id is an operator's needs no key.
+    backoffice: new BackofficeAccounts(stores.backoffice, {
+      sessionTtlSeconds: config.backoffice.sessionTtlSeconds,
+      isOperator: (id) => config.operators.some((operator) => operator.id === id),
+    }),
+  };
+}
+
+async function composeServices(keyless: KeylessServices, box: SecretBox, logger: Logger, instance: InstanceOptions): Promise<Services> {
+  const { config, stores, transactions } = keyless;
   const tenants = await TenantDirectory.open(config, stores.tenants, box);
   const catalogue = new Catalogue(config);
   const http = new SignedHttpClient({
@@ -54,7 +101,6 @@ export async function composeServices(
   const sessions = new SessionService(sessionStore, catalogue, tenants, providerWebhooks, box, config.limits.sessionTtlSeconds);
   const demo = new DemoWallet(config.limits.demoStartingBalance);
   const grants = new GrantService(stores.grants, catalogue, config.campaigns, providerWebhooks, logger);
-  const transactions = stores.transactions;
   // With other instances on the database, this one learns how many there are (the rate limit's share).
   const heartbeat = stores.shared ? new ClusterHeartbeat(stores.cluster, logger) : undefined;
   const metrics = new Metrics({
@@ -75,16 +121,11 @@ export async function composeServices(
   const settlementRetry = new SettlementRetry({ store: transactions, relay, tenants }, config.settlementRetry, logger);
   const ledgerQueries = stores.ledgerQueries;
   const replays = new ReplayService(stores.roundLookup, catalogue, tenants, config.limits.replayLinkSeconds);
-  const backoffice = new BackofficeAccounts(stores.backoffice, {
-    sessionTtlSeconds: config.backoffice.sessionTtlSeconds,
-    isOperator: (id) => tenants.roleOf(id) === "operator",
-  });
   const problems = new ProblemService({ problems: stores.problems, ledger: ledgerQueries, relay, tenants });
   // What another instance changed (secrets, callback URLs) is re-read, and grants a dead one left pending taken over.
   const refresh = stores.shared ? new ClusterRefresh(() => Promise.all([tenants.refresh(), grants.failInterruptedGrants()]), logger) : undefined;
   return {
-    config,
-    stores,
+    ...keyless,
     logger,
     tenants,
     catalogue,
@@ -93,7 +134,6 @@ export async function composeServices(
     sessions,
     grants,
     replays,
-    transactions,
     operatorWallet,
     relay,
     wallet,
@@ -107,7 +147,6 @@ export async function composeServices(
       config.limits,
       logger,
     ),
-    backoffice,
     walletTestCall: new WalletTestCall({ tenants, operatorWallet }),
     sessionSweeper: new ExpiredSessionSweeper({ store: sessionStore, demo }, config.limits, logger),
     nonces: stores.nonces,
@@ -135,11 +174,17 @@ function configuredOrigins(config: CroupierConfig): Set<string> {
   return new Set(urls.filter((url): url is string => typeof url === "string").map((url) => new URL(url).origin));
 }
 
-/** Everything the HTTP layer and background jobs can use. */
-export interface Services {
+/** The services that open no sealed value, so need no key. */
+export interface KeylessServices {
   config: CroupierConfig;
   /** The database's adapters (and, on SQLite, its handle for tools and tests). */
   stores: Stores;
+  transactions: TransactionStore;
+  backoffice: BackofficeAccounts;
+}
+
+/** Everything the HTTP layer, background jobs and admin commands can use. */
+export interface Services extends KeylessServices {
   logger: Logger;
   tenants: TenantDirectory;
   catalogue: Catalogue;
@@ -148,7 +193,6 @@ export interface Services {
   sessions: SessionService;
   grants: GrantService;
   replays: ReplayService;
-  transactions: TransactionStore;
   operatorWallet: OperatorWallet;
   relay: TransactionRelay;
   wallet: WalletService;
@@ -158,7 +202,6 @@ export interface Services {
   problems: ProblemService;
   monitoring: MonitoringService;
   deliveryLogSweeper: DeliveryLogSweeper;
-  backoffice: BackofficeAccounts;
   walletTestCall: WalletTestCall;
   sessionSweeper: ExpiredSessionSweeper;
   nonces: NonceLog;

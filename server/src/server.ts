@@ -2,13 +2,12 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { pino, type Logger } from "pino";
 import { hostname } from "node:os";
-import { composeServices, type InstanceOptions, type Services } from "./compose.js";
+import { openComposition, type InstanceOptions, type Services } from "./compose.js";
 import type { CroupierConfig } from "./config/types.js";
 import { authenticationOptions, buildApp } from "./http/app.js";
 import { SERVICE_OPENAPI_PATH } from "./http/openapi-validator.js";
 import { providerWalletApi } from "./http/provider-wallet-api.js";
 import { assignRequestId } from "./http/request-id.js";
-import { openStores } from "./store/stores.js";
 
 /** A running service. */
 export interface RunningServer {
@@ -43,7 +42,14 @@ export function defaultInstanceId(): string {
 export async function startServer(config: CroupierConfig, options: StartOptions = {}): Promise<RunningServer> {
   const instanceId = options.instanceId ?? defaultInstanceId();
   const logger = options.logger ?? pino({ level: config.logLevel, base: { service: "croupier", instance: instanceId } });
-  const stores = await openStores(config.database, { instanceId, clockSkewSeconds: config.limits.clockSkewSeconds });
+  const composition = await openComposition(config, {
+    instanceId,
+    logger,
+    secretKey: () => options.secretKey,
+    processMetrics: options.processMetrics,
+    resolveHost: options.resolveHost,
+  });
+  const { stores } = composition;
   if (options.secretKey === undefined) {
     logger.warn(
       `CROUPIER_SECRET_KEY is not set: secrets are sealed under a key the service generated and keeps ${
@@ -53,13 +59,9 @@ export async function startServer(config: CroupierConfig, options: StartOptions 
   }
   let services: Services;
   try {
-    services = await composeServices(config, stores, await stores.unlock(options.secretKey), logger, {
-      instanceId,
-      processMetrics: options.processMetrics,
-      resolveHost: options.resolveHost,
-    });
+    services = await composition.services();
   } catch (error) {
-    await stores.close();
+    await composition.close();
     throw error;
   }
   // Nothing can still be waiting for a grant left pending by a stopped process (on a shared database: one pending for
@@ -128,10 +130,9 @@ export async function startServer(config: CroupierConfig, options: StartOptions 
           server.closeIdleConnections();
         }).finally(() => clearInterval(sweep));
         for (const stop of services.stoppers) await stop();
-        await services.http.close();
         // This instance's job leases end now, so another instance takes over at once rather than after they run out.
         await stores.cluster.leave().catch(() => undefined);
-        await stores.close();
+        await composition.close();
       })();
       return closing;
     },
