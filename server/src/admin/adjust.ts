@@ -1,16 +1,7 @@
-import { pino } from "pino";
-import { Catalogue } from "../domain/catalogue.js";
 import { ApiError } from "../domain/errors.js";
-import { TenantDirectory } from "../domain/tenant-directory.js";
 import { ADJUSTMENT_SESSION_TOKEN } from "../domain/relay-order.js";
 import { ADJUSTMENT_ID_PREFIX, type RelayableRequest } from "../domain/transaction-request.js";
 import type { ReachableOperator } from "../domain/ports/tenants.js";
-import { TransactionRelay } from "../domain/transaction-relay.js";
-import { HttpOperatorWallet } from "../outbound/operator-wallet.js";
-import { SignedHttpClient } from "../outbound/signed-http-client.js";
-import { GroupCommit } from "../store/group-commit.js";
-import { SqliteTenantStore } from "../store/tenant-store.js";
-import { SqliteTransactionStore } from "../store/transaction-store.js";
 import { USAGE_EXIT_CODE, type AdminCommand } from "./command.js";
 import { commandLineMistake, CURRENCY_CODE, optionText, wholeNumber, type AdminOptions } from "./options.js";
 
@@ -37,15 +28,15 @@ export const adjustCommand: AdminCommand = {
     id: { type: "string" },
     reason: { type: "string" },
   },
-  async run({ config, db, secretBox, args, options, out, err }) {
+  async run({ services, args, options, out, err }) {
     const parsed = parseOptions(args, options);
     if (typeof parsed === "string") {
       err(`admin adjust: ${parsed}\nUsage: npm run admin -- ${USAGE} --config FILE`);
       return USAGE_EXIT_CODE;
     }
     const { operatorId, request } = parsed;
-    const tenants = await TenantDirectory.open(config, new SqliteTenantStore(db), secretBox());
-    const game = new Catalogue(config).visibleGame(operatorId, request.gameId);
+    const { tenants, catalogue, relay } = await services();
+    const game = catalogue.visibleGame(operatorId, request.gameId);
     const operator = tenants.operator(operatorId);
     const refusal = !operator
       ? `no operator ${operatorId} in the configuration`
@@ -60,17 +51,7 @@ export const adjustCommand: AdminCommand = {
       err(`admin adjust: ${refusal}`);
       return 1;
     }
-    const http = new SignedHttpClient();
     try {
-      const store = new SqliteTransactionStore(db, new GroupCommit(db, config.database.synchronous));
-      const relay = new TransactionRelay(
-        store,
-        new HttpOperatorWallet(http, tenants),
-        tenants,
-        config.settlementRetry,
-        secretBox(),
-        pino({ level: "silent" }),
-      );
       const { record } = await relay.relay({ by: "ADMIN", operatorId, request }, operator as ReachableOperator);
       if (record.state !== "OK" || record.responseBalance === null) {
         err(
@@ -85,8 +66,6 @@ export const adjustCommand: AdminCommand = {
       if (!(error instanceof ApiError)) throw error;
       err(`admin adjust: ${error.message}`);
       return 1;
-    } finally {
-      await http.close();
     }
   },
 };

@@ -1,7 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { BackofficeAccounts } from "../domain/backoffice-accounts.js";
 import { ApiError } from "../domain/errors.js";
-import { SqliteBackofficeStore } from "../store/backoffice-store.js";
 import { USAGE_EXIT_CODE, type AdminCommand } from "./command.js";
 import { optionText } from "./options.js";
 
@@ -32,15 +30,12 @@ export const backofficeUserCommand: AdminCommand = {
     role: { type: "string" },
     "password-stdin": { type: "boolean" },
   },
-  async run({ config, db, args, options, out, err }) {
+  async run({ keyless, args, options, out, err }) {
     const usage = (mistake: string) => {
       err(`admin backoffice-user: ${mistake}\nUsage: npm run admin -- ${USAGE} --config FILE`);
       return USAGE_EXIT_CODE;
     };
-    const accounts = new BackofficeAccounts(new SqliteBackofficeStore(db), {
-      sessionTtlSeconds: config.backoffice.sessionTtlSeconds,
-      isOperator: (id) => config.operators.some((o) => o.id === id),
-    });
+    const accounts = keyless.backoffice;
     const [action, ...extra] = args;
     if (extra.length > 0) return usage(`unexpected argument "${extra[0]}"`);
     const username = optionText(options, "username");

@@ -1,26 +1,27 @@
+import { hostname } from "node:os";
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { pino } from "pino";
+import { openComposition, type KeylessServices, type Services } from "../compose.js";
 import { loadConfigFile } from "../config/load.js";
 import { ConfigError } from "../config/parse.js";
-import { isPostgres, type CroupierConfig, type SqliteDatabaseConfig } from "../config/types.js";
+import type { CroupierConfig } from "../config/types.js";
 import { serviceVersion } from "../cli-output.js";
 import { secretKeyFromEnvironment } from "../config/secret-key.js";
-import { SecretKeyError, type SecretBox } from "../domain/secret-box.js";
-import { openDatabase, type SqliteDatabase } from "../store/database.js";
-import { unlockDatabase } from "../unlock-database.js";
-import { generatedKeyFile } from "../store/generated-key-file.js";
+import { SecretKeyError } from "../domain/secret-box.js";
 
-/** What a command gets: the loaded configuration, the opened database, its arguments and output streams. */
+/** What a command gets: the loaded configuration, the services on its database, its arguments and output streams. */
 export interface AdminContext {
-  /** The admin commands open the SQLite file themselves: a PostgreSQL configuration is refused before they run. */
-  config: CroupierConfig & { database: SqliteDatabaseConfig };
-  db: SqliteDatabase;
+  config: CroupierConfig;
+  /** The services that need no key: a command that uses only these runs without CROUPIER_SECRET_KEY. */
+  keyless: KeylessServices;
+  /**
+   * Every service, composed (by compose.ts, as for the server) on the first call: that unlocks the database with
+   * `CROUPIER_SECRET_KEY` (or the generated key, as the service does) and throws a SecretKeyError (or a ConfigError for
+   * a malformed key), which the command line reports.
+   */
+  services(): Promise<Services>;
   /** Positional arguments after the command name. */
   args: string[];
-  /**
-   * The box that opens the database's secrets and session tokens (`CROUPIER_SECRET_KEY`), for the commands that read or
-   * write them; throws a SecretKeyError (or a ConfigError for a malformed key), which the command line reports.
-   */
-  secretBox(): SecretBox;
   /** Values of the command's own options. */
   options: Record<string, string | boolean | (string | boolean)[] | undefined>;
   out(line: string): void;
@@ -35,6 +36,8 @@ export interface AdminCommand {
   summary: string;
   /** Extra options beyond --config and --help. */
   options?: NonNullable<ParseArgsConfig["options"]>;
+  /** The services' warnings (a failed webhook, say) go to stderr as JSON lines; otherwise the command reports failures itself. */
+  logsWarnings?: boolean;
   run(context: AdminContext): Promise<number>;
 }
 
@@ -42,8 +45,9 @@ export interface AdminCommand {
 export const USAGE_EXIT_CODE = 2;
 
 /**
- * Parses `<command> [args] [--config FILE]` (or CROUPIER_CONFIG), loads the configuration, opens the database
- * (migrating it if needed; safe beside a running service thanks to WAL), runs the command and closes the database.
+ * Parses `<command> [args] [--config FILE]` (or CROUPIER_CONFIG), loads the configuration, opens the database, SQLite
+ * or PostgreSQL (migrating it if needed; safe beside running services: SQLite's WAL, PostgreSQL's advisory lock), runs
+ * the command on the services compose.ts builds there (no listener, no background job) and closes them.
  */
 export async function runAdminCommand(commands: readonly AdminCommand[], argv: string[]): Promise<number> {
   const out = (line: string) => process.stdout.write(`${line}\n`);
@@ -89,25 +93,28 @@ export async function runAdminCommand(commands: readonly AdminCommand[], argv: s
     err(`admin ${command.name}: ${error.message}`);
     return USAGE_EXIT_CODE;
   }
-  if (isPostgres(config.database)) {
-    err(
-      `admin ${command.name}: the admin commands need a SQLite database (database.sqlitePath); with database.url use the operator API or the back office`,
-    );
-    return USAGE_EXIT_CODE;
-  }
-  const database = config.database;
-  const db = openDatabase(database.sqlitePath, database.synchronous);
-  let box: SecretBox | undefined;
-  const secretBox = () =>
-    (box ??= unlockDatabase(db, secretKeyFromEnvironment(process.env), (sealed) => generatedKeyFile(database.sqlitePath, sealed)));
+  const composition = await openComposition(config, {
+    // Its own name on the claims it takes (a PostgreSQL ledger row names the instance calling the wallet).
+    instanceId: `admin-${hostname()}-${process.pid}`,
+    logger: pino({ level: command.logsWarnings ? "warn" : "silent" }, pino.destination(2)),
+    secretKey: () => secretKeyFromEnvironment(process.env),
+  });
   try {
-    return await command.run({ config: { ...config, database }, db, secretBox, args: parsed.positionals, options: parsed.values, out, err });
+    return await command.run({
+      config,
+      keyless: composition.keyless,
+      services: composition.services,
+      args: parsed.positionals,
+      options: parsed.values,
+      out,
+      err,
+    });
   } catch (error) {
     if (!(error instanceof SecretKeyError || error instanceof ConfigError)) throw error;
     err(`admin ${command.name}: ${error.message}`);
     return USAGE_EXIT_CODE;
   } finally {
-    db.close();
+    await composition.close();
   }
 }
 

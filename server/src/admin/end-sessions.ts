@@ -1,13 +1,4 @@
-import { pino } from "pino";
-import { Catalogue } from "../domain/catalogue.js";
 import type { RevokeReason } from "../domain/ports/provider-webhooks.js";
-import { SessionService } from "../domain/session-service.js";
-import { TenantDirectory } from "../domain/tenant-directory.js";
-import { HttpProviderWebhooks } from "../outbound/provider-webhooks.js";
-import { SignedHttpClient } from "../outbound/signed-http-client.js";
-import { GroupCommit } from "../store/group-commit.js";
-import { SqliteSessionStore } from "../store/session-store.js";
-import { SqliteTenantStore } from "../store/tenant-store.js";
 import { USAGE_EXIT_CODE, type AdminCommand } from "./command.js";
 
 const USAGE = "end-sessions --operator ID --player REF --reason SELF_EXCLUSION|FRAUD_HOLD|KICK";
@@ -25,7 +16,9 @@ export const endSessionsCommand: AdminCommand = {
   usage: USAGE,
   summary: "end a player's sessions now (self-exclusion, fraud hold) and tell the providers",
   options: { operator: { type: "string" }, player: { type: "string" }, reason: { type: "string" } },
-  async run({ config, db, secretBox, args, options, out, err }) {
+  // Failed revoke webhooks are worth seeing: logged to stderr, as the service logs them.
+  logsWarnings: true,
+  async run({ config, services, args, options, out, err }) {
     const [operatorId, playerRef, reason] = [options.operator, options.player, options.reason];
     const mistake =
       args.length > 0
@@ -43,25 +36,10 @@ export const endSessionsCommand: AdminCommand = {
       err(`admin end-sessions: no operator ${String(operatorId)} in the configuration`);
       return 1;
     }
-    const http = new SignedHttpClient();
-    try {
-      const tenants = await TenantDirectory.open(config, new SqliteTenantStore(db), secretBox());
-      // Failed revoke webhooks are worth seeing: logged to stderr, as the service logs them.
-      const webhooks = new HttpProviderWebhooks(http, tenants, pino({ level: "warn" }, pino.destination(2)));
-      const sessions = new SessionService(
-        new SqliteSessionStore(db, new GroupCommit(db, config.database.synchronous)),
-        new Catalogue(config),
-        tenants,
-        webhooks,
-        secretBox(),
-        config.limits.sessionTtlSeconds,
-      );
-      const { count, notified } = await sessions.end(operatorId as string, playerRef as string, reason as RevokeReason);
-      await notified;
-      out(JSON.stringify({ revokedCount: count }));
-      return 0;
-    } finally {
-      await http.close();
-    }
+    const { sessions } = await services();
+    const { count, notified } = await sessions.end(operatorId as string, playerRef as string, reason as RevokeReason);
+    await notified;
+    out(JSON.stringify({ revokedCount: count }));
+    return 0;
   },
 };

@@ -1,9 +1,3 @@
-import { pino } from "pino";
-import { TenantDirectory } from "../domain/tenant-directory.js";
-import { HttpProviderWebhooks } from "../outbound/provider-webhooks.js";
-import { SignedHttpClient } from "../outbound/signed-http-client.js";
-import { SqliteGrantStore } from "../store/grant-store.js";
-import { SqliteTenantStore } from "../store/tenant-store.js";
 import { USAGE_EXIT_CODE, type AdminCommand } from "./command.js";
 
 /**
@@ -14,13 +8,13 @@ export const grantStatusCommand: AdminCommand = {
   name: "grant-status",
   usage: "grant-status <grantId>",
   summary: "ask the provider how many spins of a free-spin grant remain",
-  async run({ config, db, secretBox, args, out, err }) {
+  async run({ keyless, services, args, out, err }) {
     const [grantId] = args;
     if (grantId === undefined || args.length !== 1) {
       err("admin grant-status: exactly one grant id expected\nUsage: npm run admin -- grant-status <grantId> --config FILE");
       return USAGE_EXIT_CODE;
     }
-    const grant = await new SqliteGrantStore(db).findById(grantId);
+    const grant = await keyless.stores.grants.findById(grantId);
     if (!grant) {
       err(`admin grant-status: no grant ${grantId}`);
       return 1;
@@ -31,34 +25,25 @@ export const grantStatusCommand: AdminCommand = {
       );
       return 1;
     }
-    const http = new SignedHttpClient();
-    try {
-      const webhooks = new HttpProviderWebhooks(
-        http,
-        await TenantDirectory.open(config, new SqliteTenantStore(db), secretBox()),
-        pino({ level: "silent" }),
-      );
-      const outcome = await webhooks.post(grant.providerId, "/v1/game/free-spins/status", {
-        externalRef: grant.externalRef,
-        playerRef: grant.playerRef,
-        gameId: grant.gameId,
-      });
-      if (!outcome.ok) {
-        err(`admin grant-status: ${outcome.error}`);
-        return 1;
-      }
-      const status = statusOf(outcome.response.body);
-      if (!status) {
-        err(`admin grant-status: provider answered 200 without remainingSpins and completed: ${outcome.response.body.slice(0, 500)}`);
-        return 1;
-      }
-      out(`grant ${grant.id} (${grant.status}, provider ${grant.providerId}, externalRef ${grant.externalRef})`);
-      out(`remainingSpins: ${status.remainingSpins}`);
-      out(`completed: ${status.completed}`);
-      return 0;
-    } finally {
-      await http.close();
+    const { providerWebhooks } = await services();
+    const outcome = await providerWebhooks.post(grant.providerId, "/v1/game/free-spins/status", {
+      externalRef: grant.externalRef,
+      playerRef: grant.playerRef,
+      gameId: grant.gameId,
+    });
+    if (!outcome.ok) {
+      err(`admin grant-status: ${outcome.error}`);
+      return 1;
     }
+    const status = statusOf(outcome.response.body);
+    if (!status) {
+      err(`admin grant-status: provider answered 200 without remainingSpins and completed: ${outcome.response.body.slice(0, 500)}`);
+      return 1;
+    }
+    out(`grant ${grant.id} (${grant.status}, provider ${grant.providerId}, externalRef ${grant.externalRef})`);
+    out(`remainingSpins: ${status.remainingSpins}`);
+    out(`completed: ${status.completed}`);
+    return 0;
   },
 };
 

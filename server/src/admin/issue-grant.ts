@@ -1,13 +1,6 @@
-import { pino } from "pino";
-import { Catalogue } from "../domain/catalogue.js";
 import { ApiError } from "../domain/errors.js";
-import { GrantService, type IssueGrantRequest } from "../domain/grant-service.js";
-import { TenantDirectory } from "../domain/tenant-directory.js";
+import type { IssueGrantRequest } from "../domain/grant-service.js";
 import { toGrantResponse } from "../http/routes/free-spin-routes.js";
-import { HttpProviderWebhooks } from "../outbound/provider-webhooks.js";
-import { SignedHttpClient } from "../outbound/signed-http-client.js";
-import { SqliteGrantStore } from "../store/grant-store.js";
-import { SqliteTenantStore } from "../store/tenant-store.js";
 import { USAGE_EXIT_CODE, type AdminCommand } from "./command.js";
 import { commandLineMistake, CURRENCY_CODE, optionText, wholeNumber, type AdminOptions } from "./options.js";
 
@@ -35,7 +28,7 @@ export const issueGrantCommand: AdminCommand = {
     bet: { type: "string" },
     "expires-at": { type: "string" },
   },
-  async run({ config, db, secretBox, args, options, out, err }) {
+  async run({ config, services, args, options, out, err }) {
     const request = parseRequest(args, options);
     if (typeof request === "string") {
       err(`admin issue-grant: ${request}\nUsage: npm run admin -- ${USAGE} --config FILE`);
@@ -46,17 +39,8 @@ export const issueGrantCommand: AdminCommand = {
       err(`admin issue-grant: no operator ${operatorId} in the configuration`);
       return 1;
     }
-    const http = new SignedHttpClient();
+    const { grants } = await services();
     try {
-      const tenants = await TenantDirectory.open(config, new SqliteTenantStore(db), secretBox());
-      const logger = pino({ level: "silent" });
-      const grants = new GrantService(
-        new SqliteGrantStore(db),
-        new Catalogue(config),
-        config.campaigns,
-        new HttpProviderWebhooks(http, tenants, logger),
-        logger,
-      );
       const grant = await grants.issue(operatorId, request);
       out(JSON.stringify(toGrantResponse(grant), null, 2));
       // A repeat of a key whose grant failed, or one still pending in the running service, is no success either.
@@ -65,8 +49,6 @@ export const issueGrantCommand: AdminCommand = {
       if (!(error instanceof ApiError)) throw error;
       err(`admin issue-grant: ${error.message}`);
       return 1;
-    } finally {
-      await http.close();
     }
   },
 };

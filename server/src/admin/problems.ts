@@ -1,4 +1,3 @@
-import { SqliteTransactionStore } from "../store/transaction-store.js";
 import { USAGE_EXIT_CODE, type AdminCommand } from "./command.js";
 
 /**
@@ -10,12 +9,12 @@ export const problemsCommand: AdminCommand = {
   name: "problems",
   usage: "problems",
   summary: "list wallet credits not applied within the settlement horizon (they need a person)",
-  async run({ db, args, out, err }) {
+  async run({ keyless, args, out, err }) {
     if (args.length !== 0) {
       err("admin problems: no arguments expected\nUsage: npm run admin -- problems --config FILE");
       return USAGE_EXIT_CODE;
     }
-    const problems = await new SqliteTransactionStore(db).problems();
+    const problems = await keyless.transactions.problems();
     for (const p of problems) {
       out(
         JSON.stringify({
