@@ -99,7 +99,12 @@ async function composeServices(keyless: KeylessServices, box: SecretBox, logger:
   const providerWebhooks = new HttpProviderWebhooks(http, tenants, logger);
   const sessionStore = stores.sessions;
   const sessions = new SessionService(sessionStore, catalogue, tenants, providerWebhooks, box, config.limits.sessionTtlSeconds);
-  const demo = new DemoWallet(config.limits.demoStartingBalance);
+  // A session's last play is at most its lifetime before its end (expiry or a kick); the retention keeps a DEMO round's
+  // answers repeatable for as long after it as an expired session's row is kept.
+  const demo = new DemoWallet(
+    config.limits.demoStartingBalance,
+    (config.limits.sessionTtlSeconds + config.limits.expiredSessionRetentionSeconds) * 1000,
+  );
   const grants = new GrantService(stores.grants, catalogue, config.campaigns, providerWebhooks, logger);
   // With other instances on the database, this one learns how many there are (the rate limit's share).
   const heartbeat = stores.shared ? new ClusterHeartbeat(stores.cluster, logger) : undefined;
@@ -148,7 +153,7 @@ async function composeServices(keyless: KeylessServices, box: SecretBox, logger:
       logger,
     ),
     walletTestCall: new WalletTestCall({ tenants, operatorWallet }),
-    sessionSweeper: new ExpiredSessionSweeper({ store: sessionStore, demo }, config.limits, logger),
+    sessionSweeper: new ExpiredSessionSweeper({ store: sessionStore }, config.limits, logger),
     nonces: stores.nonces,
     rateLimiter: new RateLimiter((tenantId) => shareOf(tenants.rateLimitFor(tenantId), heartbeat?.liveInstances ?? 1)),
     metrics,

@@ -19,7 +19,9 @@ const keyOf = (k: TransactionKey) => `${k.providerId}\u0000${k.transactionId}`;
 /**
  * Fun-play money of DEMO sessions (spec: "A DEMO session uses an in-memory fun-play balance"): one balance per
  * session starting at `limits.demoStartingBalance`, the same idempotency rules as real money, never an operator
- * call. Lives in memory only, so it is gone after a restart, as play money may be.
+ * call. Lives in memory only, so it is gone after a restart, as play money may be. A session's balance and
+ * transactions are forgotten `keepMs` after it last moved play money, by the wallet itself at its next use: on a
+ * cluster every instance forgets its own, which no background job (run by one instance at a time) could do.
  */
 export class DemoWallet {
   private readonly balances = new Map<string, number>();
@@ -32,11 +34,14 @@ export class DemoWallet {
 
   constructor(
     private readonly startingBalance: number,
+    /** How long after its last move a session's play money is kept: at least as long as the session can be used. */
+    private readonly keepMs: number,
     private readonly now: () => number = Date.now,
   ) {}
 
   /** The session's fun-play balance. */
   balance(sessionToken: string): number {
+    this.forgetIdle();
     return this.balances.get(sessionToken) ?? this.startingBalance;
   }
 
@@ -45,6 +50,7 @@ export class DemoWallet {
    * request. Undefined when it was applied through another session: see {@link applied}.
    */
   repeat(key: TransactionKey, fingerprint: string, sessionToken: string): TransactionResponse | undefined {
+    this.forgetIdle();
     const result = this.results.get(keyOf(key));
     if (!result) return undefined;
     if (result.fingerprint !== fingerprint) {
@@ -55,6 +61,7 @@ export class DemoWallet {
 
   /** Whether a transaction with this id was applied, through whichever session. */
   applied(key: TransactionKey): boolean {
+    this.forgetIdle();
     return this.results.has(keyOf(key));
   }
 
@@ -64,6 +71,7 @@ export class DemoWallet {
    * operator's wallet would.
    */
   apply(providerId: string, sessionToken: string, request: ProviderRequest, fingerprint: string): TransactionResponse {
+    this.forgetIdle();
     const before = this.balance(sessionToken);
     let response: TransactionResponse;
     let bet: DemoResult["bet"];
@@ -90,19 +98,17 @@ export class DemoWallet {
   }
 
   /**
-   * Drops the balance and transactions of every session that has not moved play money since `before` (unix ms), and
-   * returns how many: play money needs no history, and without this the memory of a long-running service would grow
-   * with every DEMO round ever played. Least recent first, so a call costs what it forgets.
+   * Drops the balance and transactions of every session that has not moved play money for `keepMs`: play money needs
+   * no history, and without this the memory of a long-running service would grow with every DEMO round ever played.
+   * Least recent first, so a call costs what it forgets (nothing, mostly).
    */
-  forgetIdleSince(before: number): number {
-    let forgotten = 0;
+  private forgetIdle(): void {
+    const before = this.now() - this.keepMs;
     for (const [sessionToken, { keys, at }] of this.activity) {
       if (at >= before) break;
       this.activity.delete(sessionToken);
       this.balances.delete(sessionToken);
       for (const key of keys) this.results.delete(key);
-      forgotten += 1;
     }
-    return forgotten;
   }
 }
