@@ -455,6 +455,8 @@ describe("free-spin grants (spec B.4–B.7, D)", () => {
     expect(all.at(-1).playerRef).toBe("p-someone-else");
     expect(all.length).toBeGreaterThan(4);
     expect((await list("?playerRef=nobody")).json).toEqual([]);
+    // A repeated filter arrives as an array: the contract's string refuses it before the handler reads it.
+    expect((await list("?playerRef=p-order&playerRef=p-someone-else")).status).toBe(400);
   });
 
   it("400 with a clear message for a grant id that is not a UUID", async () => {

@@ -1,12 +1,13 @@
 import type { ServiceSchemas } from "@croupier/contract";
 import { notFound } from "./errors.js";
-import { readPage, TIME_POSITION, type PageQuery } from "./page-cursor.js";
+import type { OperationQuery } from "./contract-operations.js";
+import { readPage, TIME_POSITION } from "./page-cursor.js";
 import type { LedgerQueries, TransactionFilter } from "./ports/ledger-queries.js";
 import type { TransactionRelay } from "./transaction-relay.js";
 import { roundDetail, transactionDetail, transactionSummary } from "./reconciliation-views.js";
 
 /** The query of `GET /v1/operator/transactions` as validated by the OpenAPI (times RFC 3339). */
-export type TransactionListQuery = Omit<TransactionFilter, "from" | "to"> & PageQuery & { from?: string; to?: string };
+export type TransactionListQuery = OperationQuery<"listTransactions">;
 
 /**
  * What an operator reads of its own ledger: transactions (filtered, newest first, paginated) and one in full with its
@@ -34,13 +35,13 @@ export class LedgerService {
     return { items: rows.map(transactionSummary), nextCursor };
   }
 
-  async transaction(operatorId: string, providerId: string, transactionId: string) {
+  async transaction(operatorId: string, providerId: string, transactionId: string): Promise<ServiceSchemas["TransactionDetail"]> {
     const found = await this.queries.detail(operatorId, { providerId, transactionId });
     if (!found) throw notFound("transaction not found");
     return transactionDetail(found, this.relay.callbackBodyOf(found));
   }
 
-  async round(operatorId: string, gameId: string, roundId: string) {
+  async round(operatorId: string, gameId: string, roundId: string): Promise<ServiceSchemas["RoundDetail"]> {
     const found = await this.queries.round(operatorId, gameId, roundId);
     if (!found) throw notFound("round not found");
     return roundDetail(found);

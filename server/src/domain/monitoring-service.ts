@@ -1,27 +1,21 @@
 import type { ServiceSchemas } from "@croupier/contract";
-import { readPage, TIME_POSITION, type PageQuery } from "./page-cursor.js";
+import type { OperationQuery } from "./contract-operations.js";
+import { readPage, TIME_POSITION } from "./page-cursor.js";
 import type { MonitoringQueries, WindowCall } from "./ports/monitoring.js";
 
 /** The query of `GET /v1/operator/sessions` as validated by the OpenAPI. */
-export interface SessionListQuery extends PageQuery {
-  playerRef?: string;
-  gameId?: string;
-  status?: "active" | "expired" | "all";
-}
+export type SessionListQuery = OperationQuery<"listSessions">;
 
 const HOUR_MS = 3_600_000;
 /** Calls are looked for among transactions received this long before the window: a re-send of an older one is not counted. */
 const CALL_LOOKBACK_MS = 24 * HOUR_MS;
-const STATES = ["PENDING", "OK", "DECLINED", "FAILED", "TIMED_OUT"] as const;
-const TYPES = ["BET", "WIN", "ROLLBACK", "ADJUSTMENT"] as const;
-const CALL_OUTCOMES = ["OK", "DECLINED", "FAILED", "TIMED_OUT"] as const;
 
 /** What the back office's sessions page and overview read: the operator's own sessions and its last hour. */
 export class MonitoringService {
   constructor(
     private readonly deps: {
       queries: MonitoringQueries;
-      openProblemCounts: (operatorId: string) => Promise<Record<string, number>>;
+      openProblemCounts: (operatorId: string) => Promise<ServiceSchemas["ProblemCounts"]>;
       now?: () => number;
     },
   ) {}
@@ -61,7 +55,7 @@ export class MonitoringService {
     };
   }
 
-  async overview(operatorId: string) {
+  async overview(operatorId: string): Promise<ServiceSchemas["OverviewStats"]> {
     const to = this.now();
     const from = to - HOUR_MS;
     const [counts, calls, activeSessions, openProblems] = await Promise.all([
@@ -70,11 +64,11 @@ export class MonitoringService {
       this.deps.queries.activeSessions(operatorId, to),
       this.deps.openProblemCounts(operatorId),
     ]);
-    const transactions: Record<string, number> = { total: 0, ...zeros(STATES), ...zeros(TYPES) };
+    const transactions = { total: 0, PENDING: 0, OK: 0, DECLINED: 0, FAILED: 0, TIMED_OUT: 0, BET: 0, WIN: 0, ROLLBACK: 0, ADJUSTMENT: 0 };
     for (const { state, type, n } of counts) {
-      transactions.total! += n;
-      transactions[state] = (transactions[state] ?? 0) + n;
-      transactions[type] = (transactions[type] ?? 0) + n;
+      transactions.total += n;
+      transactions[state] += n;
+      transactions[type] += n;
     }
     return {
       from: new Date(from).toISOString(),
@@ -87,17 +81,12 @@ export class MonitoringService {
   }
 }
 
-function zeros(keys: readonly string[]): Record<string, number> {
-  return Object.fromEntries(keys.map((k) => [k, 0]));
-}
-
 /** Counts per outcome and the nearest-rank p50 and p99 of the finished calls' durations. */
-function callStats(calls: WindowCall[]) {
-  const outcomes: Record<string, number> = { ...zeros(CALL_OUTCOMES), UNFINISHED: 0 };
+function callStats(calls: WindowCall[]): ServiceSchemas["WalletCallStats"] {
+  const outcomes = { OK: 0, DECLINED: 0, FAILED: 0, TIMED_OUT: 0, UNFINISHED: 0 };
   const durations: number[] = [];
   for (const call of calls) {
-    const key = call.outcome !== null && call.outcome in outcomes ? call.outcome : "UNFINISHED";
-    outcomes[key]! += 1;
+    outcomes[call.outcome ?? "UNFINISHED"] += 1;
     if (call.durationMs !== null && call.outcome !== null) durations.push(Math.max(0, call.durationMs));
   }
   durations.sort((a, b) => a - b);

@@ -10,7 +10,7 @@ export const TIME_POSITION = ["createdAt", "rowid"] as const;
 /** What a list's query carries for paging: the previous page's `nextCursor`, and the page size as the URL gave it. */
 export interface PageQuery {
   cursor?: string | undefined;
-  limit?: string | number | undefined;
+  limit?: string | undefined;
 }
 
 /**

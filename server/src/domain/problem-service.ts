@@ -1,9 +1,10 @@
 import type { ServiceSchemas } from "@croupier/contract";
 import { ApiError, badRequest, notConfigured, notFound } from "./errors.js";
-import { readPage, type PageQuery } from "./page-cursor.js";
+import type { OperationQuery } from "./contract-operations.js";
+import { readPage } from "./page-cursor.js";
 import type { TransactionKey } from "./ports/ledger.js";
 import type { LedgerQueries } from "./ports/ledger-queries.js";
-import type { ProblemKind, ProblemRecord, ProblemStatus, ProblemStore } from "./ports/problems.js";
+import type { ProblemRecord, ProblemStore } from "./ports/problems.js";
 import type { ReachableOperator } from "./ports/tenants.js";
 import { auditView, problemView, transactionDetail } from "./reconciliation-views.js";
 import type { TenantDirectory } from "./tenant-directory.js";
@@ -37,7 +38,7 @@ export class ProblemService {
     return (this.deps.now ?? Date.now)();
   }
 
-  async list(operatorId: string, query: PageQuery & { kind?: ProblemKind; status?: ProblemStatus }): Promise<ServiceSchemas["ProblemPage"]> {
+  async list(operatorId: string, query: OperationQuery<"listProblems">): Promise<ServiceSchemas["ProblemPage"]> {
     const filter = { ...(query.kind ? { kind: query.kind } : {}), status: query.status ?? "open" };
     const { rows, nextCursor } = await readPage(
       query,
@@ -108,7 +109,7 @@ export class ProblemService {
     return problemView(await this.find(acting.operatorId, id));
   }
 
-  async auditLog(operatorId: string, query: PageQuery): Promise<ServiceSchemas["AuditPage"]> {
+  async auditLog(operatorId: string, query: OperationQuery<"listAuditLog">): Promise<ServiceSchemas["AuditPage"]> {
     const { rows, nextCursor } = await readPage(
       query,
       ID_POSITION,

@@ -1,3 +1,4 @@
+import type { ServiceSchemas } from "@croupier/contract";
 import { mintReplayToken } from "@croupier/signing";
 import { randomBytes } from "node:crypto";
 import type { Catalogue } from "./catalogue.js";
@@ -6,10 +7,7 @@ import { badRequest, notFound } from "./errors.js";
 import type { TenantDirectory } from "./tenant-directory.js";
 
 /** RoundReplayRequestBody of the spec. */
-export interface ReplayRequest {
-  roundId: string;
-  gameId: string;
-}
+export type ReplayRequest = ServiceSchemas["RoundReplayRequestBody"];
 
 /**
  * Round replay links (spec B.3, decisions §2): `replayBaseUrl?token=<replay token>`, the token self-contained,

@@ -1,3 +1,4 @@
+import type { ServiceSchemas } from "@croupier/contract";
 import { randomBytes } from "node:crypto";
 import type { Catalogue } from "./catalogue.js";
 import { badRequest, forbidden, notFound, quoted, unauthenticated } from "./errors.js";
@@ -7,14 +8,7 @@ import { tokenDigest, type SecretBox } from "./secret-box.js";
 import type { TenantDirectory } from "./tenant-directory.js";
 
 /** LaunchGameRequestBody of the spec (already schema-validated). */
-export interface LaunchRequest {
-  playerRef: string;
-  gameId: string;
-  currency: string;
-  mode: "REAL" | "DEMO";
-  language?: string;
-  lobbyUrl?: string;
-}
+export type LaunchRequest = ServiceSchemas["LaunchGameRequestBody"];
 
 /**
  * Creates sessions at launch, resolves them on wallet calls, and ends them on a kick. A token is stored only as its
@@ -36,7 +30,7 @@ export class SessionService {
    * Launch (spec B.1): 404 for a missing game or, in REAL mode, one the operator may not see; 400 for an
    * unsupported currency or language or a lobbyUrl that is not absolute http(s); 403 for a blocklisted player.
    */
-  async launch(operatorId: string, request: LaunchRequest): Promise<{ launchUrl: string; sessionToken: string }> {
+  async launch(operatorId: string, request: LaunchRequest): Promise<ServiceSchemas["LaunchGameResponse"]> {
     const entry = request.mode === "DEMO" ? this.catalogue.game(request.gameId) : this.catalogue.visibleGame(operatorId, request.gameId);
     if (!entry) throw notFound("game not found");
     if (!entry.provider.currencies.includes(request.currency)) throw badRequest(`currency ${request.currency} is not supported by this game`);

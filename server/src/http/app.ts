@@ -1,3 +1,4 @@
+import type { ServiceSchemas } from "@croupier/contract";
 import express, { type Express } from "express";
 import type { Services } from "../compose.js";
 import { notFound } from "../domain/errors.js";
@@ -9,6 +10,7 @@ import { openApiValidator } from "./openapi-validator.js";
 import { rawBody } from "./raw-body.js";
 import { requestLog } from "./request-log.js";
 import { backofficeRoutes } from "./routes/backoffice-routes.js";
+import type { ContractHandler } from "./routes/contract-router.js";
 import { freeSpinRoutes } from "./routes/free-spin-routes.js";
 import { monitoringRoutes } from "./routes/monitoring-routes.js";
 import { operatorRoutes } from "./routes/operator-routes.js";
@@ -39,12 +41,14 @@ export function buildApp(services: Services, options: { validateResponses?: bool
   // As in every router of the contract (routes/contract-router.ts); the OpenAPI validator reads this setting too.
   app.set("case sensitive routing", true);
   app.use(requestLog(services.logger, services.metrics));
-  app.get("/healthz", (_req, res) => {
+  app.get("/healthz", ((_req, res) => {
     res.json({ status: "ok" });
-  });
+  }) satisfies ContractHandler<"getHealth">);
   app.get("/readyz", async (_req, res) => {
     const status = await services.readiness.status();
-    res.status(status === "ready" ? 200 : 503).json({ status });
+    // 200 with ReadyResponse, 503 with NotReadyBody: one status field either way.
+    const body: ServiceSchemas["ReadyResponse"] | ServiceSchemas["NotReadyBody"] = { status };
+    res.status(status === "ready" ? 200 : 503).json(body);
   });
   app.get("/metrics", async (_req, res) => {
     const { contentType, body } = await services.metrics.scrape();

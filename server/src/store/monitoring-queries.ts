@@ -1,4 +1,4 @@
-import type { ListedSession, MonitoringQueries, SessionFilter, WindowCall } from "../domain/ports/monitoring.js";
+import type { ListedSession, MonitoringQueries, SessionFilter, StateTypeCount, WindowCall } from "../domain/ports/monitoring.js";
 import type { SqliteDatabase } from "./database.js";
 import { StatementCache } from "./statement-cache.js";
 
@@ -58,8 +58,8 @@ export class SqliteMonitoringQueries implements MonitoringQueries {
     );
   }
 
-  transactionCounts(operatorId: string, from: number, to: number): Promise<{ state: string; type: string; n: number }[]> {
-    return Promise.resolve(this.countByStateAndType.all(operatorId, from, to) as { state: string; type: string; n: number }[]);
+  transactionCounts(operatorId: string, from: number, to: number): Promise<StateTypeCount[]> {
+    return Promise.resolve(this.countByStateAndType.all(operatorId, from, to) as StateTypeCount[]);
   }
 
   walletCalls(operatorId: string, createdSince: number, from: number, to: number): Promise<WindowCall[]> {

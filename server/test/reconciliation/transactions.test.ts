@@ -70,7 +70,19 @@ describe("operator reconciliation API: transactions", () => {
     expect(await filtered(`transactionId=${String(others.transactionId)}`)).toEqual([]);
     expect(ids(await get(server, "/v1/operator/transactions", OTHER_OPERATOR))).toEqual([others.transactionId]);
 
-    for (const bad of ["type=CASHOUT", "state=LOST", "from=yesterday", "limit=0", "limit=201", "limit=ten", "cursor=%21%21", "cursor=MTIz"]) {
+    // A repeated parameter arrives as an array: the contract's string or integer refuses it before a handler reads it.
+    const repeated = ["playerRef=p-1&playerRef=p-2", "limit=1&limit=2", "cursor=MTIz&cursor=MTIz"];
+    for (const bad of [
+      "type=CASHOUT",
+      "state=LOST",
+      "from=yesterday",
+      "limit=0",
+      "limit=201",
+      "limit=ten",
+      "cursor=%21%21",
+      "cursor=MTIz",
+      ...repeated,
+    ]) {
       const reply = await get(server, `/v1/operator/transactions?${bad}`);
       expect(reply.status, bad).toBe(400);
       expect(reply.json.error, bad).toEqual(expect.any(String));

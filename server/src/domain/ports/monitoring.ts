@@ -1,4 +1,5 @@
 /** The monitoring port: what the back office's sessions page and overview read, scoped to one operator. */
+import type { DeliveryLogEntry, RelayedType, TransactionState } from "./ledger.js";
 
 /** A listed session: never its token. Times are unix ms; `position` is the page cursor's (createdAt, rowid). */
 export interface ListedSession {
@@ -23,8 +24,15 @@ export interface SessionFilter {
 
 /** One wallet call of the window: its outcome (null while out or cut short) and duration (null unless finished). */
 export interface WindowCall {
-  outcome: string | null;
+  outcome: DeliveryLogEntry["outcome"];
   durationMs: number | null;
+}
+
+/** How many transactions of the window are in one (state, type). */
+export interface StateTypeCount {
+  state: TransactionState;
+  type: RelayedType;
+  n: number;
 }
 
 /** Reads only, of one operator's sessions and last hour. */
@@ -37,7 +45,7 @@ export interface MonitoringQueries {
     limit: number,
   ): Promise<ListedSession[]>;
   /** How many of the operator's transactions created in [from, to) are in each (state, type). */
-  transactionCounts(operatorId: string, from: number, to: number): Promise<{ state: string; type: string; n: number }[]>;
+  transactionCounts(operatorId: string, from: number, to: number): Promise<StateTypeCount[]>;
   /** The wallet calls started in [from, to) for the operator's transactions created since `createdSince`. */
   walletCalls(operatorId: string, createdSince: number, from: number, to: number): Promise<WindowCall[]>;
   /** How many of the operator's sessions have not expired at `now`. */

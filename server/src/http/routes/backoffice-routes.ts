@@ -1,9 +1,10 @@
+import type { ServiceSchemas } from "@croupier/contract";
 import type { Response, Router } from "express";
 import type { BackofficeAccounts, BackofficeSession } from "../../domain/backoffice-accounts.js";
 import { forbidden } from "../../domain/errors.js";
 import type { TenantDirectory } from "../../domain/tenant-directory.js";
 import { backofficeSessionOf, SESSION_COOKIE } from "../backoffice-session.js";
-import { contractRouter } from "./contract-router.js";
+import { contractRouter, type ContractHandler } from "./contract-router.js";
 
 export interface BackofficeRouteDeps {
   accounts: BackofficeAccounts;
@@ -16,25 +17,25 @@ export interface BackofficeRouteDeps {
 /** The back office's own routes (spec: Backoffice): sign in, sign out, who am I, and the tenants' configuration. */
 export function backofficeRoutes(deps: BackofficeRouteDeps): Router {
   const router = contractRouter();
-  router.post("/backoffice/api/sign-in", async (req, res) => {
-    const { username, password } = req.body as { username: string; password: string };
+  router.post("/backoffice/api/sign-in", (async (req, res) => {
+    const { username, password } = req.body;
     const session = await deps.accounts.signIn(username, password, req.socket.remoteAddress ?? "unknown");
     res.setHeader("Set-Cookie", cookie(session.token, deps.accounts.sessionTtlSeconds, deps.secureCookie));
     res.json(sessionBody(session));
-  });
-  router.post("/backoffice/api/sign-out", async (_req, res) => {
+  }) satisfies ContractHandler<"backofficeSignIn">);
+  router.post("/backoffice/api/sign-out", (async (_req, res) => {
     await deps.accounts.signOut(requireSession(res).token);
     res.setHeader("Set-Cookie", cookie("", 0, deps.secureCookie));
     res.json({ signedOut: true });
-  });
-  router.get("/backoffice/api/me", (_req, res) => {
+  }) satisfies ContractHandler<"backofficeSignOut">);
+  router.get("/backoffice/api/me", ((_req, res) => {
     res.json(sessionBody(requireSession(res)));
-  });
-  router.get("/backoffice/api/operators", (_req, res) => {
+  }) satisfies ContractHandler<"backofficeMe">);
+  router.get("/backoffice/api/operators", ((_req, res) => {
     const own = requireSession(res).actor.operatorId;
     const ids = own === null ? deps.operatorIds : [own];
     res.json(ids.map((id) => operatorSettings(deps.tenants, id)));
-  });
+  }) satisfies ContractHandler<"backofficeListOperators">);
   return router;
 }
 
@@ -49,7 +50,7 @@ function cookie(value: string, maxAgeSeconds: number, secure: boolean): string {
   return `${SESSION_COOKIE}=${value}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Strict${secure ? "; Secure" : ""}`;
 }
 
-function sessionBody(session: BackofficeSession) {
+function sessionBody(session: BackofficeSession): ServiceSchemas["BackofficeSessionInfo"] {
   return {
     username: session.actor.username,
     role: session.actor.role,
@@ -61,7 +62,7 @@ function sessionBody(session: BackofficeSession) {
 }
 
 /** An operator's configuration as the back office shows it: never its secret. */
-function operatorSettings(tenants: TenantDirectory, id: string) {
+function operatorSettings(tenants: TenantDirectory, id: string): ServiceSchemas["OperatorSettings"] {
   const operator = tenants.operator(id);
   if (!operator) throw new Error(`configured operator ${id} missing from the directory`);
   return {

@@ -1,26 +1,25 @@
 import type { ServiceSchemas } from "@croupier/contract";
 import type { Router } from "express";
-import { contractRouter } from "./contract-router.js";
-import type { GrantService, IssueGrantRequest } from "../../domain/grant-service.js";
+import { contractRouter, type ContractHandler } from "./contract-router.js";
+import type { GrantService } from "../../domain/grant-service.js";
 import type { GrantRecord } from "../../domain/ports/grants.js";
 import { callerOf } from "../authenticate.js";
 
 /** Operator free-spin routes (spec B.4–B.7). Ids are checked as UUIDs by the OpenAPI validator (400). */
 export function freeSpinRoutes(deps: { grants: GrantService }): Router {
   const router = contractRouter();
-  router.post("/v1/operator/free-spins/grants", async (req, res) => {
-    res.json(toGrantResponse(await deps.grants.issue(callerOf(res).tenantId, req.body as IssueGrantRequest)));
-  });
-  router.get("/v1/operator/free-spins/grants", async (req, res) => {
-    const playerRef = typeof req.query.playerRef === "string" ? req.query.playerRef : undefined;
-    res.json((await deps.grants.list(callerOf(res).tenantId, playerRef)).map(toGrantResponse));
-  });
-  router.get("/v1/operator/free-spins/grants/:id", async (req, res) => {
+  router.post("/v1/operator/free-spins/grants", (async (req, res) => {
+    res.json(toGrantResponse(await deps.grants.issue(callerOf(res).tenantId, req.body)));
+  }) satisfies ContractHandler<"issueGrant">);
+  router.get("/v1/operator/free-spins/grants", (async (req, res) => {
+    res.json((await deps.grants.list(callerOf(res).tenantId, req.query.playerRef)).map(toGrantResponse));
+  }) satisfies ContractHandler<"listGrants">);
+  router.get("/v1/operator/free-spins/grants/:id", (async (req, res) => {
     res.json(toGrantResponse(await deps.grants.get(callerOf(res).tenantId, req.params.id)));
-  });
-  router.post("/v1/operator/free-spins/grants/:id/cancel", async (req, res) => {
+  }) satisfies ContractHandler<"getGrant">);
+  router.post("/v1/operator/free-spins/grants/:id/cancel", (async (req, res) => {
     res.json(toGrantResponse(await deps.grants.cancel(callerOf(res).tenantId, req.params.id)));
-  });
+  }) satisfies ContractHandler<"cancelGrant">);
   return router;
 }
 

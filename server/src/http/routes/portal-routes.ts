@@ -1,5 +1,5 @@
 import type { Router } from "express";
-import { contractRouter } from "./contract-router.js";
+import { contractRouter, type ContractHandler } from "./contract-router.js";
 import { checkCallbackUrl } from "../../domain/callback-url-policy.js";
 import type { HostResolver } from "../../common/addresses.js";
 import type { TenantDirectory } from "../../domain/tenant-directory.js";
@@ -14,20 +14,18 @@ export function portalRoutes(deps: {
   resolveHost?: HostResolver;
 }): Router {
   const router = contractRouter();
-  router.post("/portal/api/callback-url", async (req, res) => {
-    const { callbackUrl } = req.body as { callbackUrl: string };
-    const checked = await checkCallbackUrl(callbackUrl, deps.allowPrivateCallbackAddresses, deps.resolveHost);
+  router.post("/portal/api/callback-url", (async (req, res) => {
+    const checked = await checkCallbackUrl(req.body.callbackUrl, deps.allowPrivateCallbackAddresses, deps.resolveHost);
     res.json(await deps.tenants.setCallbackUrl(callerOf(res).tenantId, checked));
-  });
-  router.post("/portal/api/rotate-secret", async (_req, res) => {
+  }) satisfies ContractHandler<"setCallbackUrl">);
+  router.post("/portal/api/rotate-secret", (async (_req, res) => {
     res.json(await deps.tenants.rotateSecret(callerOf(res).tenantId));
-  });
-  router.post("/portal/api/revoke-previous-secret", async (_req, res) => {
+  }) satisfies ContractHandler<"rotateSecret">);
+  router.post("/portal/api/revoke-previous-secret", (async (_req, res) => {
     res.json(await deps.tenants.revokePreviousSecret(callerOf(res).tenantId));
-  });
-  router.post("/portal/api/test-call", async (req, res) => {
-    const { playerRef } = req.body as { playerRef: string };
-    res.json(await deps.walletTestCall.run(callerOf(res).tenantId, playerRef));
-  });
+  }) satisfies ContractHandler<"revokePreviousSecret">);
+  router.post("/portal/api/test-call", (async (req, res) => {
+    res.json(await deps.walletTestCall.run(callerOf(res).tenantId, req.body.playerRef));
+  }) satisfies ContractHandler<"testWalletCall">);
   return router;
 }

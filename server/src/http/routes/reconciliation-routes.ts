@@ -1,9 +1,8 @@
 import type { Router } from "express";
-import type { LedgerService, TransactionListQuery } from "../../domain/ledger-service.js";
+import type { LedgerService } from "../../domain/ledger-service.js";
 import type { ProblemService } from "../../domain/problem-service.js";
-import type { ProblemKind, ProblemStatus } from "../../domain/ports/problems.js";
 import { callerOf } from "../authenticate.js";
-import { contractRouter } from "./contract-router.js";
+import { contractRouter, type ContractHandler } from "./contract-router.js";
 
 /** Reconciliation (the OpenAPI's Reconciliation tag): the operator's ledger, problems and audit log. */
 export function reconciliationRoutes(deps: { ledger: LedgerService; problems: ProblemService }): Router {
@@ -12,26 +11,26 @@ export function reconciliationRoutes(deps: { ledger: LedgerService; problems: Pr
     const caller = callerOf(res);
     return { operatorId: caller.tenantId, actor: caller.actor };
   };
-  router.get("/v1/operator/transactions", async (req, res) => {
-    res.json(await deps.ledger.listTransactions(callerOf(res).tenantId, req.query as TransactionListQuery));
-  });
-  router.get("/v1/operator/transactions/:providerId/:transactionId", async (req, res) => {
-    res.json(await deps.ledger.transaction(callerOf(res).tenantId, req.params.providerId!, req.params.transactionId!));
-  });
-  router.get("/v1/operator/rounds/:gameId/:roundId", async (req, res) => {
-    res.json(await deps.ledger.round(callerOf(res).tenantId, req.params.gameId!, req.params.roundId!));
-  });
-  router.get("/v1/operator/problems", async (req, res) => {
-    res.json(await deps.problems.list(callerOf(res).tenantId, req.query as { kind?: ProblemKind; status?: ProblemStatus; cursor?: string }));
-  });
-  router.post("/v1/operator/problems/:id/resend", async (req, res) => {
-    res.json(await deps.problems.resend(acting(res), req.params.id!));
-  });
-  router.post("/v1/operator/problems/:id/resolve", async (req, res) => {
-    res.json(await deps.problems.resolve(acting(res), req.params.id!, (req.body as { note: string }).note));
-  });
-  router.get("/v1/operator/audit-log", async (req, res) => {
-    res.json(await deps.problems.auditLog(callerOf(res).tenantId, req.query as { cursor?: string }));
-  });
+  router.get("/v1/operator/transactions", (async (req, res) => {
+    res.json(await deps.ledger.listTransactions(callerOf(res).tenantId, req.query));
+  }) satisfies ContractHandler<"listTransactions">);
+  router.get("/v1/operator/transactions/:providerId/:transactionId", (async (req, res) => {
+    res.json(await deps.ledger.transaction(callerOf(res).tenantId, req.params.providerId, req.params.transactionId));
+  }) satisfies ContractHandler<"getTransaction">);
+  router.get("/v1/operator/rounds/:gameId/:roundId", (async (req, res) => {
+    res.json(await deps.ledger.round(callerOf(res).tenantId, req.params.gameId, req.params.roundId));
+  }) satisfies ContractHandler<"getRound">);
+  router.get("/v1/operator/problems", (async (req, res) => {
+    res.json(await deps.problems.list(callerOf(res).tenantId, req.query));
+  }) satisfies ContractHandler<"listProblems">);
+  router.post("/v1/operator/problems/:id/resend", (async (req, res) => {
+    res.json(await deps.problems.resend(acting(res), req.params.id));
+  }) satisfies ContractHandler<"resendProblem">);
+  router.post("/v1/operator/problems/:id/resolve", (async (req, res) => {
+    res.json(await deps.problems.resolve(acting(res), req.params.id, req.body.note));
+  }) satisfies ContractHandler<"resolveProblem">);
+  router.get("/v1/operator/audit-log", (async (req, res) => {
+    res.json(await deps.problems.auditLog(callerOf(res).tenantId, req.query));
+  }) satisfies ContractHandler<"listAuditLog">);
   return router;
 }

@@ -1,13 +1,13 @@
 import type { Router } from "express";
-import { contractRouter } from "./contract-router.js";
-import type { ReplayRequest, ReplayService } from "../../domain/replay-service.js";
+import { contractRouter, type ContractHandler } from "./contract-router.js";
+import type { ReplayService } from "../../domain/replay-service.js";
 import { callerOf } from "../authenticate.js";
 
 /** Operator round replay (spec B.3). */
 export function replayRoutes(deps: { replays: ReplayService }): Router {
   const router = contractRouter();
-  router.post("/v1/operator/rounds/replay", async (req, res) => {
-    res.json({ replayUrl: await deps.replays.replayUrl(callerOf(res).tenantId, req.body as ReplayRequest) });
-  });
+  router.post("/v1/operator/rounds/replay", (async (req, res) => {
+    res.json({ replayUrl: await deps.replays.replayUrl(callerOf(res).tenantId, req.body) });
+  }) satisfies ContractHandler<"replayRound">);
   return router;
 }

@@ -1,4 +1,4 @@
-import type { ListedSession, MonitoringQueries, SessionFilter, WindowCall } from "../../domain/ports/monitoring.js";
+import type { ListedSession, MonitoringQueries, SessionFilter, StateTypeCount, WindowCall } from "../../domain/ports/monitoring.js";
 import type { PostgresPool } from "./database.js";
 
 /** PostgreSQL implementation of the monitoring port: the back office's reads, scoped to one operator. */
@@ -27,9 +27,9 @@ export class PostgresMonitoringQueries implements MonitoringQueries {
     return rows;
   }
 
-  async transactionCounts(operatorId: string, from: number, to: number): Promise<{ state: string; type: string; n: number }[]> {
+  async transactionCounts(operatorId: string, from: number, to: number): Promise<StateTypeCount[]> {
     return (
-      await this.pool.query<{ state: string; type: string; n: number }>(
+      await this.pool.query<StateTypeCount>(
         `SELECT state, type, count(*) AS n FROM transactions WHERE operator_id = $1 AND created_at >= $2 AND created_at < $3 GROUP BY state, type`,
         [operatorId, from, to],
       )
