@@ -38,6 +38,8 @@ export const notFound = (message: string) => new ApiError("not_found", message);
 export const forbidden = (message: string) => new ApiError("forbidden", message);
 export const unauthenticated = (message: string) => new ApiError("unauthenticated", message);
 export const notConfigured = (message: string) => new ApiError("not_configured", message);
+/** A signed call whose nonce was seen within the clock tolerance (decisions.md §1). */
+export const replayedRequest = () => new ApiError("replayed_request", "replayed request");
 
 /** Longest client value an error message quotes: a message names what was wrong, it does not echo a request back. */
 export const MAX_QUOTED_CHARS = 64;

@@ -24,4 +24,13 @@ export class RateLimiter {
     if (requestsPerSecond <= 0) return { allowed: false, retryAfterSeconds: 60 };
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / requestsPerSecond)) };
   }
+
+  /**
+   * Returns a token {@link take} spent on a call found afterwards to be one the limit should not have counted: a replay,
+   * whose nonce the money path checks after the limit (http/authenticate.ts, deferred nonces).
+   */
+  giveBack(tenantId: string): void {
+    const bucket = this.buckets.get(tenantId);
+    if (bucket) bucket.tokens = Math.min(this.limitFor(tenantId).burst, bucket.tokens + 1);
+  }
 }

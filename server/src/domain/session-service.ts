@@ -7,6 +7,9 @@ import type { Session, SessionStore } from "./ports/sessions.js";
 import { tokenDigest, type SecretBox } from "./secret-box.js";
 import type { TenantDirectory } from "./tenant-directory.js";
 
+/** How many sessions an instance keeps what never changes about: some hundred bytes each. */
+const KNOWN_SESSIONS = 50_000;
+
 /** LaunchGameRequestBody of the spec (already schema-validated). */
 export type LaunchRequest = ServiceSchemas["LaunchGameRequestBody"];
 
@@ -16,6 +19,14 @@ export type LaunchRequest = ServiceSchemas["LaunchGameRequestBody"];
  * the database files alone let nobody play a session.
  */
 export class SessionService {
+  /**
+   * Sessions this instance launched or resolved, by token digest, as stored: what never changes about a session (its
+   * player, game, currency, operator, expiry), for the money path's first attempt ({@link knownForProvider}). Never
+   * whether it still stands: a kick through any instance deletes the row, which the ledger's claim checks. Bounded,
+   * oldest first: a session dropped here is looked up again.
+   */
+  private readonly known = new Map<string, Omit<Session, "token">>();
+
   constructor(
     private readonly store: SessionStore,
     private readonly catalogue: Catalogue,
@@ -55,7 +66,9 @@ export class SessionService {
       expiresAt: now + this.sessionTtlSeconds * 1000,
     };
     const { token, ...stored } = session;
-    await this.store.insert({ ...stored, tokenHash: tokenDigest(token), tokenSealed: this.box.seal(token) });
+    const tokenHash = tokenDigest(token);
+    await this.store.insert({ ...stored, tokenHash, tokenSealed: this.box.seal(token) });
+    this.remember(tokenHash, stored);
     return { launchUrl: buildLaunchUrl(entry.game.launchBaseUrl, session, request.lobbyUrl), sessionToken: session.token };
   }
 
@@ -67,8 +80,30 @@ export class SessionService {
     const found = await this.store.find(tokenDigest(token));
     if (!found || found.expiresAt <= this.now()) throw unauthenticated("invalid or expired session token");
     if (found.providerId !== providerId) throw forbidden("session belongs to another provider");
-    const { tokenHash: _hash, tokenSealed: _sealed, ...session } = found;
+    const { tokenHash, tokenSealed: _sealed, ...session } = found;
+    this.remember(tokenHash, session);
     return { ...session, token };
+  }
+
+  /**
+   * The provider's session as this instance last read it, when it knows one unexpired for that token and provider;
+   * undefined otherwise. It may have been kicked since: only a write that checks the session is stored
+   * (`TransactionStore.claimFirst`) may act on it.
+   */
+  knownForProvider(token: string, providerId: string): Session | undefined {
+    const tokenHash = tokenDigest(token);
+    const session = this.known.get(tokenHash);
+    if (session === undefined) return undefined;
+    if (session.expiresAt <= this.now()) {
+      this.known.delete(tokenHash);
+      return undefined;
+    }
+    return session.providerId === providerId ? { ...session, token } : undefined;
+  }
+
+  private remember(tokenHash: string, session: Omit<Session, "token">): void {
+    if (this.known.size >= KNOWN_SESSIONS) this.known.delete(this.known.keys().next().value!);
+    this.known.set(tokenHash, session);
   }
 
   /** The operator's kick (spec B.2): {@link end} with reason KICK, providers told off the request path. */

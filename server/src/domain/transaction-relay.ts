@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
-import { ApiError } from "./errors.js";
+import { ApiError, replayedRequest } from "./errors.js";
 import type { CallRequest, NewTransaction, TransactionKey, TransactionRecord, TransactionStore } from "./ports/ledger.js";
+import type { DeferredNonce } from "./ports/nonces.js";
 import type { CallbackOutcome, OperatorWallet } from "./ports/operator-wallet.js";
 import type { ReachableOperator } from "./ports/tenants.js";
 import { tokenDigest, type SecretBox } from "./secret-box.js";
@@ -74,6 +75,38 @@ export class TransactionRelay {
   }
 
   /**
+   * A provider's new transaction in one write before the call ({@link TransactionStore.claimFirst}): claimed and sent
+   * when its id is new and its session still live, the call's nonce recorded with it. Undefined, with nothing sent and
+   * nothing but the nonce written, when the id is stored or in flight here or the session ended: the caller then takes
+   * the full way ({@link lookUp}, the session, {@link relay}). The caller checked the session against the request.
+   */
+  async relayFirst(
+    order: { providerId: string; operatorId: string; request: RelayableRequest; rawBody: string | undefined },
+    operator: ReachableOperator,
+    nonce: DeferredNonce | undefined,
+  ): Promise<TransactionRecord | undefined> {
+    const key = { providerId: order.providerId, transactionId: order.request.transactionId };
+    if (this.isInFlight(key)) return undefined;
+    const ticket = { key, fingerprint: requestFingerprint(order.request), prior: undefined };
+    const { transaction } = transactionOf({ by: "PROVIDER", ticket, operatorId: order.operatorId, request: order.request, rawBody: order.rawBody });
+    const sealed = { ...transaction, callbackBody: this.box.seal(transaction.callbackBody) };
+    const claim = await this.store.claimFirst(sealed, this.now(), { by: "PROVIDER", actor: null }, nonce);
+    switch (claim.kind) {
+      case "replayed":
+        throw replayedRequest();
+      case "session-ended":
+      case "exists":
+        return undefined;
+      case "id-of-another-provider":
+        throw idOfAnotherProvider();
+      case "original-of-another-provider":
+        throw originalOfAnotherProvider();
+      case "claimed":
+        return this.deliver(claim.record, operator);
+    }
+  }
+
+  /**
    * The one way money moves: records and sends what the order describes, or answers from the ledger without a call.
    * - a new record: the stored one when it is already settled; 409 while another attempt is in flight; 400 when the id
    *   was used with a different request or by another provider. A provider's retry of a BET already reversed by the
@@ -122,11 +155,10 @@ export class TransactionRelay {
         throw transactionIdReused();
       case "in-flight":
         throw inFlightConflict();
-      // 400, not 409: no retry can make these pass (decisions.md §4).
       case "id-of-another-provider":
-        throw new ApiError("transaction_id_of_another_provider", "transactionId already used by another provider");
+        throw idOfAnotherProvider();
       case "original-of-another-provider":
-        throw new ApiError("original_transaction_of_another_provider", "originalTransactionId belongs to another provider");
+        throw originalOfAnotherProvider();
       case "claimed":
         return this.deliver(claim.record, operator);
     }
@@ -211,6 +243,10 @@ export class TransactionRelay {
     return this.store.recordOutcome(record, { state: outcome.state, balance: null, error: outcome.error, nextRetryAt, call: outcome.call }, now);
   }
 }
+
+// 400, not 409: no retry can make these pass (decisions.md §4).
+const idOfAnotherProvider = () => new ApiError("transaction_id_of_another_provider", "transactionId already used by another provider");
+const originalOfAnotherProvider = () => new ApiError("original_transaction_of_another_provider", "originalTransactionId belongs to another provider");
 
 function inFlightConflict(): ApiError {
   return new ApiError("conflict", "another attempt for this transactionId is in flight; do not retry yet");

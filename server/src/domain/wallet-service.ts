@@ -1,14 +1,15 @@
 import type { ServiceSchemas } from "@croupier/contract";
 import type { Catalogue } from "./catalogue.js";
 import type { DemoWallet, TransactionResponse } from "./demo-wallet.js";
-import { ApiError, badRequest, notConfigured } from "./errors.js";
+import { ApiError, badRequest, notConfigured, replayedRequest } from "./errors.js";
 import type { TransactionRecord } from "./ports/ledger.js";
+import type { DeferredNonce } from "./ports/nonces.js";
 import type { OperatorWallet } from "./ports/operator-wallet.js";
 import type { Session } from "./ports/sessions.js";
 import type { ReachableOperator } from "./ports/tenants.js";
 import type { SessionService } from "./session-service.js";
 import type { TransactionRelay } from "./transaction-relay.js";
-import { transactionIdReused, validateTransactionRequest, type TransactionRequest } from "./transaction-request.js";
+import { transactionIdReused, validateTransactionRequest, type ProviderRequest, type TransactionRequest } from "./transaction-request.js";
 import type { TenantDirectory } from "./tenant-directory.js";
 
 /** The contract's VerifySessionResponse (decisions.md §2): what a provider learns about its session; never the operator. */
@@ -69,10 +70,14 @@ export class WalletService {
    * outcome), else resolves the session (401/403), checks it against the request (400) and the configuration (503),
    * and relays exactly once. A repeat through another session must come from a live one of the same operator's real
    * money (a fresh launch for the same player and game), else it is another request with a used id (400). `rawBody`
-   * is the request as received, so metadata reaches the operator byte for byte.
+   * is the request as received, so metadata reaches the operator byte for byte. `nonce`, when the caller put its
+   * recording off, is recorded with the first claim, or else before anything else is done (a replay: 401).
    */
-  async transaction(providerId: string, request: TransactionRequest, rawBody?: string): Promise<TransactionResponse> {
+  async transaction(providerId: string, request: TransactionRequest, rawBody?: string, nonce?: DeferredNonce): Promise<TransactionResponse> {
     const valid = validateTransactionRequest(request);
+    const first = await this.firstAttempt(providerId, valid, nonce, rawBody);
+    if (first !== undefined) return first;
+    if (nonce !== undefined && !(await nonce.settle())) throw replayedRequest();
     const ticket = await this.deps.relay.lookUp(providerId, valid);
     const { key, fingerprint, prior } = ticket;
     const settled = prior !== undefined && (prior.record.state === "OK" || prior.record.state === "DECLINED");
@@ -99,6 +104,36 @@ export class WalletService {
     // A bet the reconciler already reversed is reported as not taken, with the balance after the refund.
     if (outcome.kind === "reversed") return { status: "DECLINED", balance: outcome.reversal.responseBalance! };
     return answer(outcome.record);
+  }
+
+  /**
+   * The money path's common case in one write before the call (issue 20): a new transaction through a real-money
+   * session this instance knows (else reads once), matching it, its game and operator configured. The claim records
+   * the call's nonce and checks that the session still stands and the id is new ({@link TransactionRelay.relayFirst}).
+   * Undefined, nothing written but the nonce, for anything else: {@link transaction}'s full way then decides, in its
+   * order.
+   */
+  private async firstAttempt(
+    providerId: string,
+    valid: ProviderRequest,
+    nonce: DeferredNonce | undefined,
+    rawBody: string | undefined,
+  ): Promise<TransactionResponse | undefined> {
+    // A session this instance has not seen is read once; any refusal is the full way's to give, in its order.
+    const session =
+      this.deps.sessions.knownForProvider(valid.sessionToken, providerId) ??
+      (await this.deps.sessions.resolveForProvider(valid.sessionToken, providerId).catch(() => undefined));
+    if (session === undefined || session.demo) return undefined;
+    if (valid.playerRef !== session.playerRef || valid.gameId !== session.gameId || valid.currency !== session.currency) return undefined;
+    if (this.deps.demo.applied({ providerId, transactionId: valid.transactionId }) || !this.deps.catalogue.game(session.gameId)) return undefined;
+    const operator = this.deps.tenants.operator(session.operatorId);
+    if (!operator?.callbackUrl) return undefined;
+    const record = await this.deps.relay.relayFirst(
+      { providerId, operatorId: session.operatorId, request: valid, rawBody },
+      operator as ReachableOperator,
+      nonce,
+    );
+    return record && answer(record);
   }
 
   private reachableOperator(session: Session): ReachableOperator {

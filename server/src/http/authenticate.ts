@@ -1,8 +1,9 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { checkSigningHeaders, verify, type NonceStore, type VerificationFailure } from "@croupier/signing";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { ApiError } from "../domain/errors.js";
+import { ApiError, replayedRequest } from "../domain/errors.js";
 import type { BackofficeAccounts } from "../domain/backoffice-accounts.js";
+import type { DeferredNonce } from "../domain/ports/nonces.js";
 import type { RateLimiter } from "../domain/rate-limiter.js";
 import type { TenantDirectory } from "../domain/tenant-directory.js";
 import { carriesSignature, createSessionAuthenticator, sessionCookieOf, SIGN_IN_PATH, type AuthenticatedSession } from "./backoffice-session.js";
@@ -48,10 +49,13 @@ export interface SignedRequest {
 }
 
 /**
- * The outcome of authentication. A refusal carries, for the request log, the tenant whose signature verified (when
+ * The outcome of authentication; an accepted call's `nonce` is there when its recording was put off (see
+ * {@link createAuthenticator}). A refusal carries, for the request log, the tenant whose signature verified (when
  * one did) and why a signature was refused (never the secret or the signature).
  */
-export type Authentication = { ok: true; caller: Caller } | { ok: false; error: ApiError; tenantId?: string; authFailure?: string };
+export type Authentication =
+  | { ok: true; caller: Caller; nonce?: DeferredNonce }
+  | { ok: false; error: ApiError; tenantId?: string; authFailure?: string };
 
 const NO_BODY = Buffer.alloc(0);
 
@@ -92,8 +96,15 @@ export function createHeaderCheck(
  * (400), signature, tenant and timestamp (401 plain text), nonce replay (401 JSON), rate limit (429), role (401), then
  * the portal's need for the current secret (403).
  * The nonce is recorded only after the signature verified, so nobody can burn another tenant's nonces.
+ *
+ * With `deferNonce`, an accepted call's nonce is not recorded here but handed to the handler as a {@link DeferredNonce}
+ * (the money path records it with its claim: issue 20); a refusal here records it first, so a replay is still refused
+ * as one, and the handler's refusals must do the same ({@link settleRefusal}).
  */
-export function createAuthenticator(options: AuthenticateOptions): (request: SignedRequest) => Authentication | Promise<Authentication> {
+export function createAuthenticator(
+  options: AuthenticateOptions,
+  deferNonce = false,
+): (request: SignedRequest) => Authentication | Promise<Authentication> {
   const nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
   const secrets = (tenantId: string) => options.tenants.secretsFor(tenantId);
   return (request) => {
@@ -112,18 +123,31 @@ export function createAuthenticator(options: AuthenticateOptions): (request: Sig
     // Kept until the request's timestamp can no longer pass the clock check: a request signed ahead of our clock
     // stays acceptable until timestamp + skew, so its nonce must be remembered that long (decisions.md §4).
     const expiresAt = Math.max(now, result.timestamp) + options.clockSkewSeconds;
+    const current = result.secretIndex === 0;
+    if (deferNonce) {
+      const outcome = afterNonce(true, tenantId, request.path, current);
+      // A replay is refused before the rate limit counts it: the token spent on one is given back once it proves one.
+      const spent = outcome.ok || outcome.error.code !== "rate_limited";
+      const nonce = deferredNonce(
+        tenantId,
+        result.nonce,
+        expiresAt,
+        () => Promise.resolve(options.nonces.remember(tenantId, result.nonce, expiresAt)),
+        () => {
+          if (spent) options.rateLimiter.giveBack(tenantId);
+        },
+      );
+      return outcome.ok ? { ...outcome, nonce } : settleRefusal(nonce, outcome);
+    }
     const fresh = options.nonces.remember(tenantId, result.nonce, expiresAt);
     // The NonceStore interface allows an asynchronous store: its answer is awaited, never taken as truthy.
-    const current = result.secretIndex === 0;
     if (typeof fresh !== "boolean") return fresh.then((ok) => afterNonce(ok, tenantId, request.path, current));
     return afterNonce(fresh, tenantId, request.path, current);
   };
 
   /** The checks after the nonce: replay, rate limit, role, and the current secret for the portal. */
   function afterNonce(fresh: boolean, tenantId: string, path: string, currentSecret: boolean): Authentication {
-    if (!fresh) {
-      return { ok: false, error: new ApiError("replayed_request", "replayed request"), tenantId };
-    }
+    if (!fresh) return replayRefusal(tenantId);
     const limit = options.rateLimiter.take(tenantId);
     if (!limit.allowed) {
       return { ok: false, error: new ApiError("rate_limited", "rate limit exceeded", { retryAfterSeconds: limit.retryAfterSeconds }), tenantId };
@@ -140,6 +164,43 @@ export function createAuthenticator(options: AuthenticateOptions): (request: Sig
     }
     return { ok: true, caller: { tenantId, role, actor: `api:${tenantId}` } };
   }
+}
+
+type Refusal = Extract<Authentication, { ok: false }>;
+
+const replayRefusal = (tenantId: string): Refusal => ({ ok: false, error: replayedRequest(), tenantId });
+
+/**
+ * A refusal of a call whose nonce was put off: the nonce is recorded first, and a replay is refused as one (the
+ * order of decisions.md §1). When the nonce cannot be recorded (the database is gone), the refusal stands.
+ */
+export async function settleRefusal(nonce: DeferredNonce, refusal: Refusal): Promise<Refusal> {
+  const fresh = await nonce.settle().catch(() => true);
+  return fresh ? refusal : replayRefusal(refusal.tenantId ?? nonce.tenantId);
+}
+
+/** A nonce recorded once: by `record`, or by a store along with its own writes; `onReplay` runs when it proves a replay. */
+function deferredNonce(
+  tenantId: string,
+  nonce: string,
+  expiresAtSeconds: number,
+  record: () => Promise<boolean>,
+  onReplay: () => void,
+): DeferredNonce {
+  let outcome: Promise<boolean> | undefined;
+  const seen = (fresh: boolean) => {
+    if (!fresh) onReplay();
+    return fresh;
+  };
+  return {
+    tenantId,
+    nonce,
+    expiresAtSeconds,
+    settle: () => (outcome ??= record().then(seen)),
+    recordedWith: (fresh) => {
+      outcome = Promise.resolve(seen(fresh));
+    },
+  };
 }
 
 /** Whether a request declares a body (a length above zero, or chunks). */

@@ -2,12 +2,14 @@ import type { ServiceSchemas } from "@croupier/contract";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
 import { ApiError, badRequest, toApiError } from "../domain/errors.js";
+import type { DeferredNonce } from "../domain/ports/nonces.js";
 import type { TransactionRequest } from "../domain/transaction-request.js";
 import type { WalletService } from "../domain/wallet-service.js";
 import {
   closeAfterRefusal,
   createAuthenticator,
   createHeaderCheck,
+  settleRefusal,
   type AuthenticateOptions,
   type Authentication,
   type Caller,
@@ -21,8 +23,19 @@ import { requestIdOf } from "./request-id.js";
 import { requestLine, type RequestLogEntry } from "./request-log.js";
 import type { Metrics } from "../observability/metrics.js";
 
-/** A route's work once the call is authenticated and its body validated: the JSON text of the 200 answer. */
-type WalletHandler = (wallet: WalletService, caller: Caller, body: unknown, text: string | undefined) => string | Promise<string>;
+/**
+ * A route's work once the call is authenticated and its body validated: the JSON text of the 200 answer. `nonce` is
+ * the call's nonce still to record, on the transaction route only (the ledger records it with its claim: issue 20).
+ */
+type WalletHandler = (
+  wallet: WalletService,
+  caller: Caller,
+  body: unknown,
+  text: string | undefined,
+  nonce: DeferredNonce | undefined,
+) => string | Promise<string>;
+
+const TRANSACTION_PATH = "/v1/wallet/transaction";
 
 /** The body of session verify and balance, as the contract states it (already validated against it). */
 type SessionTokenRequest = ServiceSchemas["SessionTokenRequest"];
@@ -37,8 +50,8 @@ const HANDLERS = new Map<string, WalletHandler>([
   ["/v1/wallet/balance", (wallet, caller, body) => wallet.balance(caller.tenantId, (body as SessionTokenRequest).sessionToken)],
   // The raw text goes along so that metadata reaches the operator byte for byte.
   [
-    "/v1/wallet/transaction",
-    async (wallet, caller, body, text) => JSON.stringify(await wallet.transaction(caller.tenantId, body as TransactionRequest, text)),
+    TRANSACTION_PATH,
+    async (wallet, caller, body, text, nonce) => JSON.stringify(await wallet.transaction(caller.tenantId, body as TransactionRequest, text, nonce)),
   ],
 ]);
 
@@ -80,6 +93,7 @@ export interface ProviderWalletApiOptions {
 export function providerWalletApi(options: ProviderWalletApiOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
   const checkHeaders = createHeaderCheck(options.authentication);
   const authenticate = createAuthenticator(options.authentication);
+  const authenticateDeferring = createAuthenticator(options.authentication, true);
   const schemas = new OperationSchemas(
     options.documentPath,
     [...HANDLERS.keys()].map((path) => ({ method: "post", path })),
@@ -101,22 +115,26 @@ export function providerWalletApi(options: ProviderWalletApiOptions): (req: Inco
     const entry: RequestLogEntry = { method: "POST", route: key.path, status: 0, requestId: requestIdOf(res) };
     let answer: Answer;
     let internalError: unknown;
+    let nonce: DeferredNonce | undefined;
     try {
       if (early instanceof ApiError) throw early;
-      const auth = early ?? (await authenticate(request));
+      const auth = early ?? (await (key.path === TRANSACTION_PATH ? authenticateDeferring : authenticate)(request));
       if (!auth.ok) {
         entry.tenant = auth.tenantId;
         entry.authFailure = auth.authFailure;
         throw auth.error;
       }
       entry.tenant = auth.caller.tenantId;
+      nonce = auth.nonce;
       const text = request.body?.toString("utf8");
       const body = parseJsonBody(text);
       const findings = schemas.checkRequestBody(key, body);
       if (findings) throw badRequest(describeFindings(findings));
-      answer = { status: 200, contentType: JSON_TYPE, body: await HANDLERS.get(key.path)!(options.wallet, auth.caller, body, text) };
+      answer = { status: 200, contentType: JSON_TYPE, body: await HANDLERS.get(key.path)!(options.wallet, auth.caller, body, text, nonce) };
     } catch (error) {
-      const apiError = toApiError(error);
+      // A refusal of a call whose nonce is not yet recorded is a replay's refusal when it is one.
+      const refusal = nonce === undefined ? error : await settleRefusal(nonce, { ok: false, error: toApiError(error) }).then((r) => r.error);
+      const apiError = toApiError(refusal);
       if (apiError.code === "internal") internalError = error;
       entry.error = apiError.code;
       answer = toAnswer(apiError);

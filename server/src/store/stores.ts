@@ -34,7 +34,7 @@ import { PostgresCluster } from "./postgres/cluster.js";
 import { PostgresGrantStore } from "./postgres/grant-store.js";
 import { PostgresLedgerQueries } from "./postgres/ledger-queries.js";
 import { PostgresMonitoringQueries } from "./postgres/monitoring-queries.js";
-import { PostgresNonceStore } from "./postgres/nonce-store.js";
+import { ExpiredNonceSweep, PostgresNonceStore } from "./postgres/nonce-store.js";
 import { PostgresProblemStore } from "./postgres/problem-store.js";
 import { PostgresRoundLookup } from "./postgres/round-lookup.js";
 import { PostgresSecretKeyCheck } from "./postgres/secret-key-check.js";
@@ -78,16 +78,17 @@ export interface Stores {
 export async function openStores(database: DatabaseConfig, options: { instanceId: string; clockSkewSeconds: number }): Promise<Stores> {
   if (isPostgres(database)) {
     const pool = await openPostgres(database);
+    const nonceSweep = new ExpiredNonceSweep(pool);
     return {
       tenants: new PostgresTenantStore(pool),
       sessions: new PostgresSessionStore(pool),
       grants: new PostgresGrantStore(pool),
-      transactions: new PostgresTransactionStore(pool, options.instanceId),
+      transactions: new PostgresTransactionStore(pool, options.instanceId, nonceSweep),
       ledgerQueries: new PostgresLedgerQueries(pool),
       problems: new PostgresProblemStore(pool),
       roundLookup: new PostgresRoundLookup(pool),
       backoffice: new PostgresBackofficeStore(pool),
-      nonces: new PostgresNonceStore(pool),
+      nonces: new PostgresNonceStore(pool, nonceSweep),
       monitoring: new PostgresMonitoringQueries(pool),
       cluster: new PostgresCluster(pool, options.instanceId),
       shared: true,

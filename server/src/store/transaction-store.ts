@@ -1,6 +1,7 @@
 import type {
   CallRequest,
   ClaimResult,
+  FirstClaimResult,
   NewTransaction,
   RecordedOutcome,
   RoundRef,
@@ -10,6 +11,7 @@ import type {
   TransactionState,
   TransactionStore,
 } from "../domain/ports/ledger.js";
+import type { DeferredNonce } from "../domain/ports/nonces.js";
 import type { SqliteDatabase } from "./database.js";
 import { APPEND_CALL_SQL, callEnd, callStart, END_CALL_SQL } from "./delivery-log.js";
 import { GroupCommit } from "./group-commit.js";
@@ -21,6 +23,7 @@ const isSettled = (state: TransactionState) => state === "OK" || state === "DECL
 /** SQLite implementation of {@link TransactionStore}. */
 export class SqliteTransactionStore implements TransactionStore {
   private readonly select;
+  private readonly selectLiveSession;
   private readonly insert;
   private readonly reclaim;
   private readonly outcome;
@@ -48,6 +51,7 @@ export class SqliteTransactionStore implements TransactionStore {
   ) {
     this.problemWrites = new ProblemStatements(db);
     this.select = db.prepare("SELECT * FROM transactions WHERE provider_id = ? AND transaction_id = ?");
+    this.selectLiveSession = db.prepare("SELECT 1 FROM sessions WHERE token_hash = ? AND expires_at > ?").pluck();
     this.insert = db.prepare(
       `INSERT INTO transactions (provider_id, transaction_id, operator_id, player_ref, game_id, round_id, type, amount, currency,
          original_transaction_id, round_complete, request_hash, session_token_hash, callback_body, state, attempts, created_at, updated_at,
@@ -149,31 +153,49 @@ export class SqliteTransactionStore implements TransactionStore {
   claim(transaction: NewTransaction, now: number, pendingStaleBefore: number, touchRound: boolean, request: CallRequest): Promise<ClaimResult> {
     return this.commits.run((): ClaimResult => {
       const existing = this.findNow(transaction);
-      let record: TransactionRecord;
-      if (!existing) {
-        if (this.usedByAnotherProvider(transaction)) return { kind: "id-of-another-provider" };
-        if (this.reversesAnotherProvidersBet(transaction)) return { kind: "original-of-another-provider" };
-        this.insert.run({ ...transaction, roundComplete: transaction.roundComplete ? 1 : 0, now, call: callStart(1, request, now) });
-        record = {
-          ...transaction,
-          state: "PENDING",
-          responseBalance: null,
-          attempts: 1,
-          lastError: null,
-          nextRetryAt: null,
-          problem: false,
-          createdAt: now,
-          updatedAt: now,
-        };
-      } else {
-        if (existing.requestHash !== transaction.requestHash) return { kind: "different-body", record: existing };
-        if (isSettled(existing.state)) return { kind: "settled", record: existing };
-        if (existing.state === "PENDING" && existing.updatedAt >= pendingStaleBefore) return { kind: "in-flight", record: existing };
-        record = this.reclaimed(existing, now, request);
-      }
+      if (!existing) return this.inserted(transaction, now, touchRound, request);
+      if (existing.requestHash !== transaction.requestHash) return { kind: "different-body", record: existing };
+      if (isSettled(existing.state)) return { kind: "settled", record: existing };
+      if (existing.state === "PENDING" && existing.updatedAt >= pendingStaleBefore) return { kind: "in-flight", record: existing };
+      const record = this.reclaimed(existing, now, request);
       if (touchRound) this.touchRound.run({ ...transaction, now });
       return { kind: "claimed", record };
     });
+  }
+
+  async claimFirst(transaction: NewTransaction, now: number, request: CallRequest, nonce: DeferredNonce | undefined): Promise<FirstClaimResult> {
+    // The nonce log answers from memory and commits with the same group commit (sqlite-nonce-store.ts).
+    if (nonce !== undefined && !(await nonce.settle())) return { kind: "replayed" };
+    return this.commits.run((): FirstClaimResult => {
+      if (this.selectLiveSession.get(transaction.sessionTokenHash, now) === undefined) return { kind: "session-ended" };
+      if (this.findNow(transaction)) return { kind: "exists" };
+      return this.inserted(transaction, now, true, request);
+    });
+  }
+
+  /** A new id claimed, unless another provider's transaction stands in the way (the checks of {@link claim}). */
+  private inserted(
+    transaction: NewTransaction,
+    now: number,
+    touchRound: boolean,
+    request: CallRequest,
+  ): Extract<ClaimResult, { kind: "claimed" | "id-of-another-provider" | "original-of-another-provider" }> {
+    if (this.usedByAnotherProvider(transaction)) return { kind: "id-of-another-provider" };
+    if (this.reversesAnotherProvidersBet(transaction)) return { kind: "original-of-another-provider" };
+    this.insert.run({ ...transaction, roundComplete: transaction.roundComplete ? 1 : 0, now, call: callStart(1, request, now) });
+    if (touchRound) this.touchRound.run({ ...transaction, now });
+    const record: TransactionRecord = {
+      ...transaction,
+      state: "PENDING",
+      responseBalance: null,
+      attempts: 1,
+      lastError: null,
+      nextRetryAt: null,
+      problem: false,
+      createdAt: now,
+      updatedAt: now,
+    };
+    return { kind: "claimed", record };
   }
 
   claimForResend(key: TransactionKey, now: number, pendingStaleBefore: number, request: CallRequest): Promise<TransactionRecord | undefined> {

@@ -63,6 +63,38 @@ describePostgres("a cluster of three instances on one PostgreSQL database", () =
     for (const instance of [a(), b(), c()]) expect((await verify(instance)).status).toBe(401);
   });
 
+  it("a kick through one instance refuses the next BET on the others, also on one that knew the session", async () => {
+    const playerRef = `p-${randomUUID()}`;
+    const token = await launchSession(a().url, { playerRef });
+    const played = betRequest(token, { playerRef });
+    expect((await postTransaction(b().url, played)).status).toBe(200);
+    expect((await signedRequest(c().url, OPERATOR, "POST", "/v1/operator/players/kick", { playerRef })).json).toEqual({ revokedCount: 1 });
+    for (const instance of [a(), b(), c()]) {
+      const bet = betRequest(token, { playerRef });
+      expect(await postTransaction(instance.url, bet)).toMatchObject({ status: 401, json: { error: "invalid or expired session token" } });
+      expect(wallet.applied.some((t) => t.transactionId === bet.transactionId)).toBe(false);
+    }
+    // The BET played before the kick is still answered from the ledger on a retry through its session.
+    expect((await postTransaction(c().url, played)).status).toBe(200);
+  });
+
+  it("refuses on every instance a wallet transaction's nonce one instance accepted, and moves the money once", async () => {
+    const playerRef = `p-${randomUUID()}`;
+    const token = await launchSession(a().url, { playerRef });
+    const nonce = `n-${randomUUID()}`;
+    const bet = betRequest(token, { playerRef });
+    const send = (instance: RunningServer, body: unknown) => signedRequest(instance.url, PROVIDER, "POST", "/v1/wallet/transaction", body, { nonce });
+    expect((await send(b(), bet)).status).toBe(200);
+    for (const instance of [a(), b(), c()]) {
+      expect(await send(instance, bet)).toMatchObject({ status: 401, json: { error: "replayed request" } });
+      // Another transaction under the same nonce too: the nonce is refused, not the transaction.
+      const other = betRequest(token, { playerRef });
+      expect(await send(instance, other)).toMatchObject({ status: 401, json: { error: "replayed request" } });
+      expect(wallet.applied.some((t) => t.transactionId === other.transactionId)).toBe(false);
+    }
+    expect(wallet.applied.filter((t) => t.transactionId === bet.transactionId)).toHaveLength(1);
+  });
+
   it("a secret rotation and a callback URL change through one instance hold on every instance within the refresh bound", async () => {
     const other = await startTestWallet();
     try {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NewTransaction, RecordedOutcome } from "../../src/domain/ports/ledger.js";
+import type { DeferredNonce, NonceLog } from "../../src/domain/ports/nonces.js";
 import type { GrantRecord } from "../../src/domain/ports/grants.js";
 import { createTestDatabase, describePostgres, type TestDatabase } from "../postgres.js";
 import { postgresKit, sqliteKit, type StoreKit } from "./stores.js";
@@ -315,6 +316,92 @@ function storeContract(kit: () => StoreKit) {
       expect(await grants.findById(second.id)).toMatchObject({ status: "pending" });
       expect(await grants.failAllPending("interrupted", "2026-01-01T00:05:00.000Z")).toBeGreaterThanOrEqual(1);
       expect(await grants.find(operatorId, second.id)).toMatchObject({ status: "failed", lastError: "interrupted" });
+    });
+  });
+
+  describe("first claim", () => {
+    /** The port's deferred nonce as the HTTP layer makes it: recorded once, by the log or by the store. */
+    const deferred = (log: NonceLog, nonce: string): DeferredNonce => {
+      let outcome: Promise<boolean> | undefined;
+      return {
+        tenantId: "prov",
+        nonce,
+        expiresAtSeconds: 1_300,
+        settle: () => (outcome ??= log.remember("prov", nonce, 1_300)),
+        recordedWith: (fresh) => {
+          outcome = Promise.resolve(fresh);
+        },
+      };
+    };
+    const liveSession = async (sessions: StoreKit["sessions"], playerRef: string) => {
+      const tokenHash = `digest-${randomUUID()}`;
+      await sessions.insert({
+        tokenHash,
+        tokenSealed: "sealed",
+        operatorId: "op",
+        providerId: "prov",
+        playerRef,
+        gameId: "g",
+        currency: "EUR",
+        language: null,
+        demo: false,
+        createdAt: 0,
+        expiresAt: 5_000_000,
+      });
+      return tokenHash;
+    };
+
+    it("claims a new id through a live session with its nonce; a replay, an ended session or a stored id writes nothing", async () => {
+      const { ledger, sessions } = kit();
+      const nonces = kit().nonces(() => 1_000);
+      const playerRef = `p-${randomUUID()}`;
+      const tokenHash = await liveSession(sessions, playerRef);
+      const bet = newBet({ playerRef, sessionTokenHash: tokenHash });
+      const nonce = deferred(nonces, randomUUID());
+      expect(await ledger.claimFirst(bet, 1_000_000, PROVIDER, nonce)).toMatchObject({
+        kind: "claimed",
+        record: { state: "PENDING", attempts: 1, sessionTokenHash: tokenHash },
+      });
+      expect(await ledger.roundStatus(bet)).toBe("OPEN");
+      // Recorded once, where every other call's nonce is: its answer is kept, and the nonce log refuses it.
+      expect(await nonce.settle()).toBe(true);
+      expect(await nonces.remember("prov", nonce.nonce, 1_300)).toBe(false);
+
+      const replay = deferred(nonces, nonce.nonce);
+      const replayed = newBet({ playerRef, sessionTokenHash: tokenHash });
+      expect(await ledger.claimFirst(replayed, 1_000_000, PROVIDER, replay)).toEqual({ kind: "replayed" });
+      expect(await replay.settle()).toBe(false);
+      expect(await ledger.claimFirst(bet, 1_000_001, PROVIDER, undefined)).toEqual({ kind: "exists" });
+      expect(await ledger.claimFirst(newBet({ sessionTokenHash: "no-such-session" }), 1_000_000, PROVIDER, undefined)).toEqual({
+        kind: "session-ended",
+      });
+      expect(await ledger.claimFirst(replayed, 5_000_000, PROVIDER, undefined)).toEqual({ kind: "session-ended" });
+      await sessions.deleteForPlayer("op", playerRef, 1_000_000);
+      const fresh = deferred(nonces, randomUUID());
+      expect(await ledger.claimFirst(replayed, 1_000_002, PROVIDER, fresh)).toEqual({ kind: "session-ended" });
+      expect(await fresh.settle()).toBe(true);
+      expect(await ledger.find(replayed)).toBeUndefined();
+      expect(await ledger.find(bet)).toMatchObject({ state: "PENDING", attempts: 1 });
+    });
+
+    it("of concurrent first claims of one new id exactly one owns the call; another provider's id is refused as claim refuses it", async () => {
+      const { ledger, sessions } = kit();
+      const playerRef = `p-${randomUUID()}`;
+      const tokenHash = await liveSession(sessions, playerRef);
+      const bet = newBet({ playerRef, sessionTokenHash: tokenHash });
+      const results = await Promise.all(Array.from({ length: 12 }, () => ledger.claimFirst(bet, 1_000, PROVIDER, undefined)));
+      expect(results.filter((r) => r.kind === "claimed")).toHaveLength(1);
+      expect(results.filter((r) => r.kind === "exists")).toHaveLength(11);
+      const foreign = { ...bet, providerId: "another" };
+      expect(await ledger.claimFirst(foreign, 1_000, PROVIDER, undefined)).toEqual({ kind: "id-of-another-provider" });
+      const rollback = newBet({
+        playerRef,
+        sessionTokenHash: tokenHash,
+        providerId: "another",
+        type: "ROLLBACK",
+        originalTransactionId: bet.transactionId,
+      });
+      expect(await ledger.claimFirst(rollback, 1_000, PROVIDER, undefined)).toEqual({ kind: "original-of-another-provider" });
     });
   });
 

@@ -20,7 +20,7 @@ import { SqliteTransactionStore } from "../../src/store/transaction-store.js";
 import { openPostgres } from "../../src/store/postgres/database.js";
 import { PostgresGrantStore } from "../../src/store/postgres/grant-store.js";
 import { PostgresLedgerQueries } from "../../src/store/postgres/ledger-queries.js";
-import { PostgresNonceStore } from "../../src/store/postgres/nonce-store.js";
+import { ExpiredNonceSweep, PostgresNonceStore } from "../../src/store/postgres/nonce-store.js";
 import { PostgresProblemStore } from "../../src/store/postgres/problem-store.js";
 import { PostgresSessionStore } from "../../src/store/postgres/session-store.js";
 import { PostgresTenantStore } from "../../src/store/postgres/tenant-store.js";
@@ -62,14 +62,15 @@ export function sqliteKit(): StoreKit {
 /** The PostgreSQL adapters on a migrated database (one per test file: see ../postgres.ts). */
 export async function postgresKit(url: string, instanceId = "contract"): Promise<StoreKit> {
   const pool = await openPostgres({ url, poolSize: 8 });
+  const nonceSweep = new ExpiredNonceSweep(pool);
   return {
-    ledger: new PostgresTransactionStore(pool, instanceId),
+    ledger: new PostgresTransactionStore(pool, instanceId, nonceSweep),
     sessions: new PostgresSessionStore(pool),
     tenants: new PostgresTenantStore(pool),
     grants: new PostgresGrantStore(pool),
     problems: new PostgresProblemStore(pool),
     ledgerQueries: new PostgresLedgerQueries(pool),
-    nonces: (now) => new PostgresNonceStore(pool, now),
+    nonces: (now) => new PostgresNonceStore(pool, nonceSweep, now),
     close: () => pool.end(),
   };
 }

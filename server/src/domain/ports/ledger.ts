@@ -3,6 +3,7 @@
  * wallet call. Owned by the domain; `store/` implements it (SQLite today, PostgreSQL next). Every method is
  * asynchronous and each is one unit of work on the store's side.
  */
+import type { DeferredNonce } from "./nonces.js";
 
 /** Who asked for a call to the operator's wallet. */
 export type CallRequester = "PROVIDER" | "SETTLEMENT_RETRY" | "RECONCILER" | "ADMIN" | "OPERATOR";
@@ -63,9 +64,9 @@ export interface NewTransaction extends TransactionKey {
   requestHash: string;
   /**
    * The digest of the session token it came with (the one sessions are looked up by: domain/secret-box.ts), so that a
-   * retry can tell whether it comes through the same session. Null on records stored before it was kept.
+   * retry can tell whether it comes through the same session.
    */
-  sessionTokenHash: string | null;
+  sessionTokenHash: string;
   /**
    * The exact JSON sent to the operator, resent byte for byte on every retry; stored as the relay hands it over,
    * sealed (it carries the session token: domain/secret-box.ts).
@@ -74,7 +75,9 @@ export interface NewTransaction extends TransactionKey {
 }
 
 /** A stored transaction. Times are unix milliseconds. */
-export interface TransactionRecord extends NewTransaction {
+export interface TransactionRecord extends Omit<NewTransaction, "sessionTokenHash"> {
+  /** Null on records stored before it was kept (their session is checked live on a retry). */
+  sessionTokenHash: string | null;
   state: TransactionState;
   responseBalance: number | null;
   attempts: number;
@@ -108,6 +111,19 @@ export type ClaimResult =
   | { kind: "different-body"; record: TransactionRecord }
   | { kind: "in-flight"; record: TransactionRecord };
 
+/**
+ * What a provider's first attempt at a transaction found ({@link TransactionStore.claimFirst}): the caller now owns the
+ * call; or nothing was written: the call was a replay, its session is no longer live, the id is stored already, or (as
+ * for a claim) it is another provider's in the operator's wallet.
+ */
+export type FirstClaimResult =
+  | { kind: "claimed"; record: TransactionRecord }
+  | { kind: "replayed" }
+  | { kind: "session-ended" }
+  | { kind: "exists" }
+  | { kind: "id-of-another-provider" }
+  | { kind: "original-of-another-provider" };
+
 /** Where a round stands: OPEN while played, COMPLETED by the provider's final call, CLOSED by the reconciler. */
 export type RoundStatus = "OPEN" | "COMPLETED" | "CLOSED";
 
@@ -140,6 +156,16 @@ export interface TransactionStore {
    * A claim starts a call: its entry in the delivery log, naming `request`, is written with it.
    */
   claim(transaction: NewTransaction, now: number, pendingStaleBefore: number, touchRound: boolean, request: CallRequest): Promise<ClaimResult>;
+  /**
+   * The money path's one write before the call, for a provider's transaction whose id the ledger does not hold: the
+   * call's nonce (when given) is recorded first, and a replay writes nothing else; then the session the transaction
+   * came with (`sessionTokenHash`) must still be stored and unexpired at `now`, and the id new; then it is claimed as
+   * {@link claim} claims a new id (the same checks against other providers, round activity recorded). All in one unit
+   * of work, so a kick committed before it is seen, and the nonce, the check and the claim stand or fall together.
+   * Nothing but the nonce is written unless it answers `claimed`; a caller told `session-ended` or `exists` takes the
+   * full way (find, session, {@link claim}).
+   */
+  claimFirst(transaction: NewTransaction, now: number, request: CallRequest, nonce: DeferredNonce | undefined): Promise<FirstClaimResult>;
   /** Re-claims an existing unsettled record for a resend (platform or operator); undefined when it is settled or busy. */
   claimForResend(key: TransactionKey, now: number, pendingStaleBefore: number, request: CallRequest): Promise<TransactionRecord | undefined>;
   /**

@@ -310,4 +310,60 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       $fn$;
     `,
   },
+  {
+    version: 4,
+    name: "first-claim",
+    // A provider's new transaction in one round trip (issue 20): the call's nonce recorded as nonce-store.ts records
+    // it (a replay writes nothing else), its session checked live by token digest (a kick committed before is seen),
+    // the id checked new, then claimed as croupier_claim claims a new id, under the same per-player lock. Answers
+    // {kind, row} as croupier_claim does; anything but 'claimed' wrote nothing but the nonce.
+    sql: `
+      CREATE FUNCTION croupier_claim_first(t jsonb, now_ms bigint, call jsonb, owner text, call_nonce jsonb)
+      RETURNS jsonb LANGUAGE plpgsql AS $fn$
+      DECLARE
+        r transactions;
+      BEGIN
+        IF call_nonce IS NOT NULL THEN
+          INSERT INTO nonces AS n (tenant_id, nonce, expires_at)
+          VALUES (call_nonce->>'tenantId', call_nonce->>'nonce', (call_nonce->>'expiresAt')::bigint)
+          ON CONFLICT (tenant_id, nonce) DO UPDATE SET expires_at = EXCLUDED.expires_at WHERE n.expires_at < now_ms / 1000;
+          IF NOT FOUND THEN
+            RETURN jsonb_build_object('kind', 'replayed');
+          END IF;
+        END IF;
+        IF NOT EXISTS (SELECT 1 FROM sessions WHERE token_hash = t->>'sessionTokenHash' AND expires_at > now_ms) THEN
+          RETURN jsonb_build_object('kind', 'session-ended');
+        END IF;
+        IF EXISTS (SELECT 1 FROM transactions WHERE provider_id = t->>'providerId' AND transaction_id = t->>'transactionId') THEN
+          RETURN jsonb_build_object('kind', 'exists');
+        END IF;
+        PERFORM pg_advisory_xact_lock(hashtextextended((t->>'operatorId') || chr(1) || (t->>'playerRef'), 0));
+        IF EXISTS (SELECT 1 FROM transactions WHERE operator_id = t->>'operatorId' AND player_ref = t->>'playerRef'
+            AND transaction_id = t->>'transactionId' AND provider_id <> t->>'providerId') THEN
+          RETURN jsonb_build_object('kind', 'id-of-another-provider');
+        END IF;
+        IF t->>'type' = 'ROLLBACK' AND t->>'originalTransactionId' IS NOT NULL AND EXISTS (SELECT 1 FROM transactions
+            WHERE operator_id = t->>'operatorId' AND player_ref = t->>'playerRef' AND transaction_id = t->>'originalTransactionId'
+              AND type = 'BET' AND provider_id <> t->>'providerId') THEN
+          RETURN jsonb_build_object('kind', 'original-of-another-provider');
+        END IF;
+        -- Another instance may have inserted the id since the check above (it holds another player's lock when its
+        -- request differs): the key decides, and the loser takes the full way.
+        INSERT INTO transactions (provider_id, transaction_id, operator_id, player_ref, game_id, round_id, type, amount, currency,
+          original_transaction_id, round_complete, request_hash, session_token_hash, callback_body, state, attempts, claimed_by, created_at,
+          updated_at, delivery_log)
+        VALUES (t->>'providerId', t->>'transactionId', t->>'operatorId', t->>'playerRef', t->>'gameId', t->>'roundId', t->>'type',
+          (t->>'amount')::bigint, t->>'currency', t->>'originalTransactionId', (t->>'roundComplete')::boolean, t->>'requestHash',
+          t->>'sessionTokenHash', t->>'callbackBody', 'PENDING', 1, owner, now_ms, now_ms, jsonb_build_array(call || jsonb_build_object('n', 1)))
+        ON CONFLICT (provider_id, transaction_id) DO NOTHING
+        RETURNING * INTO r;
+        IF NOT FOUND THEN
+          RETURN jsonb_build_object('kind', 'exists');
+        END IF;
+        PERFORM croupier_touch_round(t, now_ms);
+        RETURN jsonb_build_object('kind', 'claimed', 'row', to_jsonb(r) - 'delivery_log');
+      END
+      $fn$;
+    `,
+  },
 ];

@@ -6,15 +6,37 @@ const SWEEP_INTERVAL_MS = 10_000;
 const SWEEP_SLICE_ROWS = 5_000;
 
 /**
+ * Deletes a slice of expired nonces once in a while, off the request's path (its failure costs nothing: next time).
+ * Shared by the two writers of nonces: the nonce store and the ledger's first claim (transaction-store.ts).
+ */
+export class ExpiredNonceSweep {
+  private nextSweepAt = 0;
+
+  constructor(private readonly pool: PostgresPool) {}
+
+  /** `nowSeconds`: the clock the nonces' expiry is in. */
+  nowAndThen(nowSeconds: number): void {
+    if (Date.now() < this.nextSweepAt) return;
+    this.nextSweepAt = Date.now() + SWEEP_INTERVAL_MS;
+    this.pool
+      .query(`DELETE FROM nonces WHERE ctid IN (SELECT ctid FROM nonces WHERE expires_at < $1 LIMIT ${SWEEP_SLICE_ROWS} FOR UPDATE SKIP LOCKED)`, [
+        nowSeconds,
+      ])
+      .catch(() => {});
+  }
+}
+
+/**
  * Nonces shared by every instance: one statement records a nonce unless an unexpired one holds its (tenant, nonce)
  * key, so a nonce seen by one instance is refused by all others within its validity (decisions.md §4, nonce
  * retention). A row whose expiry passed is taken over in the same statement; expired rows are also swept in slices.
+ * The ledger's first claim of a new transaction records its call's nonce with the same statement's logic
+ * (`croupier_claim_first`, migrations.ts).
  */
 export class PostgresNonceStore implements NonceLog {
-  private nextSweepAt = 0;
-
   constructor(
     private readonly pool: PostgresPool,
+    private readonly sweep: ExpiredNonceSweep,
     private readonly now: () => number = () => Math.floor(Date.now() / 1000),
   ) {}
 
@@ -25,18 +47,7 @@ export class PostgresNonceStore implements NonceLog {
        ON CONFLICT (tenant_id, nonce) DO UPDATE SET expires_at = EXCLUDED.expires_at WHERE n.expires_at < $4`,
       [tenantId, nonce, expiresAtSeconds, now],
     );
-    this.sweepNowAndThen(now);
+    this.sweep.nowAndThen(now);
     return rowCount === 1;
-  }
-
-  /** Deletes a slice of expired nonces once in a while, off the request's path (its failure costs nothing: next time). */
-  private sweepNowAndThen(now: number): void {
-    if (Date.now() < this.nextSweepAt) return;
-    this.nextSweepAt = Date.now() + SWEEP_INTERVAL_MS;
-    this.pool
-      .query(`DELETE FROM nonces WHERE ctid IN (SELECT ctid FROM nonces WHERE expires_at < $1 LIMIT ${SWEEP_SLICE_ROWS} FOR UPDATE SKIP LOCKED)`, [
-        now,
-      ])
-      .catch(() => {});
   }
 }

@@ -1,6 +1,7 @@
 import type {
   CallRequest,
   ClaimResult,
+  FirstClaimResult,
   NewTransaction,
   RecordedOutcome,
   RoundRef,
@@ -9,9 +10,11 @@ import type {
   TransactionRecord,
   TransactionStore,
 } from "../../domain/ports/ledger.js";
+import type { DeferredNonce } from "../../domain/ports/nonces.js";
 import { callEnd } from "../delivery-log.js";
 import { OPEN_UNSETTLED_CREDITS, SYSTEM_RESOLVER } from "../problem-statements.js";
 import type { PostgresPool } from "./database.js";
+import type { ExpiredNonceSweep } from "./nonce-store.js";
 import { fromRow, type TransactionRow } from "../transaction-row.js";
 import { TRANSACTION_COLUMNS } from "./transaction-row.js";
 
@@ -35,7 +38,9 @@ const OPEN_PROBLEM = (kind: string, from: string, where: string) =>
  * PostgreSQL implementation of the ledger port, shared by every instance. The claim is one call of `croupier_claim`
  * (migrations.ts): decision and PENDING write in one transaction, the row claimed by this instance until its lease (the
  * operator's callback timeout) runs out. Every write is one statement, data-modifying CTEs where a write has
- * consequences (a round completed, problems resolved), so a transaction costs two round trips: claim and outcome.
+ * consequences (a round completed, problems resolved), so a transaction costs two round trips: claim and outcome. A
+ * provider's new transaction is claimed by `croupier_claim_first`, which also records the call's nonce and checks its
+ * session, so these two are all its round trips (issue 20).
  * The outcome is fenced on the attempt it belongs to: once the lease ran out and another instance claimed again, a late
  * outcome of the old attempt changes nothing.
  */
@@ -43,6 +48,7 @@ export class PostgresTransactionStore implements TransactionStore {
   constructor(
     private readonly pool: PostgresPool,
     private readonly instanceId: string,
+    private readonly nonceSweep: ExpiredNonceSweep,
   ) {}
 
   async find(key: TransactionKey): Promise<TransactionRecord | undefined> {
@@ -61,6 +67,25 @@ export class PostgresTransactionStore implements TransactionStore {
     const { kind, row } = rows[0]!.result;
     if (kind === "id-of-another-provider" || kind === "original-of-another-provider") return { kind };
     return { kind, record: fromRow(row!) };
+  }
+
+  async claimFirst(transaction: NewTransaction, now: number, request: CallRequest, nonce: DeferredNonce | undefined): Promise<FirstClaimResult> {
+    const { rows } = await this.pool.query<{ result: { kind: FirstClaimResult["kind"]; row?: TransactionRow } }>(
+      "SELECT croupier_claim_first($1, $2, $3, $4, $5) AS result",
+      [
+        JSON.stringify(transaction),
+        now,
+        JSON.stringify(callStartOf(request, now)),
+        this.instanceId,
+        nonce === undefined ? null : JSON.stringify({ tenantId: nonce.tenantId, nonce: nonce.nonce, expiresAt: nonce.expiresAtSeconds }),
+      ],
+    );
+    const { kind, row } = rows[0]!.result;
+    if (nonce !== undefined) {
+      nonce.recordedWith(kind !== "replayed");
+      this.nonceSweep.nowAndThen(Math.floor(now / 1000));
+    }
+    return kind === "claimed" ? { kind, record: fromRow(row!) } : { kind };
   }
 
   async claimForResend(key: TransactionKey, now: number, pendingStaleBefore: number, request: CallRequest): Promise<TransactionRecord | undefined> {
