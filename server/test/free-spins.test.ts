@@ -10,6 +10,7 @@ import {
   startScriptedPeer,
   startTestServer,
   testConfigJson,
+  WELCOME_CAMPAIGN,
   type ScriptedPeer,
 } from "./harness.js";
 
@@ -47,17 +48,7 @@ describe("free-spin grants (spec B.4–B.7, D)", () => {
       testConfigJson({
         webhook: provider.url,
         campaigns: [
-          {
-            id: "welcome-10",
-            operatorId: OPERATOR.id,
-            gameId: "starfall",
-            spins: 10,
-            betAmountMinor: 20,
-            currency: "EUR",
-            active: true,
-            validFrom: "2020-01-01T00:00:00Z",
-            validUntil: "2099-01-01T00:00:00Z",
-          },
+          WELCOME_CAMPAIGN,
           { ...campaign, id: "paused", active: false },
           { ...campaign, id: "ended", validFrom: "2020-01-01T00:00:00Z", validUntil: "2021-01-01T00:00:00Z" },
           { ...campaign, id: "future", validFrom: "2098-01-01T00:00:00Z" },

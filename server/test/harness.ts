@@ -16,6 +16,19 @@ export const OTHER_OPERATOR = { id: "op-beta", secret: "op-secret-2" };
 export const PROVIDER = { id: "prov-star", secret: "prov-secret-1" };
 export const OTHER_PROVIDER = { id: "prov-moon", secret: "prov-secret-2" };
 
+/** The standard test configuration's one campaign: 10 spins of 20 EUR cents on starfall for op-acme, open until 2099. */
+export const WELCOME_CAMPAIGN = {
+  id: "welcome-10",
+  operatorId: OPERATOR.id,
+  gameId: "starfall",
+  spins: 10,
+  betAmountMinor: 20,
+  currency: "EUR",
+  active: true,
+  validFrom: "2020-01-01T00:00:00Z",
+  validUntil: "2099-01-01T00:00:00Z",
+};
+
 /** A raw configuration object (decisions.md §3) for tests; override any part. */
 export function testConfigJson(
   overrides: { wallet?: string; webhook?: string; sqlitePath?: string } & Record<string, unknown> = {},
@@ -66,19 +79,8 @@ export function testConfigJson(
         games: [{ id: "moonshot", name: "Moonshot", launchBaseUrl: "https://moon.example/play", replayBaseUrl: "https://moon.example/replay" }],
       },
     ],
-    campaigns: [
-      {
-        id: "welcome-10",
-        operatorId: OPERATOR.id,
-        gameId: "starfall",
-        spins: 10,
-        betAmountMinor: 20,
-        currency: "EUR",
-        active: true,
-        validFrom: "2020-01-01T00:00:00Z",
-        validUntil: "2099-01-01T00:00:00Z",
-      },
-    ],
+    // A copy: tests edit the configuration they are given.
+    campaigns: [{ ...WELCOME_CAMPAIGN }],
     ...rest,
   };
 }
