@@ -5,19 +5,17 @@
  * money must be conserved exactly: the wallet's ledger against the provider's record of applied transactions.
  */
 import { startWallet, type RunningWallet } from "@croupier/mock-operator-wallet";
-import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { seededRandom } from "../../../mock-operator-wallet/src/seeded-random.js";
 import { OPERATOR, PROVIDER, tempDir, testConfigJson } from "../harness.js";
 import { createTestDatabase, describePostgres, type TestDatabase } from "../postgres.js";
 import { reportFigure, RUN_SEED, scaled, TEST_TIMEOUT_MS } from "./support/budget.js";
-import { auditConservation } from "./support/conservation-audit.js";
-import { playRounds, ProviderRecord } from "./support/game-play.js";
+import { auditWalletLedger } from "./support/conservation-audit.js";
+import { playThroughCrashes, ProviderRecord } from "./support/game-play.js";
 import { platformRowsFromPostgres, platformSettled } from "./support/platform-ledger.js";
 import { PersistentProvider } from "./support/provider-driver.js";
 import { seatPlayers, waitUntil } from "./support/seating.js";
 import { freePort, ServiceProcess } from "./support/service-process.js";
-import { outstandingStakes, setWalletFaults, stakesRefunded } from "./support/wallet-control.js";
+import { setWalletFaults, waitForStakeRefunds } from "./support/wallet-control.js";
 
 const INSTANCES = 3;
 const KILLS = scaled(6, 120);
@@ -83,41 +81,25 @@ describePostgres("cluster crash recovery (three instances, kill -9 under load)",
       const record = new ProviderRecord();
       await setWalletFaults(wallet.url, { latencyMs: 25, failureRate: 0.03, timeoutRate: 0.01, dropAfterApplyRate: 0.05 });
 
-      let crashing = true;
-      const deadlineMs = Date.now() + scaled(240_000, 2_400_000);
-      const play = Promise.all(
-        seated.map((player, i) =>
-          playRounds({
-            provider: () => provider,
-            player,
-            rounds: 100_000,
-            random: seededRandom(RUN_SEED + 2_000 + i),
-            record,
-            runTag: "cluster",
-            deadlineMs,
-            stop: () => !crashing,
-            duplicateRate: 0.1,
-          }),
-        ),
-      );
-      const chaos = seededRandom(RUN_SEED + 11);
-      let kills = 0;
-      try {
-        while (kills < KILLS) {
-          await sleep(150 + Math.floor(chaos() * 900));
+      const kills = await playThroughCrashes({
+        seated,
+        provider,
+        record,
+        runTag: "cluster",
+        playSeed: RUN_SEED + 2_000,
+        chaosSeed: RUN_SEED + 11,
+        kills: KILLS,
+        deadlineMs: Date.now() + scaled(240_000, 2_400_000),
+        duplicateRate: 0.1,
+        crash: async (chaos) => {
           const victim = instances[Math.floor(chaos() * INSTANCES)]!;
           await victim.kill();
-          kills += 1;
           await victim.start();
-        }
-      } finally {
-        crashing = false;
-      }
-      await play;
+        },
+      });
       await setWalletFaults(wallet.url, { latencyMs: 0, failureRate: 0, timeoutRate: 0, dropAfterApplyRate: 0 });
 
-      const stakes = outstandingStakes(record);
-      await waitUntil(`the reconciler to refund ${stakes.length} abandoned stakes`, () => stakesRefunded(wallet.ledger, stakes), 120_000, 1000);
+      await waitForStakeRefunds(wallet.ledger, record, 120_000);
       await waitUntil(
         "the settlement retry and the reconciler to settle every transaction",
         async () => platformSettled(await platformRowsFromPostgres(database.url, OPERATOR.id)),
@@ -126,10 +108,9 @@ describePostgres("cluster crash recovery (three instances, kill -9 under load)",
       );
       for (const instance of instances) await instance.stop();
 
-      const report = auditConservation({
-        startBalances: new Map(playerRefs.map((p) => [p, STARTING_BALANCE])),
-        finalBalances: new Map(playerRefs.map((p) => [p, wallet.ledger.balance(p)])),
-        walletEntries: wallet.ledger.entries(),
+      const report = auditWalletLedger(wallet.ledger, {
+        playerRefs,
+        startingBalance: STARTING_BALANCE,
         record,
         platformRows: await platformRowsFromPostgres(database.url, OPERATOR.id),
       });

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seededRandom } from "../../../mock-operator-wallet/src/seeded-random.js";
 import { OPERATOR, PROVIDER, startTestServer, tempDir, testConfigJson } from "../harness.js";
 import { reportFigure, RUN_SEED, scaled, TEST_TIMEOUT_MS } from "./support/budget.js";
-import { auditConservation } from "./support/conservation-audit.js";
-import { outstandingStakes, setWalletFaults, stakesRefunded } from "./support/wallet-control.js";
+import { auditWalletLedger } from "./support/conservation-audit.js";
+import { setWalletFaults, waitForStakeRefunds } from "./support/wallet-control.js";
 import { playRounds, ProviderRecord } from "./support/game-play.js";
 import { platformRows, platformSettled } from "./support/platform-ledger.js";
 import { PersistentProvider } from "./support/provider-driver.js";
@@ -48,7 +48,6 @@ describe("conservation under wallet faults", () => {
     async () => {
       const playerRefs = Array.from({ length: PLAYERS }, (_, i) => `cons-${RUN_SEED}-${i}`);
       const seated = await seatPlayers(server.url, playerRefs);
-      const startBalances = new Map(playerRefs.map((p) => [p, STARTING_BALANCE]));
       const provider = new PersistentProvider({ baseUrl: server.url, tenantId: PROVIDER.id, secret: PROVIDER.secret });
       const record = new ProviderRecord();
 
@@ -73,18 +72,16 @@ describe("conservation under wallet faults", () => {
       const faultsMet = wallet.stats.snapshot().faults;
       await setWalletFaults(wallet.url, { latencyMs: 0, failureRate: 0, timeoutRate: 0, dropAfterApplyRate: 0, declineRate: 0 });
 
-      const stakes = outstandingStakes(record);
-      await waitUntil(`the reconciler to refund ${stakes.length} abandoned stakes`, () => stakesRefunded(wallet.ledger, stakes), 90_000, 1000);
+      await waitForStakeRefunds(wallet.ledger, record, 90_000);
       await waitUntil(
         "the platform's settlement retry and reconciler to settle every transaction",
         () => platformSettled(platformRows(server.services.stores.sqlite!, OPERATOR.id)),
         60_000,
       );
 
-      const report = auditConservation({
-        startBalances,
-        finalBalances: new Map(playerRefs.map((p) => [p, wallet.ledger.balance(p)])),
-        walletEntries: wallet.ledger.entries(),
+      const report = auditWalletLedger(wallet.ledger, {
+        playerRefs,
+        startingBalance: STARTING_BALANCE,
         record,
         platformRows: platformRows(server.services.stores.sqlite!, OPERATOR.id),
       });

@@ -4,18 +4,16 @@
  * platform's reconciler and settlement retry finish, and money must be conserved exactly as without crashes.
  */
 import { startWallet, type RunningWallet } from "@croupier/mock-operator-wallet";
-import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seededRandom } from "../../../mock-operator-wallet/src/seeded-random.js";
 import { OPERATOR, PROVIDER, tempDir, testConfigJson } from "../harness.js";
 import { reportFigure, RUN_SEED, scaled, TEST_TIMEOUT_MS } from "./support/budget.js";
-import { auditConservation } from "./support/conservation-audit.js";
-import { playRounds, ProviderRecord } from "./support/game-play.js";
+import { auditWalletLedger } from "./support/conservation-audit.js";
+import { playThroughCrashes, ProviderRecord } from "./support/game-play.js";
 import { platformRowsFromFile, platformSettled } from "./support/platform-ledger.js";
 import { PersistentProvider } from "./support/provider-driver.js";
 import { seatPlayers, waitUntil } from "./support/seating.js";
 import { freePort, ServiceProcess } from "./support/service-process.js";
-import { outstandingStakes, setWalletFaults, stakesRefunded } from "./support/wallet-control.js";
+import { setWalletFaults, waitForStakeRefunds } from "./support/wallet-control.js";
 
 const KILLS = scaled(20, 200);
 const PLAYERS = scaled(8, 24);
@@ -66,37 +64,23 @@ describe("crash recovery (kill -9 under load)", () => {
       // A little latency widens the window in which a kill cuts a wallet call in half; a few lost replies on top.
       await setWalletFaults(wallet.url, { latencyMs: 25, dropAfterApplyRate: 0.05 });
 
-      let crashing = true;
-      const deadlineMs = Date.now() + scaled(240_000, 2_400_000);
-      const play = Promise.all(
-        seated.map((player, i) =>
-          playRounds({
-            provider: () => provider,
-            player,
-            rounds: 100_000,
-            random: seededRandom(RUN_SEED + 1_000 + i),
-            record,
-            runTag: "crash",
-            deadlineMs,
-            stop: () => !crashing,
-          }),
-        ),
-      );
-      const chaos = seededRandom(RUN_SEED + 7);
-      try {
-        while (service.kills < KILLS) {
-          await sleep(150 + Math.floor(chaos() * 900));
+      await playThroughCrashes({
+        seated,
+        provider,
+        record,
+        runTag: "crash",
+        playSeed: RUN_SEED + 1_000,
+        chaosSeed: RUN_SEED + 7,
+        kills: KILLS,
+        deadlineMs: Date.now() + scaled(240_000, 2_400_000),
+        crash: async () => {
           await service.kill();
           await service.start();
-        }
-      } finally {
-        crashing = false;
-      }
-      await play;
+        },
+      });
       await setWalletFaults(wallet.url, { latencyMs: 0, dropAfterApplyRate: 0 });
 
-      const stakes = outstandingStakes(record);
-      await waitUntil(`the reconciler to refund ${stakes.length} abandoned stakes`, () => stakesRefunded(wallet.ledger, stakes), 120_000, 1000);
+      await waitForStakeRefunds(wallet.ledger, record, 120_000);
       await waitUntil(
         "the settlement retry and the reconciler to settle every transaction",
         async () => {
@@ -109,10 +93,9 @@ describe("crash recovery (kill -9 under load)", () => {
         2_000,
       );
 
-      const report = auditConservation({
-        startBalances: new Map(playerRefs.map((p) => [p, STARTING_BALANCE])),
-        finalBalances: new Map(playerRefs.map((p) => [p, wallet.ledger.balance(p)])),
-        walletEntries: wallet.ledger.entries(),
+      const report = auditWalletLedger(wallet.ledger, {
+        playerRefs,
+        startingBalance: STARTING_BALANCE,
         record,
         platformRows: platformRowsFromFile(`${dir.path}/croupier.db`, OPERATOR.id),
       });

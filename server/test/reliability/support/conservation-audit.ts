@@ -179,3 +179,17 @@ export function auditConservation(input: {
   }
   return { players: input.startBalances.size, transactions: input.record.observations.length, staleRefunds, lost, doubled, problems };
 }
+
+/** auditConservation for players who all started at `startingBalance` on the mock wallet whose `ledger` is given. */
+export function auditWalletLedger(
+  ledger: { balance(playerRef: string): number; entries(): readonly LedgerEntry[] },
+  input: { playerRefs: readonly string[]; startingBalance: number; record: ProviderRecord; platformRows: readonly PlatformRow[] },
+): AuditReport {
+  return auditConservation({
+    startBalances: new Map(input.playerRefs.map((p) => [p, input.startingBalance])),
+    finalBalances: new Map(input.playerRefs.map((p) => [p, ledger.balance(p)])),
+    walletEntries: ledger.entries(),
+    record: input.record,
+    platformRows: input.platformRows,
+  });
+}

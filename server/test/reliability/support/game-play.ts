@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { seededRandom } from "../../../../mock-operator-wallet/src/seeded-random.js";
 import type { FinalOutcome, PersistentProvider, ProviderTransaction } from "./provider-driver.js";
 
 /** A player at the table: a REAL session launched by the operator. */
@@ -117,4 +119,54 @@ export async function playRounds(options: {
     if (kind === "two-bets-win" && !accepted(await send({ type: "BET", amount: amount(40) }))) continue;
     await send({ type: "WIN", amount: Math.floor(random() * 150), roundComplete: true });
   }
+}
+
+/**
+ * Plays seeded rounds for every seated player while `crash` is dealt `kills` times, 150 to 1,050 ms apart (seeded by
+ * `chaosSeed`, which `crash` may draw from too), then lets play stop and every player finish the round in hand.
+ * Resolves with the number of crashes dealt.
+ */
+export async function playThroughCrashes(options: {
+  seated: readonly SeatedPlayer[];
+  provider: PersistentProvider;
+  record: ProviderRecord;
+  runTag: string;
+  /** Player i plays with seededRandom(playSeed + i). */
+  playSeed: number;
+  chaosSeed: number;
+  kills: number;
+  deadlineMs: number;
+  duplicateRate?: number;
+  /** Kills something with SIGKILL and restarts it. */
+  crash: (chaos: () => number) => Promise<void>;
+}): Promise<number> {
+  let crashing = true;
+  const play = Promise.all(
+    options.seated.map((player, i) =>
+      playRounds({
+        provider: () => options.provider,
+        player,
+        rounds: 100_000,
+        random: seededRandom(options.playSeed + i),
+        record: options.record,
+        runTag: options.runTag,
+        deadlineMs: options.deadlineMs,
+        stop: () => !crashing,
+        duplicateRate: options.duplicateRate,
+      }),
+    ),
+  );
+  const chaos = seededRandom(options.chaosSeed);
+  let kills = 0;
+  try {
+    while (kills < options.kills) {
+      await sleep(150 + Math.floor(chaos() * 900));
+      await options.crash(chaos);
+      kills += 1;
+    }
+  } finally {
+    crashing = false;
+  }
+  await play;
+  return kills;
 }

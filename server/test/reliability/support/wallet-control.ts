@@ -1,5 +1,6 @@
 import type { FaultSettings, LedgerEntry } from "@croupier/mock-operator-wallet";
 import { roundKey, type ProviderRecord } from "./game-play.js";
+import { waitUntil } from "./seating.js";
 
 /** Switches the mock wallet's faults through its unsigned control route, as an operator's tester would. */
 export async function setWalletFaults(walletUrl: string, faults: Partial<FaultSettings>): Promise<void> {
@@ -15,7 +16,7 @@ export async function setWalletFaults(walletUrl: string, faults: Partial<FaultSe
  * Stakes the provider saw accepted in rounds it never completed and never rolled back: only the platform's
  * stale-round reconciler can return them.
  */
-export function outstandingStakes(record: ProviderRecord): { playerRef: string; transactionId: string }[] {
+function outstandingStakes(record: ProviderRecord): { playerRef: string; transactionId: string }[] {
   const rolledBack = new Set(
     record.observations
       .filter((o) => o.transaction.type === "ROLLBACK" && o.outcome.kind === "settled")
@@ -33,10 +34,7 @@ export function outstandingStakes(record: ProviderRecord): { playerRef: string; 
  * the test's own process, so a query per stake would hold its event loop for seconds under a long run and make the
  * platform's calls to it time out.
  */
-export function stakesRefunded(
-  ledger: { entries(): readonly LedgerEntry[] },
-  stakes: readonly { playerRef: string; transactionId: string }[],
-): boolean {
+function stakesRefunded(ledger: { entries(): readonly LedgerEntry[] }, stakes: readonly { playerRef: string; transactionId: string }[]): boolean {
   const refunded = new Set(
     ledger
       .entries()
@@ -44,4 +42,10 @@ export function stakesRefunded(
       .map((e) => `${e.playerRef}\u0000${e.originalTransactionId}`),
   );
   return stakes.every((s) => refunded.has(`${s.playerRef}\u0000${s.transactionId}`));
+}
+
+/** Waits until the wallet refunded every stake the provider left outstanding (see outstandingStakes), polling each second. */
+export async function waitForStakeRefunds(ledger: { entries(): readonly LedgerEntry[] }, record: ProviderRecord, timeoutMs: number): Promise<void> {
+  const stakes = outstandingStakes(record);
+  await waitUntil(`the reconciler to refund ${stakes.length} abandoned stakes`, () => stakesRefunded(ledger, stakes), timeoutMs, 1000);
 }
