@@ -1,7 +1,6 @@
 import { startWallet, type RunningWallet } from "@croupier/mock-operator-wallet";
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   OPERATOR,
@@ -14,10 +13,9 @@ import {
   startTestServer,
   tempDir,
   testConfigJson,
+  ADMIN_SCRIPT,
 } from "./harness.js";
 import { startHoldingWallet } from "./wallet-harness.js";
-
-const ADMIN = fileURLToPath(new URL("../dist/admin.js", import.meta.url));
 
 /** ADJUSTMENT, the platform's manual balance correction, sent by the admin tool through the wallet relay. */
 describe("admin adjust", () => {
@@ -34,7 +32,7 @@ describe("admin adjust", () => {
     dir.remove();
   });
 
-  const adjust = (...args: string[]) => runNodeScript(ADMIN, ["adjust", ...args, "--config", configFile]);
+  const adjust = (...args: string[]) => runNodeScript(ADMIN_SCRIPT, ["adjust", ...args, "--config", configFile]);
   const terms = (player: string, id: string, direction: string, amount: string) => [
     "--operator",
     OPERATOR.id,
@@ -93,7 +91,7 @@ describe("admin adjust", () => {
     const peerConfig = `${dir.path}/peer.json`;
     writeFileSync(peerConfig, JSON.stringify(testConfigJson({ wallet: peer.url, sqlitePath: `${dir.path}/peer.db` })));
     try {
-      const result = await runNodeScript(ADMIN, [
+      const result = await runNodeScript(ADMIN_SCRIPT, [
         "adjust",
         ...terms("p-wire", "w-1", "DEBIT", "7"),
         "--reason",
@@ -171,7 +169,7 @@ describe("admin adjust", () => {
     writeFileSync(peerConfig, JSON.stringify(json));
     const args = ["adjust", ...terms("p-kill", "k-1", "CREDIT", "30"), "--config", peerConfig];
     try {
-      const child = spawn(process.execPath, [ADMIN, ...args], { stdio: "ignore" });
+      const child = spawn(process.execPath, [ADMIN_SCRIPT, ...args], { stdio: "ignore" });
       const exited = new Promise((resolve) => child.on("exit", resolve));
       const deadline = Date.now() + 10_000;
       while (peer.requests.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
@@ -182,11 +180,11 @@ describe("admin adjust", () => {
       release();
       // The intent was recorded before the call: within the callback timeout a rerun is refused as in flight; after it
       // the record is re-claimed and resent, identical, and the wallet's cached answer settles it.
-      const early = await runNodeScript(ADMIN, args);
+      const early = await runNodeScript(ADMIN_SCRIPT, args);
       expect(early.code).toBe(1);
       expect(early.stderr).toMatch(/in flight/);
       await new Promise((r) => setTimeout(r, LEASE_MS + 100));
-      const rerun = await runNodeScript(ADMIN, args);
+      const rerun = await runNodeScript(ADMIN_SCRIPT, args);
       expect(rerun.stderr).toBe("");
       expect(JSON.parse(rerun.stdout)).toEqual({ transactionId: "adjustment:k-1", status: "OK", balance: 1030 });
       expect(peer.requests.map((r) => r.body)).toEqual([peer.requests[0]!.body, peer.requests[0]!.body]);

@@ -1,7 +1,6 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { parseConfig } from "../src/config/parse.js";
 import { startServer, type RunningServer } from "../src/server.js";
@@ -18,11 +17,10 @@ import {
   testConfigJson,
   testSecretKey,
   type ScriptedPeer,
+  ADMIN_SCRIPT,
 } from "./harness.js";
 import { createTestDatabase, describePostgres, type TestDatabase } from "./postgres.js";
 import { betRequest, eventually, launchSession, postTransaction, startHoldingWallet, startTestWallet, type TestWallet } from "./wallet-harness.js";
-
-const ADMIN = fileURLToPath(new URL("../dist/admin.js", import.meta.url));
 
 /**
  * Every admin command on a PostgreSQL configuration, beside a running instance on the same database: the built CLI
@@ -66,7 +64,8 @@ describePostgres("the admin commands on PostgreSQL", () => {
     dir.remove();
   });
 
-  const admin = (args: string[], env: Record<string, string> = {}, file = configFile) => runNodeScript(ADMIN, [...args, "--config", file], env);
+  const admin = (args: string[], env: Record<string, string> = {}, file = configFile) =>
+    runNodeScript(ADMIN_SCRIPT, [...args, "--config", file], env);
   const adjustArgs = (player: string, id: string, amount: string) =>
     ["adjust", "--operator", OPERATOR.id, "--player", player, "--game", "starfall", "--currency", "EUR"].concat([
       "--amount",
@@ -119,7 +118,7 @@ describePostgres("the admin commands on PostgreSQL", () => {
     // A callback timeout (the claim's lease) long enough that the rerun below starts well inside it on a loaded machine.
     for (const operator of json.operators) operator.callbackTimeoutMs = LEASE_MS;
     writeFileSync(killFile, JSON.stringify(json));
-    const args = [ADMIN, ...adjustArgs("p-kill", "pg-k", "30"), "--config", killFile];
+    const args = [ADMIN_SCRIPT, ...adjustArgs("p-kill", "pg-k", "30"), "--config", killFile];
     try {
       const child = spawn(process.execPath, args, { stdio: "ignore" });
       const exited = new Promise((resolve) => child.on("exit", resolve));
@@ -127,10 +126,10 @@ describePostgres("the admin commands on PostgreSQL", () => {
       child.kill("SIGKILL");
       await exited;
       release();
-      const early = await runNodeScript(ADMIN, args.slice(1));
+      const early = await runNodeScript(ADMIN_SCRIPT, args.slice(1));
       expect([early.code, early.stderr]).toEqual([1, expect.stringMatching(/in flight/)]);
       await new Promise((r) => setTimeout(r, LEASE_MS + 100));
-      const rerun = await runNodeScript(ADMIN, args.slice(1));
+      const rerun = await runNodeScript(ADMIN_SCRIPT, args.slice(1));
       expect([rerun.code, rerun.stderr]).toEqual([0, ""]);
       expect(JSON.parse(rerun.stdout)).toEqual({ transactionId: "adjustment:pg-k", status: "OK", balance: 1030 });
       expect(peer.requests.map((r) => r.body)).toEqual([peer.requests[0]!.body, peer.requests[0]!.body]);

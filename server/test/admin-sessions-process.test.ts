@@ -1,5 +1,4 @@
 import { writeFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   OPERATOR,
@@ -14,9 +13,8 @@ import {
   tempDir,
   testConfigJson,
   type ScriptedPeer,
+  ADMIN_SCRIPT,
 } from "./harness.js";
-
-const ADMIN = fileURLToPath(new URL("../dist/admin.js", import.meta.url));
 
 /** The platform force-ending sessions from the admin tool while the service runs on the same database file. */
 describe("admin end-sessions (self-exclusion, fraud hold)", () => {
@@ -50,7 +48,7 @@ describe("admin end-sessions (self-exclusion, fraud hold)", () => {
   };
   const verifyStatus = async (sessionToken: string) =>
     (await signedRequest(server.url, PROVIDER, "POST", "/v1/wallet/session/verify", { sessionToken })).status;
-  const admin = (...args: string[]) => runNodeScript(ADMIN, ["end-sessions", ...args, "--config", configFile]);
+  const admin = (...args: string[]) => runNodeScript(ADMIN_SCRIPT, ["end-sessions", ...args, "--config", configFile]);
   const revokes = () => provider.requests.filter((r) => r.url === "/v1/game/session/revoke");
 
   it("ends every session of the player under the operator at once and tells the provider the reason", async () => {

@@ -1,5 +1,4 @@
 import { writeFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   OPERATOR,
@@ -13,11 +12,10 @@ import {
   testConfigJson,
   toReply,
   type ScriptedPeer,
+  ADMIN_SCRIPT,
 } from "./harness.js";
 import { eventually } from "./wallet-harness.js";
 import { PASSWORD, signIn } from "./backoffice-harness.js";
-
-const ADMIN = fileURLToPath(new URL("../dist/admin.js", import.meta.url));
 
 describe("back-office sign-in and sessions", () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -213,7 +211,7 @@ describe("back-office session expiry, https cookies and the admin CLI", () => {
     dir.remove();
   });
 
-  const admin = (...args: string[]) => runNodeScript(ADMIN, ["backoffice-user", ...args, "--config", configFile]);
+  const admin = (...args: string[]) => runNodeScript(ADMIN_SCRIPT, ["backoffice-user", ...args, "--config", configFile]);
 
   it("creates, lists and removes accounts from the CLI beside the running service", async () => {
     const added = await admin("add", "--operator", OPERATOR.id, "--username", "carol", "--role", "manager");

@@ -5,10 +5,9 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseConfig, secretVariable } from "../src/config/parse.js";
 import { configSchema } from "../src/config/schema.js";
-import { runNodeScript, signedRequest, tempDir, testConfigJson } from "./harness.js";
+import { runNodeScript, signedRequest, tempDir, testConfigJson, ADMIN_SCRIPT } from "./harness.js";
 
 const MAIN = fileURLToPath(new URL("../dist/main.js", import.meta.url));
-const ADMIN = fileURLToPath(new URL("../dist/admin.js", import.meta.url));
 const EXAMPLE_PATH = fileURLToPath(new URL("../croupier.example.json", import.meta.url));
 const example = () => JSON.parse(readFileSync(EXAMPLE_PATH, "utf8")) as Record<string, any>;
 const EXAMPLE_SECRETS = { CROUPIER_OPERATOR_OP_ACME_SECRET: "acme-from-env", CROUPIER_PROVIDER_PROV_STAR_SECRET: "star-from-env" };
@@ -220,15 +219,15 @@ describe("the service and admin command lines", () => {
   it("--version and --help answer on stdout with exit 0; a bad argument is a usage message, exit 2, never a stack trace", async () => {
     // Started together: each is a node process start, slow on a busy machine.
     const [answers, mistakes] = await Promise.all([
-      Promise.all([MAIN, ADMIN].flatMap((script) => ["--version", "-v", "--help"].map((flag) => runNodeScript(script, [flag])))),
+      Promise.all([MAIN, ADMIN_SCRIPT].flatMap((script) => ["--version", "-v", "--help"].map((flag) => runNodeScript(script, [flag])))),
       Promise.all(
         (
           [
             [MAIN, ["--bogus"]],
             [MAIN, ["stray"]],
             [MAIN, ["--config"]],
-            [ADMIN, ["--bogus"]],
-            [ADMIN, ["grant-status", "--bogus"]],
+            [ADMIN_SCRIPT, ["--bogus"]],
+            [ADMIN_SCRIPT, ["grant-status", "--bogus"]],
           ] as const
         ).map(([script, args]) => runNodeScript(script, [...args])),
       ),

@@ -14,10 +14,10 @@ import {
   tempDir,
   testConfigJson,
   type ScriptedPeer,
+  ADMIN_SCRIPT,
 } from "./harness.js";
 
 const MAIN = fileURLToPath(new URL("../dist/main.js", import.meta.url));
-const ADMIN = fileURLToPath(new URL("../dist/admin.js", import.meta.url));
 const GRANTS = "/v1/operator/free-spins/grants";
 
 /** Free spins across process boundaries: a crash mid-grant, and the admin status pull (built CLIs, file database). */
@@ -116,7 +116,7 @@ describe("free spins: crash recovery and the admin commands", () => {
   });
 
   it("grant-status asks the provider through the signed status webhook and prints remainingSpins and completed", async () => {
-    const result = await runNodeScript(ADMIN, ["grant-status", activeGrant.id, "--config", configFile]);
+    const result = await runNodeScript(ADMIN_SCRIPT, ["grant-status", activeGrant.id, "--config", configFile]);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`grant ${activeGrant.id}`);
@@ -131,38 +131,38 @@ describe("free spins: crash recovery and the admin commands", () => {
 
   it("grant-status exits non-zero with a clear message when it cannot answer", async () => {
     statusAnswer = { status: 500, body: '{"error":"status backend down"}' };
-    const failed = await runNodeScript(ADMIN, ["grant-status", activeGrant.id], { CROUPIER_CONFIG: configFile });
+    const failed = await runNodeScript(ADMIN_SCRIPT, ["grant-status", activeGrant.id], { CROUPIER_CONFIG: configFile });
     expect(failed.code).toBe(1);
     expect(failed.stderr).toMatch(/provider answered 500: .*status backend down/);
 
     statusAnswer = { status: 200, body: '{"remainingSpins":"many"}' };
-    const malformed = await runNodeScript(ADMIN, ["grant-status", activeGrant.id, "--config", configFile]);
+    const malformed = await runNodeScript(ADMIN_SCRIPT, ["grant-status", activeGrant.id, "--config", configFile]);
     expect(malformed.code).toBe(1);
     expect(malformed.stderr).toMatch(/without remainingSpins and completed/);
 
-    const noRef = await runNodeScript(ADMIN, ["grant-status", interruptedId, "--config", configFile]);
+    const noRef = await runNodeScript(ADMIN_SCRIPT, ["grant-status", interruptedId, "--config", configFile]);
     expect(noRef.code).toBe(1);
     expect(noRef.stderr).toMatch(/is failed and has no provider reference/);
 
-    const unknown = await runNodeScript(ADMIN, ["grant-status", crypto.randomUUID(), "--config", configFile]);
+    const unknown = await runNodeScript(ADMIN_SCRIPT, ["grant-status", crypto.randomUUID(), "--config", configFile]);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/no grant/);
 
-    const usage = await runNodeScript(ADMIN, ["grant-status", "--config", configFile]);
+    const usage = await runNodeScript(ADMIN_SCRIPT, ["grant-status", "--config", configFile]);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/Usage: npm run admin -- grant-status <grantId>/);
-    const unknownCommand = await runNodeScript(ADMIN, ["frobnicate"]);
+    const unknownCommand = await runNodeScript(ADMIN_SCRIPT, ["frobnicate"]);
     expect(unknownCommand.code).toBe(2);
     expect(unknownCommand.stderr).toMatch(/unknown command "frobnicate"/);
     // Help that was asked for is no mistake: usage on stdout, exit 0.
-    const help = await runNodeScript(ADMIN, ["--help"]);
+    const help = await runNodeScript(ADMIN_SCRIPT, ["--help"]);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(
       /Commands:\n {2}issue-grant --operator ID .*\n {31}issue a free-spin grant .*\n {2}grant-status <grantId> {7}ask the provider/,
     );
   });
 
-  const admin = (...args: string[]) => runNodeScript(ADMIN, [...args, "--config", configFile]);
+  const admin = (...args: string[]) => runNodeScript(ADMIN_SCRIPT, [...args, "--config", configFile]);
   const grantsAtProvider = () => grantCalls().filter((r) => JSON.parse(r.body).playerRef.startsWith("p-tool"));
 
   it("issue-grant issues a grant through the provider once, printed as GrantResponseBody; the same key replays it", async () => {
@@ -288,7 +288,7 @@ describe("free spins: crash recovery and the admin commands", () => {
     const refusingConfig = `${dir.path}/refusing.json`;
     writeFileSync(refusingConfig, JSON.stringify(testConfigJson({ webhook: refusing.url, sqlitePath: `${dir.path}/refusing.db` })));
     try {
-      const result = await runNodeScript(ADMIN, [
+      const result = await runNodeScript(ADMIN_SCRIPT, [
         "issue-grant",
         "--operator",
         OPERATOR.id,
@@ -309,7 +309,7 @@ describe("free spins: crash recovery and the admin commands", () => {
       expect(result.stderr).toMatch(/provider grant call failed \(grant [0-9a-f-]{36} is failed\): .*503.*grant backend down/);
       expect(refusing.requests).toHaveLength(1);
       // The key is consumed: a second run prints the failed grant and calls nobody.
-      const again = await runNodeScript(ADMIN, [
+      const again = await runNodeScript(ADMIN_SCRIPT, [
         "issue-grant",
         "--operator",
         OPERATOR.id,

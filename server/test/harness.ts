@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseConfig } from "../src/config/parse.js";
 import { secretKeyFromEnvironment } from "../src/config/secret-key.js";
 import type { CroupierConfig } from "../src/config/types.js";
@@ -207,7 +208,10 @@ export function isSignedFor(request: ScriptedPeer["requests"][number], tenant: {
   }).ok;
 }
 
-/** Runs a built Node script of this package (e.g. dist/admin.js) as a child process and collects its output. */
+/** The built admin tool (`npm run admin`), for runNodeScript. */
+export const ADMIN_SCRIPT = fileURLToPath(new URL("../dist/admin.js", import.meta.url));
+
+/** Runs a built Node script of this package (e.g. ADMIN_SCRIPT) as a child process and collects its output. */
 export function runNodeScript(
   script: string,
   args: string[],

@@ -2,7 +2,6 @@ import Database from "better-sqlite3";
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseConfig } from "../src/config/parse.js";
 import { SecretKeyError } from "../src/domain/secret-box.js";
@@ -20,10 +19,9 @@ import {
   tempDir,
   testConfigJson,
   type ScriptedPeer,
+  ADMIN_SCRIPT,
 } from "./harness.js";
 import { betRequest, launchSession, postTransaction, SERVICE_MAIN, spawnService, startTestWallet, type TestWallet } from "./wallet-harness.js";
-
-const ADMIN = fileURLToPath(new URL("../dist/admin.js", import.meta.url));
 
 /** Every byte of the database's files (main file, WAL, shared memory), as one string to search. */
 function databaseBytes(dir: string, ...except: string[]): string {
@@ -239,7 +237,7 @@ describe("secrets and session tokens at rest (issue 17, item 7)", () => {
     const configFile = join(dir.path, "config.json");
     writeFileSync(configFile, JSON.stringify(testConfigJson({ webhook: studio.url, sqlitePath: join(dir.path, "croupier.db") })));
     const endSessions = (key: string) =>
-      runNodeScript(ADMIN, ["end-sessions", "--operator", OPERATOR.id, "--player", "p-1", "--reason", "FRAUD_HOLD", "--config", configFile], {
+      runNodeScript(ADMIN_SCRIPT, ["end-sessions", "--operator", OPERATOR.id, "--player", "p-1", "--reason", "FRAUD_HOLD", "--config", configFile], {
         CROUPIER_SECRET_KEY: key,
       });
     const missing = await endSessions("");
@@ -249,7 +247,7 @@ describe("secrets and session tokens at rest (issue 17, item 7)", () => {
     ]);
     const wrong = await endSessions(randomBytes(32).toString("hex"));
     expect([wrong.code, wrong.stderr]).toEqual([2, "admin end-sessions: CROUPIER_SECRET_KEY is not the key this database was encrypted with\n"]);
-    const listed = await runNodeScript(ADMIN, ["problems", "--config", configFile], { CROUPIER_SECRET_KEY: "" });
+    const listed = await runNodeScript(ADMIN_SCRIPT, ["problems", "--config", configFile], { CROUPIER_SECRET_KEY: "" });
     expect(listed.code).toBe(0);
     // With the key, the kick opens the sealed token and names it to the provider.
     const ended = await endSessions(process.env.CROUPIER_SECRET_KEY!);

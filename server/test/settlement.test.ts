@@ -1,11 +1,9 @@
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { OPERATOR, PROVIDER, startTestServer, tempDir, testConfigJson } from "./harness.js";
+import { OPERATOR, PROVIDER, startTestServer, tempDir, testConfigJson, ADMIN_SCRIPT } from "./harness.js";
 import { betRequest, eventually, launchSession, postTransaction, startTestWallet } from "./wallet-harness.js";
 
-const ADMIN = fileURLToPath(new URL("../dist/admin.js", import.meta.url));
 const dir = tempDir();
 afterAll(() => dir.remove());
 
@@ -92,7 +90,7 @@ describe("settlement retry of credits", () => {
 
     const configFile = `${dir.path}/problems.json`;
     writeFileSync(configFile, JSON.stringify(testConfigJson({ wallet: wallet.url, sqlitePath })));
-    const listed = spawnSync(process.execPath, [ADMIN, "problems", "--config", configFile], { encoding: "utf8" });
+    const listed = spawnSync(process.execPath, [ADMIN_SCRIPT, "problems", "--config", configFile], { encoding: "utf8" });
     expect(listed.status).toBe(0);
     const lines = listed.stdout
       .trim()
@@ -106,7 +104,7 @@ describe("settlement retry of credits", () => {
     const [queued] = (await server.services.problems.list(OPERATOR.id, {})).items;
     await server.services.problems.resolve({ operatorId: OPERATOR.id, actor: "test" }, String(queued!.id), "paid by hand");
     expect(await problemsGauge()).toBe("0");
-    const after = spawnSync(process.execPath, [ADMIN, "problems", "--config", configFile], { encoding: "utf8" });
+    const after = spawnSync(process.execPath, [ADMIN_SCRIPT, "problems", "--config", configFile], { encoding: "utf8" });
     expect([after.status, after.stdout]).toEqual([0, ""]);
   });
 });

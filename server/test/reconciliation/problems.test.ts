@@ -1,12 +1,10 @@
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { OPERATOR, OTHER_OPERATOR, PROVIDER, startTestServer, tempDir, testConfigJson } from "../harness.js";
+import { OPERATOR, OTHER_OPERATOR, PROVIDER, startTestServer, tempDir, testConfigJson, ADMIN_SCRIPT } from "../harness.js";
 import { betRequest, eventually, postTransaction, startHoldingWallet } from "../wallet-harness.js";
 import { get, post, startReconciliationSetup, transactionPath, type TestServer } from "./reconciliation-harness.js";
 
-const ADMIN = fileURLToPath(new URL("../../dist/admin.js", import.meta.url));
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -221,7 +219,7 @@ describe("operator reconciliation API: problems, re-send, resolve, audit", () =>
     const child = spawn(
       process.execPath,
       [
-        ADMIN,
+        ADMIN_SCRIPT,
         "adjust",
         "--operator",
         OPERATOR.id,
