@@ -287,8 +287,8 @@ describe("free spins: crash recovery and the admin commands", () => {
     const refusing = await startScriptedPeer((_req, res) => sendJson(res, 503, { error: "grant backend down" }));
     const refusingConfig = `${dir.path}/refusing.json`;
     writeFileSync(refusingConfig, JSON.stringify(testConfigJson({ webhook: refusing.url, sqlitePath: `${dir.path}/refusing.db` })));
-    try {
-      const result = await runNodeScript(ADMIN_SCRIPT, [
+    const issue = () =>
+      runNodeScript(ADMIN_SCRIPT, [
         "issue-grant",
         "--operator",
         OPERATOR.id,
@@ -305,27 +305,13 @@ describe("free spins: crash recovery and the admin commands", () => {
         "--config",
         refusingConfig,
       ]);
+    try {
+      const result = await issue();
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(/provider grant call failed \(grant [0-9a-f-]{36} is failed\): .*503.*grant backend down/);
       expect(refusing.requests).toHaveLength(1);
       // The key is consumed: a second run prints the failed grant and calls nobody.
-      const again = await runNodeScript(ADMIN_SCRIPT, [
-        "issue-grant",
-        "--operator",
-        OPERATOR.id,
-        "--player",
-        "p-tool-4",
-        "--game",
-        "starfall",
-        "--spins",
-        "3",
-        "--currency",
-        "EUR",
-        "--key",
-        "tool-key-4",
-        "--config",
-        refusingConfig,
-      ]);
+      const again = await issue();
       expect(again.code).toBe(1);
       expect(JSON.parse(again.stdout)).toMatchObject({ status: "failed", idempotencyKey: "tool-key-4" });
       expect(refusing.requests).toHaveLength(1);
