@@ -22,6 +22,16 @@ export default tseslint.config(
     },
   },
   {
+    // Ports and adapters (docs/architecture.md): the adapters depend on the interfaces the domain owns, never on its rules.
+    files: ["server/src/store/**/*.ts", "server/src/outbound/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "(^|/)domain/(?!ports/)", message: "store/ and outbound/ import only domain/ports/* from the domain." }] },
+      ],
+    },
+  },
+  {
     // Tests read whatever JSON a server answers, right or wrong, before asserting its shape; their scripted peers'
     // async request handlers may reject, which vitest reports as an unhandled error and so fails the test anyway.
     files: ["**/test/**/*.ts", "**/*.test.ts"],

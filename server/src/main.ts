@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 import { loadConfigFile } from "./config/load.js";
 import { ConfigError } from "./config/parse.js";
 import { secretKeyFromEnvironment } from "./config/secret-key.js";
-import { SecretKeyError } from "./domain/secret-box.js";
+import { SecretKeyError } from "./domain/ports/secrets.js";
 import { describeFailure, serviceVersion } from "./cli-output.js";
 import { limitHeapGrowth } from "./heap-growth.js";
 import { startServer } from "./server.js";

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { SECRET_KEY_BYTES, SecretBox, SecretKeyError, tokenDigest } from "./domain/secret-box.js";
+import { SECRET_KEY_BYTES, SecretKeyError, type SecretBox } from "./domain/ports/secrets.js";
+import { AesGcmSecretBox, tokenDigest } from "./domain/secret-box.js";
 import type { SqliteDatabase } from "./store/database.js";
 import { sealLegacyPlaintext } from "./store/legacy-plaintext.js";
 import { SqliteSecretKeyCheck } from "./store/secret-key-check.js";
@@ -26,7 +27,7 @@ export function unlockDatabase(
   const stored = check.read();
   key ??= generated(stored !== undefined);
   if (key === undefined) throw missingKey(stored !== undefined);
-  const box = new SecretBox(key);
+  const box = new AesGcmSecretBox(key);
   return checked(box, stored ?? firstUnlock(db, box, check));
 }
 
@@ -50,7 +51,7 @@ export async function unlockShared(check: SharedKeyCheck, key: Buffer | undefine
         "start without CROUPIER_SECRET_KEY, or on a new database with it",
     );
   }
-  const box = new SecretBox(key);
+  const box = new AesGcmSecretBox(key);
   return checked(box, stored ?? (await check.writeFirst(box.seal(CHECK_TEXT))));
 }
 
@@ -65,7 +66,7 @@ const GENERATED = "generated-key:";
 async function generatedInDatabase(check: SharedKeyCheck, stored: string | undefined): Promise<SecretBox> {
   const value = stored ?? (await check.writeFirst(GENERATED + randomBytes(SECRET_KEY_BYTES).toString("hex")));
   if (!value.startsWith(GENERATED)) throw missingKey(true);
-  return new SecretBox(Buffer.from(value.slice(GENERATED.length), "hex"));
+  return new AesGcmSecretBox(Buffer.from(value.slice(GENERATED.length), "hex"));
 }
 
 function missingKey(databaseHoldsSealed: boolean): SecretKeyError {
@@ -93,7 +94,7 @@ function firstUnlock(db: SqliteDatabase, box: SecretBox, check: SqliteSecretKeyC
       .transaction(() => {
         const now = check.read();
         if (now !== undefined) return now;
-        sealLegacyPlaintext(db, { seal: (text) => box.seal(text), isSealed: SecretBox.isSealed, digest: tokenDigest });
+        sealLegacyPlaintext(db, { seal: (text) => box.seal(text), isSealed: AesGcmSecretBox.isSealed, digest: tokenDigest });
         const written = box.seal(CHECK_TEXT);
         check.write(written);
         return written;

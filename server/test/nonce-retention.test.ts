@@ -9,7 +9,7 @@ import { GroupCommit } from "../src/store/group-commit.js";
 import { SqliteNonceStore } from "../src/store/sqlite-nonce-store.js";
 import { SqliteTenantStore } from "../src/store/tenant-store.js";
 import { OPERATOR, testConfigJson, testSecretKey } from "./harness.js";
-import { SecretBox } from "../src/domain/secret-box.js";
+import { AesGcmSecretBox } from "../src/domain/secret-box.js";
 
 const SKEW = 300;
 
@@ -17,7 +17,7 @@ const SKEW = 300;
 async function authenticatorAt(clock: { now: number }, nonces?: (db: ReturnType<typeof openDatabase>) => NonceStore) {
   const config = parseConfig(testConfigJson({ limits: { clockSkewSeconds: SKEW, rateLimit: { requestsPerSecond: 1000, burst: 1000 } } }));
   const db = openDatabase(":memory:");
-  const tenants = await TenantDirectory.open(config, new SqliteTenantStore(db), new SecretBox(testSecretKey()), () => clock.now);
+  const tenants = await TenantDirectory.open(config, new SqliteTenantStore(db), new AesGcmSecretBox(testSecretKey()), () => clock.now);
   const store = nonces?.(db) ?? new SqliteNonceStore(db, new GroupCommit(db), SKEW, () => clock.now);
   return createAuthenticator({
     tenants,

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseConfig } from "../src/config/parse.js";
-import { SecretKeyError } from "../src/domain/secret-box.js";
+import { SecretKeyError } from "../src/domain/ports/secrets.js";
 import { callbackBody, requestFingerprint, type RelayableRequest } from "../src/domain/transaction-request.js";
 import { MIGRATIONS } from "../src/store/migrations.js";
 import { startServer, type RunningServer } from "../src/server.js";

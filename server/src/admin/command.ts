@@ -7,7 +7,7 @@ import { ConfigError } from "../config/parse.js";
 import type { CroupierConfig } from "../config/types.js";
 import { serviceVersion } from "../cli-output.js";
 import { secretKeyFromEnvironment } from "../config/secret-key.js";
-import { SecretKeyError } from "../domain/secret-box.js";
+import { SecretKeyError } from "../domain/ports/secrets.js";
 
 /** What a command gets: the loaded configuration, the services on its database, its arguments and output streams. */
 export interface AdminContext {

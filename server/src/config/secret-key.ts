@@ -1,4 +1,4 @@
-import { SECRET_KEY_BYTES } from "../domain/secret-box.js";
+import { SECRET_KEY_BYTES } from "../domain/ports/secrets.js";
 import { ConfigError } from "./config-error.js";
 import { environmentSecret, type Environment } from "./secrets.js";
 

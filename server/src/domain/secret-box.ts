@@ -1,17 +1,13 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { SECRET_KEY_BYTES, SecretKeyError, type SecretBox } from "./ports/secrets.js";
+
+/** The domain's services take the port's interface; they import it from here beside tokenDigest. */
+export type { SecretBox };
 
 /** Marks a sealed value. Plaintext written by releases before encryption at rest never starts with it (see isSealed). */
 const PREFIX = "aes256gcm:";
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
-/** Bytes of the service's key: AES-256. */
-export const SECRET_KEY_BYTES = 32;
-
-/** A key that is malformed, missing when the database needs one, or not the one the database was sealed with. */
-export class SecretKeyError extends Error {
-  override readonly name = "SecretKeyError";
-}
-
 /**
  * Encrypts what must not be readable from the database files (tenant secrets, session tokens, the stored wallet
  * callback bodies that carry them) with AES-256-GCM under the service's key (`CROUPIER_SECRET_KEY`). It sits above
@@ -19,7 +15,7 @@ export class SecretKeyError extends Error {
  * value altered on disk, or sealed under another key, fail to open instead of decrypting to garbage. Microseconds
  * per value, so it sits on the money path (one seal per transaction) without a measurable cost.
  */
-export class SecretBox {
+export class AesGcmSecretBox implements SecretBox {
   constructor(private readonly key: Buffer) {
     if (key.length !== SECRET_KEY_BYTES) throw new SecretKeyError(`the key must be ${SECRET_KEY_BYTES} bytes, not ${key.length}`);
   }
@@ -34,7 +30,7 @@ export class SecretBox {
 
   /** The text a {@link seal} call sealed; throws a SecretKeyError when it was sealed under another key or altered. */
   open(sealed: string): string {
-    if (!SecretBox.isSealed(sealed)) throw new SecretKeyError("not a sealed value");
+    if (!AesGcmSecretBox.isSealed(sealed)) throw new SecretKeyError("not a sealed value");
     const bytes = Buffer.from(sealed.slice(PREFIX.length), "base64url");
     if (bytes.length < IV_BYTES + TAG_BYTES) throw new SecretKeyError("a sealed value is truncated");
     try {

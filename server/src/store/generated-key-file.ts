@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
-import { SECRET_KEY_BYTES, SecretKeyError } from "../domain/secret-box.js";
+import { SECRET_KEY_BYTES, SecretKeyError } from "../domain/ports/secrets.js";
 
 /**
  * The at-rest key of a SQLite database started without `CROUPIER_SECRET_KEY`: kept in `<database>.key` (0600) beside

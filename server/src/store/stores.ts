@@ -1,5 +1,4 @@
 import type { DatabaseConfig } from "../config/types.js";
-import type { SecretBox } from "../domain/secret-box.js";
 import type { PoolUse } from "../observability/metrics.js";
 import { unlockDatabase, unlockShared } from "../unlock-database.js";
 import { generatedKeyFile } from "./generated-key-file.js";
@@ -13,6 +12,7 @@ import type { TransactionStore } from "../domain/ports/ledger.js";
 import type { NonceLog } from "../domain/ports/nonces.js";
 import type { ProblemStore } from "../domain/ports/problems.js";
 import type { RoundLookup } from "../domain/ports/round-lookup.js";
+import type { SecretBox } from "../domain/ports/secrets.js";
 import type { SessionStore } from "../domain/ports/sessions.js";
 import type { TenantStore } from "../domain/ports/tenants.js";
 import { openDatabase, pingDatabase, type SqliteDatabase } from "./database.js";
