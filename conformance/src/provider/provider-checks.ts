@@ -36,6 +36,12 @@ export class ProviderContext {
     if (!this.batch) throw new CheckSkipped("needs the batch G1 grants");
     return this.batch;
   }
+
+  /** The body of a status or cancel call for the batch G1 granted (its externalRef, player and game), or a skip naming G1. */
+  batchRef(): { externalRef: string; playerRef: string; gameId: string } {
+    const { request, externalRef } = this.requireBatch();
+    return { externalRef, playerRef: request.playerRef, gameId: request.gameId };
+  }
 }
 
 const REVOKE = "/v1/game/session/revoke";
@@ -174,8 +180,8 @@ export const providerChecks: CheckDefinition<ProviderContext>[] = [
     title: "status answers { remainingSpins, completed } for the batch",
     rule: "Section D: POST /v1/game/free-spins/status answers 200 with FreeSpinsStatusResponse { remainingSpins: integer, completed: boolean }.",
     async run(context) {
-      const { request, externalRef } = context.requireBatch();
-      const exchange = await context.post(STATUS, { externalRef, playerRef: request.playerRef, gameId: request.gameId });
+      const { request } = context.requireBatch();
+      const exchange = await context.post(STATUS, context.batchRef());
       const body = statusOf(exchange);
       const remaining = body?.remainingSpins;
       expectThat(
@@ -195,8 +201,7 @@ export const providerChecks: CheckDefinition<ProviderContext>[] = [
     title: "a repeated status call answers the same",
     rule: "Section D rule 2: repeated calls are handled idempotently, keyed on externalRef (status).",
     async run(context) {
-      const { request, externalRef } = context.requireBatch();
-      const body = { externalRef, playerRef: request.playerRef, gameId: request.gameId };
+      const body = context.batchRef();
       const first = await context.post(STATUS, body);
       const again = await context.post(STATUS, body);
       expectThat(
@@ -212,8 +217,7 @@ export const providerChecks: CheckDefinition<ProviderContext>[] = [
     title: "cancel is answered 200 and voids the remaining spins",
     rule: "Section D rule 4: cancel voids the batch's remaining unused spins; spins taken before the cancel stand.",
     async run(context) {
-      const { request, externalRef } = context.requireBatch();
-      const body = { externalRef, playerRef: request.playerRef, gameId: request.gameId };
+      const body = context.batchRef();
       const cancel = await context.post(CANCEL, body);
       expectThat(cancel.status === 200, "200 to the cancel", describe(cancel));
       const status = await context.post(STATUS, body);
@@ -230,8 +234,7 @@ export const providerChecks: CheckDefinition<ProviderContext>[] = [
     title: "a repeated cancel of the same batch is answered 200",
     rule: "Section D rule 2: a response lost in transit is recorded as a failure, so repeated calls are handled idempotently, keyed on externalRef (cancel).",
     async run(context) {
-      const { request, externalRef } = context.requireBatch();
-      const exchange = await context.post(CANCEL, { externalRef, playerRef: request.playerRef, gameId: request.gameId });
+      const exchange = await context.post(CANCEL, context.batchRef());
       expectThat(exchange.status === 200, "200 to the cancel's repeat", describe(exchange));
     },
   },
