@@ -1,4 +1,5 @@
 import express from "express";
+import type { RequestListener } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createWalletCallbackHandler,
@@ -46,6 +47,22 @@ function makeHandler(received: TransactionRequest[]): WalletCallbackHandler {
     },
     onError: () => {},
   });
+}
+
+/** Serves `listener` on an ephemeral port for one signed POST of `transaction` to /v1/wallet/transaction, then closes it. */
+async function postOnce(listener: RequestListener, transaction: unknown): ReturnType<typeof sendSigned> {
+  const { baseUrl, close } = await listen(listener);
+  try {
+    return await sendSigned(baseUrl, {
+      method: "POST",
+      target: "/v1/wallet/transaction",
+      body: JSON.stringify(transaction),
+      secret: SECRET,
+      tenantId: TENANT,
+    });
+  } finally {
+    await close();
+  }
 }
 
 const servers: Array<{ name: string; prefix: string; setup(handler: WalletCallbackHandler): Promise<{ baseUrl: string; close(): Promise<void> }> }> =
@@ -181,19 +198,8 @@ describe("adapters", () => {
   const handler = makeHandler([]);
 
   it("node:http answers 413 above the body limit", async () => {
-    const { baseUrl, close } = await listen(toNodeListener(handler, { maxBodyBytes: 64 }));
-    try {
-      const answer = await sendSigned(baseUrl, {
-        method: "POST",
-        target: "/v1/wallet/transaction",
-        body: JSON.stringify(bet({ metadata: { pad: "x".repeat(200) } })),
-        secret: SECRET,
-        tenantId: TENANT,
-      });
-      expect(answer).toMatchObject({ status: 413, text: '{"error":"request body too large"}' });
-    } finally {
-      await close();
-    }
+    const answer = await postOnce(toNodeListener(handler, { maxBodyBytes: 64 }), bet({ metadata: { pad: "x".repeat(200) } }));
+    expect(answer).toMatchObject({ status: 413, text: '{"error":"request body too large"}' });
   });
 
   it("Express refuses a body already parsed by express.json with an explanation", async () => {
@@ -205,38 +211,15 @@ describe("adapters", () => {
       errors.push(error);
       res.status(500).send("see log");
     });
-    const { baseUrl, close } = await listen(app);
-    try {
-      const answer = await sendSigned(baseUrl, {
-        method: "POST",
-        target: "/v1/wallet/transaction",
-        body: JSON.stringify(bet()),
-        secret: SECRET,
-        tenantId: TENANT,
-      });
-      expect(answer.status).toBe(500);
-      expect(String(errors[0])).toMatch(/already-parsed body.*express\.raw/);
-    } finally {
-      await close();
-    }
+    const answer = await postOnce(app, bet());
+    expect(answer.status).toBe(500);
+    expect(String(errors[0])).toMatch(/already-parsed body.*express\.raw/);
   });
 
   it("Express works behind express.raw", async () => {
     const app = express();
     app.use(express.raw({ type: "*/*" }), toExpressMiddleware(handler));
-    const { baseUrl, close } = await listen(app);
-    try {
-      const answer = await sendSigned(baseUrl, {
-        method: "POST",
-        target: "/v1/wallet/transaction",
-        body: JSON.stringify(bet()),
-        secret: SECRET,
-        tenantId: TENANT,
-      });
-      expect(answer).toMatchObject({ status: 200, text: '{"status":"OK","balance":900}' });
-    } finally {
-      await close();
-    }
+    expect(await postOnce(app, bet())).toMatchObject({ status: 200, text: '{"status":"OK","balance":900}' });
   });
 
   it("the neutral core refuses a parsed object body with an explanation", async () => {
@@ -259,20 +242,8 @@ describe("an answer built before it is returned", () => {
       onBalance: () => ({ balance: 1 }),
       onError: () => {},
     });
-    const served = await listen(toNodeListener(handler));
-    try {
-      const send = (playerRef: string) =>
-        sendSigned(served.baseUrl, {
-          method: "POST",
-          target: "/v1/wallet/transaction",
-          body: JSON.stringify(bet({ playerRef })),
-          secret: SECRET,
-          tenantId: TENANT,
-        });
-      expect(await send("p-1")).toMatchObject({ status: 200, text: '{"status":"OK","balance":990}' });
-      expect((await send("p-odd")).status).toBe(500);
-    } finally {
-      await served.close();
-    }
+    const send = (playerRef: string) => postOnce(toNodeListener(handler), bet({ playerRef }));
+    expect(await send("p-1")).toMatchObject({ status: 200, text: '{"status":"OK","balance":990}' });
+    expect((await send("p-odd")).status).toBe(500);
   });
 });
