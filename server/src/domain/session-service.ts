@@ -7,8 +7,11 @@ import type { Session, SessionStore } from "./ports/sessions.js";
 import { tokenDigest, type SecretBox } from "./secret-box.js";
 import type { TenantDirectory } from "./tenant-directory.js";
 
-/** How many sessions an instance keeps what never changes about: some hundred bytes each. */
-const KNOWN_SESSIONS = 50_000;
+/**
+ * How many sessions an instance keeps what never changes about (some hundred bytes each): those played on it lately.
+ * One dropped is read again at its next wallet call.
+ */
+const KNOWN_SESSIONS = 20_000;
 
 /** LaunchGameRequestBody of the spec (already schema-validated). */
 export type LaunchRequest = ServiceSchemas["LaunchGameRequestBody"];
@@ -20,10 +23,11 @@ export type LaunchRequest = ServiceSchemas["LaunchGameRequestBody"];
  */
 export class SessionService {
   /**
-   * Sessions this instance launched or resolved, by token digest, as stored: what never changes about a session (its
-   * player, game, currency, operator, expiry), for the money path's first attempt ({@link knownForProvider}). Never
-   * whether it still stands: a kick through any instance deletes the row, which the ledger's claim checks. Bounded,
-   * oldest first: a session dropped here is looked up again.
+   * Sessions a wallet call resolved on this instance, by token digest, as stored: what never changes about a session
+   * (its player, game, currency, operator, expiry), for the money path's first attempt ({@link knownForProvider}). Never
+   * whether it still stands: a kick through any instance deletes the row, which the ledger's claim checks. Not filled
+   * at launch: a launch's session may never be played here, and launches come faster than plays. Bounded, the least
+   * recently used dropped first.
    */
   private readonly known = new Map<string, Omit<Session, "token">>();
 
@@ -66,9 +70,7 @@ export class SessionService {
       expiresAt: now + this.sessionTtlSeconds * 1000,
     };
     const { token, ...stored } = session;
-    const tokenHash = tokenDigest(token);
-    await this.store.insert({ ...stored, tokenHash, tokenSealed: this.box.seal(token) });
-    this.remember(tokenHash, stored);
+    await this.store.insert({ ...stored, tokenHash: tokenDigest(token), tokenSealed: this.box.seal(token) });
     return { launchUrl: buildLaunchUrl(entry.game.launchBaseUrl, session, request.lobbyUrl), sessionToken: session.token };
   }
 
@@ -94,10 +96,10 @@ export class SessionService {
     const tokenHash = tokenDigest(token);
     const session = this.known.get(tokenHash);
     if (session === undefined) return undefined;
-    if (session.expiresAt <= this.now()) {
-      this.known.delete(tokenHash);
-      return undefined;
-    }
+    // Taken out, and put back last while it lives: the map's order is then the order of last use.
+    this.known.delete(tokenHash);
+    if (session.expiresAt <= this.now()) return undefined;
+    this.known.set(tokenHash, session);
     return session.providerId === providerId ? { ...session, token } : undefined;
   }
 
