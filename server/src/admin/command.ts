@@ -4,10 +4,12 @@ import { pino } from "pino";
 import { openComposition, type KeylessServices, type Services } from "../compose.js";
 import { loadConfigFile } from "../config/load.js";
 import { ConfigError } from "../config/parse.js";
-import type { CroupierConfig } from "../config/types.js";
+import { isPostgres, type CroupierConfig } from "../config/types.js";
 import { serviceVersion } from "../cli-output.js";
 import { secretKeyFromEnvironment } from "../config/secret-key.js";
 import { SecretKeyError } from "../domain/ports/secrets.js";
+import { NewerSchemaError } from "../store/database.js";
+import { DatabaseUnreachableError, describeTarget } from "../store/postgres/database.js";
 
 /** What a command gets: the loaded configuration, the services on its database, its arguments and output streams. */
 export interface AdminContext {
@@ -93,12 +95,21 @@ export async function runAdminCommand(commands: readonly AdminCommand[], argv: s
     err(`admin ${command.name}: ${error.message}`);
     return USAGE_EXIT_CODE;
   }
-  const composition = await openComposition(config, {
-    // Its own name on the claims it takes (a PostgreSQL ledger row names the instance calling the wallet).
-    instanceId: `admin-${hostname()}-${process.pid}`,
-    logger: pino({ level: command.logsWarnings ? "warn" : "silent" }, pino.destination(2)),
-    secretKey: () => secretKeyFromEnvironment(process.env),
-  });
+  let composition: Awaited<ReturnType<typeof openComposition>>;
+  try {
+    composition = await openComposition(config, {
+      // Its own name on the claims it takes (a PostgreSQL ledger row names the instance calling the wallet).
+      instanceId: `admin-${hostname()}-${process.pid}`,
+      logger: pino({ level: command.logsWarnings ? "warn" : "silent" }, pino.destination(2)),
+      secretKey: () => secretKeyFromEnvironment(process.env),
+    });
+  } catch (error) {
+    // The operator's to fix, as when the service starts (main.ts): one line naming the database, never its password.
+    if (error instanceof DatabaseUnreachableError) err(`admin ${command.name}: ${error.message}`);
+    else if (error instanceof NewerSchemaError) err(`admin ${command.name}: ${databaseName(config)}: ${error.message}`);
+    else throw error;
+    return 1;
+  }
   try {
     return await command.run({
       config,
@@ -116,6 +127,11 @@ export async function runAdminCommand(commands: readonly AdminCommand[], argv: s
   } finally {
     await composition.close();
   }
+}
+
+/** The SQLite file, or the PostgreSQL database's host:port/name without the URL's credentials. */
+function databaseName(config: CroupierConfig): string {
+  return isPostgres(config.database) ? `PostgreSQL database ${describeTarget(config.database.url)}` : config.database.sqlitePath;
 }
 
 function usage(commands: readonly AdminCommand[]): string {
