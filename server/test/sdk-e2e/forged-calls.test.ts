@@ -1,6 +1,7 @@
 import { sign } from "@croupier/signing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPERATOR, PROVIDER, toReply, type Reply } from "../harness.js";
+import { betRequest } from "../wallet-harness.js";
 import { startSdkWallet, type SdkWallet } from "./support/sdk-wallet.js";
 import { startSdkWebhookReceiver, type SdkWebhookReceiver } from "./support/sdk-webhook-receiver.js";
 
@@ -76,17 +77,7 @@ describe("SDK end to end: forged platform calls are refused by the SDK handlers"
 
   describe("wallet callback handler (sdk-operator)", () => {
     const TX = "/v1/wallet/transaction";
-    const bet = (transactionId: string, amount: number) =>
-      JSON.stringify({
-        transactionId,
-        sessionToken: "s-1",
-        type: "BET",
-        roundId: "r-1",
-        playerRef: "p-1",
-        amount,
-        currency: "EUR",
-        gameId: "starfall",
-      });
+    const bet = (transactionId: string, amount: number) => JSON.stringify(betRequest("s-1", { transactionId, roundId: "r-1", amount }));
     const call = (method: "GET" | "POST", target: string, body: string, forgery?: Forgery) =>
       platformCall(wallet.url, OPERATOR, method, target, body, forgery);
 
