@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NewTransaction, RecordedOutcome } from "../../src/domain/ports/ledger.js";
 import type { DeferredNonce, NonceLog } from "../../src/domain/ports/nonces.js";
 import type { GrantRecord } from "../../src/domain/ports/grants.js";
+import type { SessionRecord } from "../../src/domain/ports/sessions.js";
 import { createTestDatabase, describePostgres, type TestDatabase } from "../postgres.js";
 import { postgresKit, sqliteKit, type StoreKit } from "./stores.js";
 
@@ -45,6 +46,23 @@ function storeContract(kit: () => StoreKit) {
     callbackBody: '{"type":"BET"}',
     ...over,
   });
+  const newSession = (over: Partial<SessionRecord> = {}): SessionRecord => {
+    const tokenHash = `digest-${randomUUID()}`;
+    return {
+      tokenHash,
+      tokenSealed: `sealed:${tokenHash}`,
+      operatorId: "op",
+      providerId: "prov",
+      playerRef: `p-${randomUUID()}`,
+      gameId: "g",
+      currency: "EUR",
+      language: null,
+      demo: false,
+      createdAt: 1,
+      expiresAt: 5_000_000,
+      ...over,
+    };
+  };
 
   describe("ledger", () => {
     it("claims a new transaction once; a repeat is in flight, then settled; another body is refused", async () => {
@@ -215,27 +233,15 @@ function storeContract(kit: () => StoreKit) {
     it("finds a session by token, ends a player's sessions returning the live ones, and purges expired ones", async () => {
       const { sessions } = kit();
       const playerRef = `p-${randomUUID()}`;
-      const session = (tokenHash: string, expiresAt: number) => ({
-        tokenHash,
-        tokenSealed: `sealed:${tokenHash}`,
-        operatorId: "op",
-        providerId: "prov",
-        playerRef,
-        gameId: "g",
-        currency: "EUR",
-        language: null,
-        demo: false,
-        createdAt: 1,
-        expiresAt,
-      });
-      const live = session(randomUUID(), 10_000);
+      const session = (expiresAt: number) => newSession({ playerRef, expiresAt });
+      const live = session(10_000);
       await sessions.insert(live);
-      await sessions.insert({ ...session(randomUUID(), 5), demo: true, language: "de" });
+      await sessions.insert({ ...session(5), demo: true, language: "de" });
       expect(await sessions.find(live.tokenHash)).toEqual(live);
       expect(await sessions.find("nope")).toBeUndefined();
       expect(await sessions.deleteForPlayer("op", playerRef, 100)).toEqual([live]);
       expect(await sessions.find(live.tokenHash)).toBeUndefined();
-      const old = session(randomUUID(), 1);
+      const old = session(1);
       await sessions.insert(old);
       expect(await sessions.purgeExpired(2, 1_000_000)).toBeGreaterThanOrEqual(1);
       expect(await sessions.find(old.tokenHash)).toBeUndefined();
@@ -334,21 +340,9 @@ function storeContract(kit: () => StoreKit) {
       };
     };
     const liveSession = async (sessions: StoreKit["sessions"], playerRef: string) => {
-      const tokenHash = `digest-${randomUUID()}`;
-      await sessions.insert({
-        tokenHash,
-        tokenSealed: "sealed",
-        operatorId: "op",
-        providerId: "prov",
-        playerRef,
-        gameId: "g",
-        currency: "EUR",
-        language: null,
-        demo: false,
-        createdAt: 0,
-        expiresAt: 5_000_000,
-      });
-      return tokenHash;
+      const session = newSession({ playerRef });
+      await sessions.insert(session);
+      return session.tokenHash;
     };
 
     it("claims a new id through a live session with its nonce; a replay, an ended session or a stored id writes nothing", async () => {
