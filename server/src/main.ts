@@ -25,6 +25,7 @@ Environment:
                                    (without it: a generated key beside the SQLite file, or in the database)
   CROUPIER_SECRET_KEY_FILE         a file that holds that key, instead
   CROUPIER_DRAIN_DELAY_MS          on SIGTERM, how long /readyz answers 503 before the listener closes (default 0)
+  CROUPIER_INSTANCE_ID             this instance's name in logs and metrics (default: host name and process id)
   CROUPIER_OPERATOR_<ID>_SECRET    an operator's secret, instead of "secret" in the file
   CROUPIER_PROVIDER_<ID>_SECRET    a provider's secret, instead of "secret" in the file
   …_SECRET_FILE                    (either kind) a file that holds the secret

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, describe, expect, it } from "vitest";
@@ -8,6 +8,7 @@ import { configSchema } from "../src/config/schema.js";
 import { runNodeScript, signedRequest, tempDir, testConfigJson, ADMIN_SCRIPT } from "./harness.js";
 
 const MAIN = fileURLToPath(new URL("../dist/main.js", import.meta.url));
+const SERVER_SRC = fileURLToPath(new URL("../src", import.meta.url));
 const EXAMPLE_PATH = fileURLToPath(new URL("../croupier.example.json", import.meta.url));
 const example = () => JSON.parse(readFileSync(EXAMPLE_PATH, "utf8")) as Record<string, any>;
 const EXAMPLE_SECRETS = { CROUPIER_OPERATOR_OP_ACME_SECRET: "acme-from-env", CROUPIER_PROVIDER_PROV_STAR_SECRET: "star-from-env" };
@@ -239,6 +240,13 @@ describe("the service and admin command lines", () => {
       else expect(run.stdout).toBe(`${version}\n`);
     }
     expect(answers[2]!.stdout).toContain("CROUPIER_OPERATOR_<ID>_SECRET");
+    // Every variable the service's source reads by name is in the server's --help.
+    const sources = readdirSync(SERVER_SRC, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts") && !f.includes("generated"));
+    const read = new Set(
+      sources.flatMap((f) => [...readFileSync(`${SERVER_SRC}/${f}`, "utf8").matchAll(/\benv\.(CROUPIER_[A-Z_]+)/g)].map((m) => m[1]!)),
+    );
+    expect([...read].sort()).toEqual(expect.arrayContaining(["CROUPIER_CONFIG", "CROUPIER_DATABASE_URL", "CROUPIER_INSTANCE_ID"]));
+    for (const name of read) expect(answers[2]!.stdout, name).toMatch(new RegExp(`^  ${name} `, "m"));
     for (const run of mistakes) {
       expect(run.code, run.stderr).toBe(2);
       expect(run.stderr).toMatch(/Usage: npm run/);
