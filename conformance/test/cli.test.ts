@@ -22,6 +22,10 @@ const run = async (...args: string[]) => {
   }
 };
 
+/** `wallet` against the wallet at `url` as op-acme (secret acme-secret), playing p-1: what the tests' wallets accept. */
+const checkWallet = (url: string, ...more: string[]) =>
+  run("wallet", "--url", url, "--operator-id", "op-acme", "--secret", "acme-secret", "--player", "p-1", ...more);
+
 let wallet: RunningWallet;
 const dir = mkdtempSync(join(tmpdir(), "conformance-cli-"));
 beforeAll(async () => {
@@ -69,22 +73,7 @@ describe("croupier-conformance", () => {
   it("checks the mock wallet: report on stdout, JUnit and JSON files, exit 0", async () => {
     const junit = join(dir, "wallet.xml");
     const json = join(dir, "wallet.json");
-    const { code, stdout } = await run(
-      "wallet",
-      "--url",
-      wallet.url,
-      "--operator-id",
-      "op-acme",
-      "--secret",
-      "acme-secret",
-      "--player",
-      "p-1",
-      "--allow-money-moves",
-      "--junit",
-      junit,
-      "--json",
-      json,
-    );
+    const { code, stdout } = await checkWallet(wallet.url, "--allow-money-moves", "--junit", junit, "--json", json);
     expect(code).toBe(0);
     expect(stdout).toContain("Result: PASS");
     expect(stdout).toMatch(/Ledger: the \d+ transactions the kit sent/);
@@ -97,7 +86,7 @@ describe("croupier-conformance", () => {
   });
 
   it("without --allow-money-moves reports the money checks skipped with why, and exits 0", async () => {
-    const { code, stdout } = await run("wallet", "--url", wallet.url, "--operator-id", "op-acme", "--secret", "acme-secret", "--player", "p-1");
+    const { code, stdout } = await checkWallet(wallet.url);
     expect(code).toBe(0);
     expect(stdout).toContain("SKIP  I1");
     expect(stdout).toContain("skipped: moves a balance: run with --allow-money-moves");
@@ -111,19 +100,7 @@ describe("croupier-conformance", () => {
       defects: { noReplayProtection: true },
     });
     try {
-      const { code, stdout } = await run(
-        "wallet",
-        "--url",
-        broken.url,
-        "--operator-id",
-        "op-acme",
-        "--secret",
-        "acme-secret",
-        "--player",
-        "p-1",
-        "--only",
-        "S4",
-      );
+      const { code, stdout } = await checkWallet(broken.url, "--only", "S4");
       expect(code).toBe(1);
       expect(stdout).toContain("FAIL  S4  a replayed nonce is refused");
       expect(stdout).toContain("expected: 401 to the same call with the same nonce");
