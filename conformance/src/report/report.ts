@@ -21,9 +21,12 @@ export interface ConformanceReport {
   slowestMs: number;
 }
 
-/** Builds the report from the results. */
-export function buildReport(parts: Omit<ConformanceReport, "summary" | "ok">): ConformanceReport {
+/** Builds the report from the results of a run that began at `startedAt` and ends now. */
+export function buildReport(parts: Omit<ConformanceReport, "summary" | "ok" | "startedAt" | "durationMs"> & { startedAt: Date }): ConformanceReport {
   const count = (status: CheckResult["status"]) => parts.results.filter((result) => result.status === status).length;
   const summary = { total: parts.results.length, passed: count("pass"), failed: count("fail"), skipped: count("skip") };
-  return { ...parts, summary, ok: summary.failed === 0 };
+  const { kind, url, tenantId, startedAt, ...rest } = parts;
+  // The report's own field order (a JSON file people read): the run's identity and timing first.
+  const timed = { kind, url, tenantId, startedAt: startedAt.toISOString(), durationMs: Date.now() - startedAt.getTime() };
+  return { ...timed, ...rest, summary, ok: summary.failed === 0 };
 }
