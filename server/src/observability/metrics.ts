@@ -29,6 +29,8 @@ export class Metrics {
   private readonly requestSeconds: Histogram<"route" | "method" | "status">;
   private readonly walletCalls: Counter<"operator" | "outcome">;
   private readonly walletCallSeconds: Histogram<"operator" | "outcome">;
+  /** Sets the pool's gauge, where there is a pool: at the start of a scrape, before anything collected runs a query. */
+  private readonly readPool: () => void = () => {};
 
   /**
    * `processMetrics` adds Node's own (CPU, memory, event loop, GC): once per process, so only the real service asks.
@@ -85,16 +87,16 @@ export class Metrics {
     }
     const pool = options.pool;
     if (pool) {
-      new Gauge({
+      const gauge = new Gauge({
         name: "croupier_db_pool_connections",
         help: "The database pool's connections: total open, idle, and requests waiting for one.",
         labelNames: ["state"],
         registers,
-        collect() {
-          const use = pool();
-          for (const state of ["total", "idle", "waiting"] as const) this.set({ state }, use[state]);
-        },
       });
+      this.readPool = () => {
+        const use = pool();
+        for (const state of ["total", "idle", "waiting"] as const) gauge.set({ state }, use[state]);
+      };
     }
     const liveInstances = options.liveInstances;
     if (liveInstances) {
@@ -124,6 +126,8 @@ export class Metrics {
 
   /** The exposition text and its content type. */
   async scrape(): Promise<{ contentType: string; body: string }> {
+    // The pool as the requests left it: the ledger gauges' own queries, started as the registry collects, would count.
+    this.readPool();
     return { contentType: this.registry.contentType, body: await this.registry.metrics() };
   }
 }
