@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { ProviderWebhooksComponents as components } from "@croupier/contract";
 import { CheckSkipped, expectThat, type CheckDefinition } from "../check.js";
 import { describe, jsonOf, type Exchange, type SignedHttp, type Tampering } from "../signed-http.js";
+import { signatureRefusals } from "../signature-refusal.js";
 
 type Schemas = components["schemas"];
 /** The webhook bodies of the interface (generated from the TypeSpec). */
@@ -48,21 +49,11 @@ const REVOKE = "/v1/game/session/revoke";
 const GRANT = "/v1/game/free-spins/grant";
 const STATUS = "/v1/game/free-spins/status";
 const CANCEL = "/v1/game/free-spins/cancel";
-const refused = "401: the call refused";
-
 /** A signature check on the session-revoke route (which moves nothing): `tampering` breaks one thing. */
-function refusal(id: string, title: string, rule: string, tampering: () => Tampering, statuses = [401]): CheckDefinition<ProviderContext> {
-  return {
-    id,
-    group: "Signatures",
-    title,
-    rule,
-    async run(context) {
-      const exchange = await context.post(REVOKE, context.revokeBody(), tampering());
-      expectThat(statuses.includes(exchange.status), statuses.length > 1 ? "401 (or 400 for the missing nonce)" : refused, describe(exchange));
-    },
-  };
-}
+const refusal = signatureRefusals<ProviderContext>(
+  (context, tampering) => context.post(REVOKE, context.revokeBody(), tampering),
+  "401: the call refused",
+);
 
 function statusOf(exchange: Exchange): { remainingSpins?: unknown; completed?: unknown } | undefined {
   return jsonOf(exchange) as { remainingSpins?: unknown; completed?: unknown } | undefined;

@@ -1,9 +1,12 @@
 import { expectThat, type CheckDefinition } from "../check.js";
 import { describe } from "../signed-http.js";
+import { signatureRefusals } from "../signature-refusal.js";
 import type { WalletContext } from "./wallet-context.js";
 
 const group = "Signatures";
 const refused = "401: the call refused before any handler";
+/** A signature check on the balance call (which moves nothing): `tampering` breaks one thing. */
+const refusal = signatureRefusals<WalletContext>((context, tampering) => context.http.send("GET", context.balanceTarget(), "", tampering), refused);
 
 /**
  * S: the wallet verifies the platform's signature on every callback (docs/interface.md, section C rule 7 and
@@ -12,36 +15,25 @@ const refused = "401: the call refused before any handler";
  * accepts it.
  */
 export const walletSignatureChecks: CheckDefinition<WalletContext>[] = [
-  {
-    id: "S1",
-    group,
-    title: "a call signed with the wrong secret is refused",
-    rule: "Signing rule 2: a bad, missing or expired-timestamp signature yields 401. Operators verify the platform's calls by recomputing the signature.",
-    async run(context) {
-      const exchange = await context.http.send("GET", context.balanceTarget(), "", { secret: "not-the-operators-secret" });
-      expectThat(exchange.status === 401, refused, describe(exchange));
-    },
-  },
-  {
-    id: "S2",
-    group,
-    title: "a call without signing headers is refused",
-    rule: "Signing rule 2: a bad, missing or expired-timestamp signature yields 401.",
-    async run(context) {
-      const exchange = await context.http.send("GET", context.balanceTarget(), "", { unsigned: true });
-      expectThat(exchange.status === 401 || exchange.status === 400, "401 (or 400 for the missing nonce)", describe(exchange));
-    },
-  },
-  {
-    id: "S3",
-    group,
-    title: "a call with a stale timestamp (one hour old) is refused",
-    rule: "Signing: timestamps are checked against a tolerance, 5 minutes by default; an expired timestamp yields 401.",
-    async run(context) {
-      const exchange = await context.http.send("GET", context.balanceTarget(), "", { timestamp: Math.floor(Date.now() / 1000) - 3600 });
-      expectThat(exchange.status === 401, refused, describe(exchange));
-    },
-  },
+  refusal(
+    "S1",
+    "a call signed with the wrong secret is refused",
+    "Signing rule 2: a bad, missing or expired-timestamp signature yields 401. Operators verify the platform's calls by recomputing the signature.",
+    () => ({ secret: "not-the-operators-secret" }),
+  ),
+  refusal(
+    "S2",
+    "a call without signing headers is refused",
+    "Signing rule 2: a bad, missing or expired-timestamp signature yields 401.",
+    () => ({ unsigned: true }),
+    [401, 400],
+  ),
+  refusal(
+    "S3",
+    "a call with a stale timestamp (one hour old) is refused",
+    "Signing: timestamps are checked against a tolerance, 5 minutes by default; an expired timestamp yields 401.",
+    () => ({ timestamp: Math.floor(Date.now() / 1000) - 3600 }),
+  ),
   {
     id: "S4",
     group,
@@ -80,14 +72,10 @@ export const walletSignatureChecks: CheckDefinition<WalletContext>[] = [
       expectThat(swapped.status === 401, "401 to a balance call signed for another playerRef", describe(swapped));
     },
   },
-  {
-    id: "S7",
-    group,
-    title: "a call addressed to another tenant is refused",
-    rule: "Signing rule 4: verification also checks the expected tenant ID (X-Tenant-ID is the operator's own id).",
-    async run(context) {
-      const exchange = await context.http.send("GET", context.balanceTarget(), "", { tenantId: "croupier-conformance-other-tenant" });
-      expectThat(exchange.status === 401, refused, describe(exchange));
-    },
-  },
+  refusal(
+    "S7",
+    "a call addressed to another tenant is refused",
+    "Signing rule 4: verification also checks the expected tenant ID (X-Tenant-ID is the operator's own id).",
+    () => ({ tenantId: "croupier-conformance-other-tenant" }),
+  ),
 ];
