@@ -88,6 +88,15 @@ function storeContract(kit: () => StoreKit) {
       expect(results.filter((r) => r.kind === "in-flight")).toHaveLength(11);
     });
 
+    it("of concurrent claims of one new id with different requests (players) one owns the call, the others are told the body differs", async () => {
+      const { ledger } = kit();
+      const bet = newBet();
+      const others = Array.from({ length: 6 }, (_, i) => ({ ...bet, playerRef: `${bet.playerRef}-${i}`, requestHash: `h-${i}` }));
+      const results = await Promise.all([bet, ...others].map((t) => ledger.claim(t, 1_000, 0, true, PROVIDER)));
+      expect(results.filter((r) => r.kind === "claimed")).toHaveLength(1);
+      expect(results.filter((r) => r.kind === "different-body")).toHaveLength(6);
+    });
+
     it("re-claims a stale PENDING or failed record, and fences the outcome of the attempt it replaced", async () => {
       const { ledger } = kit();
       const bet = newBet();

@@ -366,4 +366,105 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       $fn$;
     `,
   },
+  {
+    version: 5,
+    name: "one-new-id-claim",
+    // croupier_claim and croupier_claim_first made a new id's claim each in its own words: one function now does it for
+    // both, the same checks under the same per-player lock. Its INSERT yields to a row another claim inserted meanwhile
+    // ('exists', also when that claim held another player's lock): croupier_claim then reads that row as it reads any
+    // stored one, croupier_claim_first answers 'exists'.
+    sql: `
+      CREATE FUNCTION croupier_claim_new(t jsonb, now_ms bigint, call jsonb, owner text)
+      RETURNS jsonb LANGUAGE plpgsql AS $fn$
+      DECLARE
+        r transactions;
+      BEGIN
+        PERFORM pg_advisory_xact_lock(hashtextextended((t->>'operatorId') || chr(1) || (t->>'playerRef'), 0));
+        IF EXISTS (SELECT 1 FROM transactions WHERE operator_id = t->>'operatorId' AND player_ref = t->>'playerRef'
+            AND transaction_id = t->>'transactionId' AND provider_id <> t->>'providerId') THEN
+          RETURN jsonb_build_object('kind', 'id-of-another-provider');
+        END IF;
+        IF t->>'type' = 'ROLLBACK' AND t->>'originalTransactionId' IS NOT NULL AND EXISTS (SELECT 1 FROM transactions
+            WHERE operator_id = t->>'operatorId' AND player_ref = t->>'playerRef' AND transaction_id = t->>'originalTransactionId'
+              AND type = 'BET' AND provider_id <> t->>'providerId') THEN
+          RETURN jsonb_build_object('kind', 'original-of-another-provider');
+        END IF;
+        INSERT INTO transactions (provider_id, transaction_id, operator_id, player_ref, game_id, round_id, type, amount, currency,
+          original_transaction_id, round_complete, request_hash, session_token_hash, callback_body, state, attempts, claimed_by, created_at,
+          updated_at, delivery_log)
+        VALUES (t->>'providerId', t->>'transactionId', t->>'operatorId', t->>'playerRef', t->>'gameId', t->>'roundId', t->>'type',
+          (t->>'amount')::bigint, t->>'currency', t->>'originalTransactionId', (t->>'roundComplete')::boolean, t->>'requestHash',
+          t->>'sessionTokenHash', t->>'callbackBody', 'PENDING', 1, owner, now_ms, now_ms, jsonb_build_array(call || jsonb_build_object('n', 1)))
+        ON CONFLICT (provider_id, transaction_id) DO NOTHING
+        RETURNING * INTO r;
+        IF NOT FOUND THEN
+          RETURN jsonb_build_object('kind', 'exists');
+        END IF;
+        RETURN jsonb_build_object('kind', 'claimed', 'row', to_jsonb(r) - 'delivery_log');
+      END
+      $fn$;
+
+      CREATE OR REPLACE FUNCTION croupier_claim(t jsonb, now_ms bigint, stale_before bigint, touch boolean, call jsonb, owner text)
+      RETURNS jsonb LANGUAGE plpgsql AS $fn$
+      DECLARE
+        r transactions;
+        result jsonb;
+      BEGIN
+        SELECT * INTO r FROM transactions WHERE provider_id = t->>'providerId' AND transaction_id = t->>'transactionId' FOR UPDATE;
+        IF NOT FOUND THEN
+          result := croupier_claim_new(t, now_ms, call, owner);
+          IF result->>'kind' <> 'exists' THEN
+            IF touch AND result->>'kind' = 'claimed' THEN
+              PERFORM croupier_touch_round(t, now_ms);
+            END IF;
+            RETURN result;
+          END IF;
+          SELECT * INTO r FROM transactions WHERE provider_id = t->>'providerId' AND transaction_id = t->>'transactionId' FOR UPDATE;
+        END IF;
+        IF r.request_hash <> t->>'requestHash' THEN
+          RETURN jsonb_build_object('kind', 'different-body', 'row', to_jsonb(r) - 'delivery_log');
+        ELSIF r.state IN ('OK', 'DECLINED') THEN
+          RETURN jsonb_build_object('kind', 'settled', 'row', to_jsonb(r) - 'delivery_log');
+        ELSIF r.state = 'PENDING' AND r.updated_at >= stale_before THEN
+          RETURN jsonb_build_object('kind', 'in-flight', 'row', to_jsonb(r) - 'delivery_log');
+        END IF;
+        UPDATE transactions SET state = 'PENDING', attempts = attempts + 1, next_retry_at = NULL, updated_at = now_ms,
+          claimed_by = owner, delivery_log = COALESCE(delivery_log, '[]'::jsonb) || jsonb_build_array(call || jsonb_build_object('n', attempts + 1))
+        WHERE provider_id = r.provider_id AND transaction_id = r.transaction_id
+        RETURNING * INTO r;
+        IF touch THEN
+          PERFORM croupier_touch_round(t, now_ms);
+        END IF;
+        RETURN jsonb_build_object('kind', 'claimed', 'row', to_jsonb(r) - 'delivery_log');
+      END
+      $fn$;
+
+      CREATE OR REPLACE FUNCTION croupier_claim_first(t jsonb, now_ms bigint, call jsonb, owner text, call_nonce jsonb)
+      RETURNS jsonb LANGUAGE plpgsql AS $fn$
+      DECLARE
+        result jsonb;
+      BEGIN
+        IF call_nonce IS NOT NULL THEN
+          INSERT INTO nonces AS n (tenant_id, nonce, expires_at)
+          VALUES (call_nonce->>'tenantId', call_nonce->>'nonce', (call_nonce->>'expiresAt')::bigint)
+          ON CONFLICT (tenant_id, nonce) DO UPDATE SET expires_at = EXCLUDED.expires_at WHERE n.expires_at < now_ms / 1000;
+          IF NOT FOUND THEN
+            RETURN jsonb_build_object('kind', 'replayed');
+          END IF;
+        END IF;
+        IF NOT EXISTS (SELECT 1 FROM sessions WHERE token_hash = t->>'sessionTokenHash' AND expires_at > now_ms) THEN
+          RETURN jsonb_build_object('kind', 'session-ended');
+        END IF;
+        IF EXISTS (SELECT 1 FROM transactions WHERE provider_id = t->>'providerId' AND transaction_id = t->>'transactionId') THEN
+          RETURN jsonb_build_object('kind', 'exists');
+        END IF;
+        result := croupier_claim_new(t, now_ms, call, owner);
+        IF result->>'kind' = 'claimed' THEN
+          PERFORM croupier_touch_round(t, now_ms);
+        END IF;
+        RETURN result;
+      END
+      $fn$;
+    `,
+  },
 ];
