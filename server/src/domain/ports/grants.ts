@@ -1,7 +1,8 @@
 /** The grants port: the operator-side record of free-spin batches. */
+import type { ServiceSchemas } from "@croupier/contract";
 
-/** The status of a free-spin grant (spec GrantStatus); `expired` and `completed` are reserved and never issued. */
-export type GrantStatus = "pending" | "active" | "cancelled" | "failed";
+/** The status of a free-spin grant, as the contract states it (GrantStatus). */
+export type GrantStatus = ServiceSchemas["GrantStatus"];
 
 /** A free-spin grant as stored: the operator-side record of one batch. Times are RFC 3339 strings. */
 export interface GrantRecord {

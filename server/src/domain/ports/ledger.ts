@@ -3,10 +3,11 @@
  * wallet call. Owned by the domain; `store/` implements it (SQLite today, PostgreSQL next). Every method is
  * asynchronous and each is one unit of work on the store's side.
  */
+import type { OperatorWalletSchemas, ServiceSchemas } from "@croupier/contract";
 import type { DeferredNonce } from "./nonces.js";
 
 /** Who asked for a call to the operator's wallet. */
-export type CallRequester = "PROVIDER" | "SETTLEMENT_RETRY" | "RECONCILER" | "ADMIN" | "OPERATOR";
+export type CallRequester = ServiceSchemas["WalletCallRequester"];
 
 /** Who asked for one call, as its delivery log entry records it; `actor` names the person or key for OPERATOR. */
 export interface CallRequest {
@@ -15,7 +16,7 @@ export interface CallRequest {
 }
 
 /** Why a call got no HTTP answer; INTERRUPTED when the service stopped while it was out. */
-export type CallFailure = "TIMEOUT" | "NETWORK" | "INTERRUPTED";
+export type CallFailure = ServiceSchemas["WalletCallFailure"];
 
 /** How a call ended: the wallet's status and answer, or why there was none. */
 export interface CallEnd {
@@ -37,11 +38,14 @@ export interface DeliveryLogEntry {
   outcome: Exclude<TransactionState, "PENDING"> | null;
 }
 
-/** Where a relayed transaction stands. PENDING: the operator is being called (or a crash left it unknown). */
-export type TransactionState = "PENDING" | "OK" | "DECLINED" | "FAILED" | "TIMED_OUT";
+/**
+ * Where a relayed transaction stands, the states the contract's ledger views show (TransactionState). PENDING: the
+ * operator is being called (or a crash left it unknown).
+ */
+export type TransactionState = ServiceSchemas["TransactionState"];
 
-/** The transaction types the relay sends: a provider's BET, WIN and ROLLBACK, and the platform admin's ADJUSTMENT. */
-export type RelayedType = "BET" | "WIN" | "ROLLBACK" | "ADJUSTMENT";
+/** The transaction types the relay sends, the wallet contract's: a provider's BET, WIN and ROLLBACK, the admin's ADJUSTMENT. */
+export type RelayedType = OperatorWalletSchemas["WalletTransactionRequest"]["type"];
 
 /** Identifies a transaction: transactionIds are the provider's, so they are unique per provider only. */
 export interface TransactionKey {
@@ -124,7 +128,10 @@ export type FirstClaimResult =
   | { kind: "id-of-another-provider" }
   | { kind: "original-of-another-provider" };
 
-/** Where a round stands: OPEN while played, COMPLETED by the provider's final call, CLOSED by the reconciler. */
+/**
+ * Where a round stands: OPEN while played, COMPLETED by the provider's final call, CLOSED by the reconciler. The stored
+ * names, deliberately not the contract's RoundState (COMPLETE, RECONCILED): reconciliation-views.ts maps them.
+ */
 export type RoundStatus = "OPEN" | "COMPLETED" | "CLOSED";
 
 /** A round as the reconciler sees it, keyed as the spec scopes roundId. */

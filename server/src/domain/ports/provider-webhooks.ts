@@ -1,8 +1,9 @@
 /** The provider-webhooks port: signed calls to a provider's webhook base address (spec D). */
+import type { ProviderWebhooksSchemas } from "@croupier/contract";
 import type { Session } from "./sessions.js";
 
-/** Why a session was force-ended, as the session-revoke webhook tells the provider (decisions.md §2). */
-export type RevokeReason = "KICK" | "SELF_EXCLUSION" | "FRAUD_HOLD" | "EXPIRED";
+/** Why a session was force-ended, as the session-revoke webhook tells the provider (decisions.md §2, RevokeReason). */
+export type RevokeReason = ProviderWebhooksSchemas["RevokeReason"];
 
 /** The provider's answer to a webhook call (any status). */
 export interface WebhookResponse {
