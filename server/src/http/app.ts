@@ -6,7 +6,7 @@ import { authenticate, authenticateHeaders, type AuthenticateOptions } from "./a
 import { backofficeStatic } from "./backoffice-static.js";
 import { errorHandler } from "./error-handler.js";
 import { jsonBody } from "./json-body.js";
-import { openApiValidator } from "./openapi-validator.js";
+import type { OpenApiValidation } from "./openapi-validator.js";
 import { rawBody } from "./raw-body.js";
 import { requestLog } from "./request-log.js";
 import { backofficeRoutes } from "./routes/backoffice-routes.js";
@@ -32,9 +32,9 @@ export function authenticationOptions(services: Services): AuthenticateOptions {
 /**
  * Every route but the provider wallet API (served by http/provider-wallet-api.ts, the money path, without Express).
  * The middleware order is the contract's: signing headers (or session) → raw body → signature, nonce, rate limit, role → JSON parse →
- * OpenAPI validation → routes → one error handler.
+ * OpenAPI validation (`validator`, express-openapi-validator over the whole document) → routes → one error handler.
  */
-export function buildApp(services: Services, options: { validateResponses?: boolean } = {}): Express {
+export function buildApp(services: Services, validator: OpenApiValidation): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("etag", false);
@@ -60,7 +60,7 @@ export function buildApp(services: Services, options: { validateResponses?: bool
   app.use(rawBody);
   app.use(authenticate(authentication));
   app.use(jsonBody);
-  app.use(openApiValidator({ validateResponses: options.validateResponses ?? false }));
+  app.use(validator.handlers);
   app.use(operatorRoutes(services));
   app.use(reconciliationRoutes(services));
   app.use(monitoringRoutes(services));

@@ -56,7 +56,7 @@ export function sendError(res: Response, error: ApiError): void {
 }
 
 /** One finding of a schema validation: where in the request, and what is wrong there. */
-export interface ValidationFinding {
+interface ValidationFinding {
   path?: string;
   message?: string;
 }
@@ -70,25 +70,30 @@ const inWords = (message: string) =>
  * (anyOf) fails with each form's findings, then a summary; a body of the form its `type` names (a discriminated union,
  * see validation-document.ts) fails with that form's findings, then `must match "then" schema`: summaries are left out.
  */
-export function describeFindings(findings: readonly ValidationFinding[]): string {
+function describeFindings(findings: readonly ValidationFinding[]): string {
   const details = findings.map((d) => `${(d.path ?? "").replace(/^\//, "").replace(/\//g, ".")} ${inWords(d.message ?? "")}`.trim());
   const specific = details.filter((detail) => !/ must match (a schema in (anyOf|oneOf)|"then" schema)$/.test(detail));
   return [...new Set(specific.length > 0 ? specific : details)].join("; ");
 }
 
 /**
- * The last middleware: turns anything thrown into the documented error shape. Errors from the OpenAPI validator
- * (and Express's own, such as a malformed URL) are client mistakes (their `status` is 4xx) and are reported as 400 with their message.
+ * What any failure of a request is answered as: errors from the OpenAPI validator (and Express's own, such as a
+ * malformed URL) are client mistakes (their `status` is 4xx) and are reported as 400 (404 for an unknown route or
+ * method) with their message; an ApiError as itself; anything else as an internal error. Both HTTP paths map through this.
  */
-export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, _next) => {
-  if (res.headersSent) return;
+export function toServiceError(error: unknown): ApiError {
   const status = (error as { status?: unknown }).status;
   if (!(error instanceof ApiError) && typeof status === "number" && status >= 400 && status < 500) {
     const code: ApiErrorCode = status === 404 || status === 405 ? "not_found" : "bad_request";
-    sendError(res, new ApiError(code, describeClientError(error)));
-    return;
+    return new ApiError(code, describeClientError(error));
   }
-  const apiError = toApiError(error);
+  return toApiError(error);
+}
+
+/** The last middleware: turns anything thrown into the documented error shape ({@link toServiceError}). */
+export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, _next) => {
+  if (res.headersSent) return;
+  const apiError = toServiceError(error);
   if (apiError.code === "internal") res.locals.internalError = error;
   sendError(res, apiError);
 };

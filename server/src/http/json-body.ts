@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from "node:http";
 import type { RequestHandler } from "express";
 import { badRequest } from "../domain/errors.js";
 
@@ -15,15 +16,23 @@ export function parseJsonBody(text: string | undefined): unknown {
   }
 }
 
-/** {@link parseJsonBody} for Express; tells the OpenAPI validator the body is JSON. */
-export const jsonBody: RequestHandler = (req, _res, next) => {
-  try {
-    req.body = parseJsonBody((req.body as Buffer | undefined)?.toString("utf8"));
-  } catch (error) {
-    return next(error);
-  }
+/**
+ * Puts the parsed body on the request, as the OpenAPI validator reads it, and tells the validator the body is JSON
+ * (it picks the request body's schema by Content-Type). Both HTTP paths call this.
+ */
+export function setJsonBody(req: { method?: string | undefined; headers: IncomingHttpHeaders; body?: unknown }, text: string | undefined): void {
+  req.body = parseJsonBody(text);
   if (req.body !== undefined || req.method === "POST" || req.method === "PUT" || req.method === "PATCH") {
     req.headers["content-type"] = "application/json";
+  }
+}
+
+/** {@link setJsonBody} for Express, on the raw body the earlier middleware read. */
+export const jsonBody: RequestHandler = (req, _res, next) => {
+  try {
+    setJsonBody(req, (req.body as Buffer | undefined)?.toString("utf8"));
+  } catch (error) {
+    return next(error);
   }
   next();
 };

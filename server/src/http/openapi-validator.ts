@@ -1,21 +1,27 @@
 import { createRequire } from "node:module";
 import * as OpenApiValidator from "express-openapi-validator";
 import type { RequestHandler } from "express";
-import { cacheOpenApiRouteMatchers } from "./openapi-route-cache.js";
 import { loadValidationDocument } from "./validation-document.js";
 
 /** The generated service OpenAPI document: validation comes from the contract, not from hand-written checks. */
 export const SERVICE_OPENAPI_PATH = createRequire(import.meta.url).resolve("@croupier/spec/service.openapi.yaml");
 
+/** An express-openapi-validator instance: the middleware that validates a request (and, when asked, its answer). */
+export interface OpenApiValidation {
+  handlers: RequestHandler[];
+  /** Whether the handlers check answers too (they wrap `res.json`); a violation is passed to `next` as a 500. */
+  validatesResponses: boolean;
+}
+
 /**
- * Request (and optionally response) validation against the contract. Security is checked by our own
- * signature middleware, so the validator's is off; unknown body fields and query parameters are ignored, as the contract documents.
+ * Request (and optionally response) validation against the contract, by express-openapi-validator: both HTTP paths
+ * run its middleware. Security is checked by our own signature middleware, so the validator's is off; unknown body
+ * fields and query parameters are ignored, as the contract documents. `paths`: only these documented paths (and
+ * requests to any other are answered 404 by it).
  */
-export function openApiValidator(options: { validateResponses: boolean }): RequestHandler[] {
-  cacheOpenApiRouteMatchers();
-  return OpenApiValidator.middleware({
-    // The document as OperationSchemas reads it too: discriminated unions rewritten for clear messages.
-    apiSpec: loadValidationDocument(SERVICE_OPENAPI_PATH) as never,
+export function openApiValidator(options: { validateResponses: boolean; paths?: readonly string[] }): OpenApiValidation {
+  const handlers = OpenApiValidator.middleware({
+    apiSpec: loadValidationDocument(SERVICE_OPENAPI_PATH, options.paths ? { paths: options.paths } : {}) as never,
     validateRequests: { allowUnknownQueryParameters: true },
     validateResponses: options.validateResponses
       ? {
@@ -28,4 +34,5 @@ export function openApiValidator(options: { validateResponses: boolean }): Reque
     validateFormats: true,
     ignoreUndocumented: false,
   }) as unknown as RequestHandler[];
+  return { handlers, validatesResponses: options.validateResponses };
 }

@@ -4,17 +4,19 @@ import { parse } from "yaml";
 type Schema = Record<string, unknown>;
 
 /**
- * The service's OpenAPI document as both request validators read it (express-openapi-validator for the Express routes,
- * {@link OperationSchemas} for the provider wallet API), so they refuse the same bodies with the same messages.
+ * The service's OpenAPI document as express-openapi-validator reads it (http/openapi-validator.ts).
  *
  * One rewrite: a `oneOf` with a `discriminator` (the provider's TransactionRequest) becomes "the discriminator property
  * is one of the mapping's values, and then the form it names". Read as a plain `oneOf`, a body failing one form reports
  * every form's mismatch (`type must be equal to BET; type must be equal to WIN; ...`); express-openapi-validator's own
  * discriminator handling drops the `body.` of each path and answers 500 to a `null` body. This form reports only what
  * is wrong with the form the body chose, and accepts and refuses exactly what the `oneOf` does.
+ *
+ * `paths`: only these of the document's paths (each must be there), for a validator of some routes only.
  */
-export function loadValidationDocument(path: string): Schema {
+export function loadValidationDocument(path: string, options: { paths?: readonly string[] } = {}): Schema {
   const document = parse(readFileSync(path, "utf8")) as Schema;
+  if (options.paths) document.paths = onlyPaths(document.paths as Schema, options.paths);
   const schemas = ((document.components as Schema | undefined)?.schemas ?? {}) as Record<string, Schema>;
   for (const [name, schema] of Object.entries(schemas)) schemas[name] = withoutDiscriminator(schema);
   return document;
@@ -33,4 +35,13 @@ function withoutDiscriminator(schema: Schema): Schema {
     properties: { [propertyName]: { enum: Object.keys(mapping) } },
     allOf: Object.entries(mapping).map(([value, $ref]) => ({ if: { properties: { [propertyName]: { const: value } } }, then: { $ref } })),
   };
+}
+
+function onlyPaths(paths: Schema, keep: readonly string[]): Schema {
+  const kept: Schema = {};
+  for (const path of keep) {
+    if (!(path in paths)) throw new Error(`the OpenAPI document has no path ${path}`);
+    kept[path] = paths[path];
+  }
+  return kept;
 }
