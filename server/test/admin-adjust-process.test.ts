@@ -15,7 +15,7 @@ import {
   testConfigJson,
   ADMIN_SCRIPT,
 } from "./harness.js";
-import { startHoldingWallet } from "./wallet-harness.js";
+import { startHoldingWallet, launchSession } from "./wallet-harness.js";
 
 /** ADJUSTMENT, the platform's manual balance correction, sent by the admin tool through the wallet relay. */
 describe("admin adjust", () => {
@@ -197,15 +197,10 @@ describe("admin adjust", () => {
   it("a provider cannot use the adjustment: id space, nor send ADJUSTMENT", async () => {
     const server = await startTestServer(testConfigJson({ wallet: wallet.url }));
     try {
-      const launch = await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/games/launch", {
-        playerRef: "p-prov",
-        gameId: "starfall",
-        currency: "EUR",
-        mode: "REAL",
-      });
+      const sessionToken = await launchSession(server.url, { playerRef: "p-prov" });
       const reply = await signedRequest(server.url, PROVIDER, "POST", "/v1/wallet/transaction", {
         transactionId: "adjustment:ticket-1",
-        sessionToken: launch.json.sessionToken,
+        sessionToken,
         type: "WIN",
         roundId: "r-1",
         playerRef: "p-prov",

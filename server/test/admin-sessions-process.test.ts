@@ -15,6 +15,7 @@ import {
   type ScriptedPeer,
   ADMIN_SCRIPT,
 } from "./harness.js";
+import { launchSession } from "./wallet-harness.js";
 
 /** The platform force-ending sessions from the admin tool while the service runs on the same database file. */
 describe("admin end-sessions (self-exclusion, fraud hold)", () => {
@@ -36,16 +37,7 @@ describe("admin end-sessions (self-exclusion, fraud hold)", () => {
     dir.remove();
   });
 
-  const launch = async (operator: typeof OPERATOR, playerRef: string) => {
-    const reply = await signedRequest(server.url, operator, "POST", "/v1/operator/games/launch", {
-      playerRef,
-      gameId: "starfall",
-      currency: "EUR",
-      mode: "REAL",
-    });
-    expect(reply.status).toBe(200);
-    return reply.json.sessionToken as string;
-  };
+  const launch = (operator: typeof OPERATOR, playerRef: string) => launchSession(server.url, { operator, playerRef });
   const verifyStatus = async (sessionToken: string) =>
     (await signedRequest(server.url, PROVIDER, "POST", "/v1/wallet/session/verify", { sessionToken })).status;
   const admin = (...args: string[]) => runNodeScript(ADMIN_SCRIPT, ["end-sessions", ...args, "--config", configFile]);

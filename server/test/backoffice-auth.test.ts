@@ -14,7 +14,7 @@ import {
   type ScriptedPeer,
   ADMIN_SCRIPT,
 } from "./harness.js";
-import { eventually } from "./wallet-harness.js";
+import { eventually, launchSession } from "./wallet-harness.js";
 import { PASSWORD, signIn } from "./backoffice-harness.js";
 
 describe("back-office sign-in and sessions", () => {
@@ -109,13 +109,7 @@ describe("back-office sign-in and sessions", () => {
 
   it("keeps operators apart: an operator account sees only its own operator and cannot name another", async () => {
     const bob = await signIn(server.url, "bob");
-    const launch = await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/games/launch", {
-      playerRef: "p-shared",
-      gameId: "starfall",
-      currency: "EUR",
-      mode: "REAL",
-    });
-    expect(launch.status).toBe(200);
+    await launchSession(server.url, { playerRef: "p-shared" });
     // Bob's kick acts for op-beta: op-acme's player of the same name keeps the session.
     expect((await bob.request("POST", "/v1/operator/players/kick", { playerRef: "p-shared" })).json).toEqual({ revokedCount: 0 });
     const named = await bob.request("GET", "/v1/operator/games", undefined, { "x-operator-id": OPERATOR.id });

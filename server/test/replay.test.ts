@@ -12,6 +12,7 @@ import {
   testConfigJson,
   type ScriptedPeer,
 } from "./harness.js";
+import { launchSession } from "./wallet-harness.js";
 
 const REPLAY_SECONDS = 120;
 
@@ -52,11 +53,10 @@ describe("round replay (spec B.3, decisions §2)", () => {
     roundId: string,
     playerRef = "p-replay",
   ) {
-    const launch = await signedRequest(server.url, operator, "POST", "/v1/operator/games/launch", { playerRef, gameId, currency, mode: "REAL" });
-    expect(launch.status, launch.text).toBe(200);
+    const sessionToken = await launchSession(server.url, { operator, playerRef, gameId, currency });
     const reply = await signedRequest(server.url, provider, "POST", "/v1/wallet/transaction", {
       transactionId: `tx-${++txSeq}`,
-      sessionToken: launch.json.sessionToken,
+      sessionToken,
       type: "BET",
       roundId,
       playerRef,

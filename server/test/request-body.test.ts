@@ -1,7 +1,8 @@
 import { sign } from "@croupier/signing";
 import { Agent, request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OPERATOR, PROVIDER, signedRequest, startTestServer } from "./harness.js";
+import { OPERATOR, PROVIDER, startTestServer } from "./harness.js";
+import { launchSession } from "./wallet-harness.js";
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 
@@ -38,13 +39,7 @@ let server: Server;
 let sessionToken: string;
 beforeAll(async () => {
   server = await startTestServer();
-  const launch = await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/games/launch", {
-    playerRef: "p-body",
-    gameId: "starfall",
-    currency: "EUR",
-    mode: "DEMO",
-  });
-  sessionToken = launch.json.sessionToken;
+  sessionToken = await launchSession(server.url, { playerRef: "p-body", mode: "DEMO" });
 });
 afterAll(() => server.close());
 

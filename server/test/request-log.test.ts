@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../src/config/parse.js";
 import { startServer, type RunningServer } from "../src/server.js";
 import { OPERATOR, PROVIDER, signedRequest, testConfigJson, testSecretKey } from "./harness.js";
+import { launchSession } from "./wallet-harness.js";
 
 describe("request log: one JSON line per request on both HTTP paths, never a body, secret or token", () => {
   const lines: Record<string, unknown>[] = [];
@@ -25,13 +26,7 @@ describe("request log: one JSON line per request on both HTTP paths, never a bod
   const requestLines = () => lines.filter((l) => l.msg === "request" || l.msg === "request failed");
 
   it("logs tenant, route, status, latency and the error code of provider wallet calls and operator calls", async () => {
-    const launch = await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/games/launch", {
-      playerRef: "p-log",
-      gameId: "starfall",
-      currency: "EUR",
-      mode: "DEMO",
-    });
-    const token = launch.json.sessionToken as string;
+    const token = await launchSession(server.url, { playerRef: "p-log", mode: "DEMO" });
     expect((await signedRequest(server.url, PROVIDER, "POST", "/v1/wallet/balance", { sessionToken: token })).status).toBe(200);
     expect((await signedRequest(server.url, PROVIDER, "POST", "/v1/wallet/session/verify", { sessionToken: "no-such-session" })).status).toBe(401);
     expect(

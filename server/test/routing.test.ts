@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPERATOR, PROVIDER, signedRequest, startTestServer } from "./harness.js";
+import { launchSession } from "./wallet-harness.js";
 
 describe("routes match in the letter case the contract writes them", () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -24,13 +25,7 @@ describe("routes match in the letter case the contract writes them", () => {
   });
 
   it("the provider wallet API (served without Express) matches as the Express routes do: a trailing slash or a query is the same route, another method is none", async () => {
-    const launch = await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/games/launch", {
-      playerRef: "p-route",
-      gameId: "starfall",
-      currency: "EUR",
-      mode: "DEMO",
-    });
-    const body = { sessionToken: launch.json.sessionToken };
+    const body = { sessionToken: await launchSession(server.url, { playerRef: "p-route", mode: "DEMO" }) };
     for (const target of ["/v1/wallet/balance", "/v1/wallet/balance/", "/v1/wallet/balance?trace=1"]) {
       const reply = await signedRequest(server.url, PROVIDER, "POST", target, body);
       expect({ target, status: reply.status, json: reply.json }).toEqual({ target, status: 200, json: { balance: 100_000 } });

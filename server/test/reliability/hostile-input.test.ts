@@ -6,7 +6,8 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OPERATOR, PROVIDER, sendJson, signedRequest, startScriptedPeer, startTestServer, testConfigJson, type ScriptedPeer } from "../harness.js";
+import { OPERATOR, PROVIDER, sendJson, startScriptedPeer, startTestServer, testConfigJson, type ScriptedPeer } from "../harness.js";
+import { launchSession } from "../wallet-harness.js";
 import { reportFigure, RUN_SEED, scaled } from "./support/budget.js";
 import { expectDocumentedRefusal } from "./support/documented-errors.js";
 import { signedRaw, strictEncode, type RawReply } from "./support/raw-client.js";
@@ -47,13 +48,7 @@ describe("hostile input", () => {
     });
     studio = await startScriptedPeer((req, res) => sendJson(res, 200, req.url.endsWith("/grant") ? { externalRef: "ext-1" } : {}));
     server = await startTestServer(testConfigJson({ wallet: wallet.url, webhook: studio.url }));
-    const launch = await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/games/launch", {
-      playerRef: "hostile-p",
-      gameId: "starfall",
-      currency: "EUR",
-      mode: "REAL",
-    });
-    sessionToken = launch.json.sessionToken;
+    sessionToken = await launchSession(server.url, { playerRef: "hostile-p" });
   });
   afterAll(async () => {
     reportFigure("hostile input", figures.join("; "));
