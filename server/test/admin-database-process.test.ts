@@ -1,11 +1,8 @@
 import Database from "better-sqlite3";
 import { writeFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { MIGRATIONS } from "../src/store/migrations.js";
-import { runNodeScript, tempDir, testConfigJson } from "./harness.js";
-
-const ADMIN = fileURLToPath(new URL("../dist/admin.js", import.meta.url));
+import { ADMIN_SCRIPT, runNodeScript, tempDir, testConfigJson } from "./harness.js";
 
 /** The admin tool on a database it cannot use reports it as the service does: one line, exit 1, no stack trace. */
 describe("admin on a database it cannot open", () => {
@@ -14,7 +11,7 @@ describe("admin on a database it cannot open", () => {
   const admin = (database: Record<string, unknown>) => {
     const file = `${dir.path}/config-${Object.keys(database)[0]}.json`;
     writeFileSync(file, JSON.stringify({ ...testConfigJson(), database }));
-    return runNodeScript(ADMIN, ["grant-status", "g-1", "--config", file]);
+    return runNodeScript(ADMIN_SCRIPT, ["grant-status", "g-1", "--config", file]);
   };
 
   it("an unreachable PostgreSQL names host and database, never the password", async () => {
