@@ -3,6 +3,7 @@ import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  ADMIN_SCRIPT,
   OPERATOR,
   PROVIDER,
   isSignedFor,
@@ -13,7 +14,6 @@ import {
   startTestServer,
   tempDir,
   testConfigJson,
-  ADMIN_SCRIPT,
 } from "./harness.js";
 import { startHoldingWallet, launchSession } from "./wallet-harness.js";
 

@@ -7,6 +7,7 @@ import { startServer, type RunningServer } from "../src/server.js";
 import { signIn } from "./backoffice-harness.js";
 import { stopAll } from "./cluster/cluster-support.js";
 import {
+  ADMIN_SCRIPT,
   OPERATOR,
   PROVIDER,
   runNodeScript,
@@ -17,7 +18,6 @@ import {
   testConfigJson,
   testSecretKey,
   type ScriptedPeer,
-  ADMIN_SCRIPT,
 } from "./harness.js";
 import { createTestDatabase, describePostgres, type TestDatabase } from "./postgres.js";
 import { betRequest, eventually, launchSession, postTransaction, startHoldingWallet, startTestWallet, type TestWallet } from "./wallet-harness.js";

@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  ADMIN_SCRIPT,
   OPERATOR,
   OTHER_OPERATOR,
   PROVIDER,
@@ -13,7 +14,6 @@ import {
   tempDir,
   testConfigJson,
   type ScriptedPeer,
-  ADMIN_SCRIPT,
 } from "./harness.js";
 import { launchSession } from "./wallet-harness.js";
 

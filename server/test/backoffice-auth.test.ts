@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  ADMIN_SCRIPT,
   OPERATOR,
   OTHER_OPERATOR,
   runNodeScript,
@@ -12,7 +13,6 @@ import {
   testConfigJson,
   toReply,
   type ScriptedPeer,
-  ADMIN_SCRIPT,
 } from "./harness.js";
 import { eventually, launchSession } from "./wallet-harness.js";
 import { PASSWORD, signIn } from "./backoffice-harness.js";

@@ -5,7 +5,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseConfig, secretVariable } from "../src/config/parse.js";
 import { configSchema } from "../src/config/schema.js";
-import { runNodeScript, signedRequest, tempDir, testConfigJson, ADMIN_SCRIPT } from "./harness.js";
+import { ADMIN_SCRIPT, runNodeScript, signedRequest, tempDir, testConfigJson } from "./harness.js";
 
 const MAIN = fileURLToPath(new URL("../dist/main.js", import.meta.url));
 const SERVER_SRC = fileURLToPath(new URL("../src", import.meta.url));

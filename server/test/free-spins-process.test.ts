@@ -3,6 +3,7 @@ import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  ADMIN_SCRIPT,
   OPERATOR,
   PROVIDER,
   isSignedFor,
@@ -14,7 +15,6 @@ import {
   tempDir,
   testConfigJson,
   type ScriptedPeer,
-  ADMIN_SCRIPT,
 } from "./harness.js";
 
 const MAIN = fileURLToPath(new URL("../dist/main.js", import.meta.url));

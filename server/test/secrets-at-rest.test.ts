@@ -9,6 +9,7 @@ import { callbackBody, requestFingerprint, type RelayableRequest } from "../src/
 import { MIGRATIONS } from "../src/store/migrations.js";
 import { startServer, type RunningServer } from "../src/server.js";
 import {
+  ADMIN_SCRIPT,
   OPERATOR,
   PROVIDER,
   runNodeScript,
@@ -19,7 +20,6 @@ import {
   tempDir,
   testConfigJson,
   type ScriptedPeer,
-  ADMIN_SCRIPT,
 } from "./harness.js";
 import { betRequest, launchSession, postTransaction, SERVICE_MAIN, spawnService, startTestWallet, type TestWallet } from "./wallet-harness.js";
 

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { OPERATOR, PROVIDER, startTestServer, tempDir, testConfigJson, ADMIN_SCRIPT } from "./harness.js";
+import { ADMIN_SCRIPT, OPERATOR, PROVIDER, startTestServer, tempDir, testConfigJson } from "./harness.js";
 import { betRequest, eventually, launchSession, postTransaction, startTestWallet } from "./wallet-harness.js";
 
 const dir = tempDir();

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { OPERATOR, OTHER_OPERATOR, PROVIDER, startTestServer, tempDir, testConfigJson, ADMIN_SCRIPT } from "../harness.js";
+import { ADMIN_SCRIPT, OPERATOR, OTHER_OPERATOR, PROVIDER, startTestServer, tempDir, testConfigJson } from "../harness.js";
 import { betRequest, eventually, postTransaction, startHoldingWallet } from "../wallet-harness.js";
 import { get, post, startReconciliationSetup, transactionPath, type TestServer } from "./reconciliation-harness.js";
 
