@@ -274,7 +274,7 @@ function storeContract(kit: () => StoreKit) {
       };
       expect(await tenants.seed(fromFile)).toEqual(fromFile);
       expect(await tenants.seed({ ...fromFile, secret: "file-2" })).toMatchObject({ secret: "file-2" });
-      await tenants.save({
+      const fromPortal = {
         ...fromFile,
         secret: "rotated",
         previousSecret: "file-2",
@@ -282,16 +282,10 @@ function storeContract(kit: () => StoreKit) {
         secretFromPortal: true,
         callbackUrl: "http://b.example",
         callbackUrlFromPortal: true,
-      });
-      expect(await tenants.seed({ ...fromFile, secret: "file-3", callbackUrl: "http://c.example" })).toEqual({
-        ...fromFile,
-        secret: "rotated",
-        previousSecret: "file-2",
-        previousValidUntil: 99,
-        secretFromPortal: true,
-        callbackUrl: "http://b.example",
-        callbackUrlFromPortal: true,
-      });
+      };
+      await tenants.save(fromPortal);
+      // What the portal set stands against a file that names other values.
+      expect(await tenants.seed({ ...fromFile, secret: "file-3", callbackUrl: "http://c.example" })).toEqual(fromPortal);
     });
   });
 
