@@ -104,13 +104,21 @@ export async function startTestWallet(startingBalance = 10_000): Promise<TestWal
 /** Launches a session through the operator API and returns its token. */
 export async function launchSession(
   baseUrl: string,
-  options: { playerRef?: string; gameId?: string; currency?: string; mode?: "REAL" | "DEMO"; operator?: { id: string; secret: string } } = {},
+  options: {
+    playerRef?: string;
+    gameId?: string;
+    currency?: string;
+    mode?: "REAL" | "DEMO";
+    language?: string;
+    operator?: { id: string; secret: string };
+  } = {},
 ): Promise<string> {
   const reply = await signedRequest(baseUrl, options.operator ?? OPERATOR, "POST", "/v1/operator/games/launch", {
     playerRef: options.playerRef ?? "p-1",
     gameId: options.gameId ?? "starfall",
     currency: options.currency ?? "EUR",
     mode: options.mode ?? "REAL",
+    ...(options.language === undefined ? {} : { language: options.language }),
   });
   if (reply.status !== 200) throw new Error(`launch failed: ${reply.status} ${reply.text}`);
   return (reply.json as { sessionToken: string }).sessionToken;

@@ -23,14 +23,7 @@ const balanceOf = (sessionToken: unknown) => signedRequest(server.url, PROVIDER,
 
 describe("POST /v1/wallet/session/verify", () => {
   it("returns the session's player, game, currency, language, mode and expiry, never the operator", async () => {
-    const reply = await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/games/launch", {
-      playerRef: "p-v",
-      gameId: "starfall",
-      currency: "USD",
-      mode: "REAL",
-      language: "de",
-    });
-    const verified = await verifySession(reply.json.sessionToken);
+    const verified = await verifySession(await launchSession(server.url, { playerRef: "p-v", currency: "USD", language: "de" }));
     expect(verified.status).toBe(200);
     expect(verified.json).toMatchObject({ playerRef: "p-v", gameId: "starfall", currency: "USD", language: "de", mode: "REAL" });
     expect(Date.parse(verified.json.expiresAt)).toBeGreaterThan(Date.now());

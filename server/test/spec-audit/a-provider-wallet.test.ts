@@ -51,14 +51,8 @@ describe("spec A: provider wallet API", () => {
       expect(reply.json).not.toHaveProperty("operatorId");
     });
     it("returns the launch language when one was given", async () => {
-      const launched = await signedRequest(w.url, OPERATOR, "POST", "/v1/operator/games/launch", {
-        playerRef: "p-1",
-        gameId: "starfall",
-        currency: "EUR",
-        mode: "REAL",
-        language: "de",
-      });
-      const reply = await providerPost(w.url, "/v1/wallet/session/verify", { sessionToken: launched.json.sessionToken });
+      const sessionToken = await launchSession(w.url, { language: "de" });
+      const reply = await providerPost(w.url, "/v1/wallet/session/verify", { sessionToken });
       expect(reply.json.language).toBe("de");
     });
     // decisions.md §2 lists `language` in the verify response: a string even when launch named none.
