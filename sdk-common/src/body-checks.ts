@@ -62,9 +62,12 @@ export function requireOneOf<const T extends string>(body: JsonObject, field: st
   return value as T;
 }
 
+/** The contract's currency code pattern: three uppercase letters. */
+const CURRENCY_PATTERN = new RegExp(LIMITS.currencyPattern, "u");
+
 /** An uppercase ISO-4217 code; the spec makes the check case-sensitive. */
 export function requireCurrency(body: JsonObject, field: string): string {
   const value = body[field];
-  if (typeof value !== "string" || !/^[A-Z]{3}$/.test(value)) invalid(`${field} must be an uppercase 3-letter ISO-4217 code`);
+  if (typeof value !== "string" || !CURRENCY_PATTERN.test(value)) invalid(`${field} must be an uppercase 3-letter ISO-4217 code`);
   return value;
 }

@@ -7,7 +7,7 @@ import {
   requireIdentifier,
   type JsonObject,
 } from "../../sdk-common/src/body-checks.js";
-import { metadataProblem } from "@croupier/contract";
+import { LIMITS, metadataProblem } from "@croupier/contract";
 import { HandlerError } from "../../sdk-common/src/handler-error.js";
 import { createSignedHandler, type ReceiverOptions, type SignedRequestHandler } from "../../sdk-common/src/signed-handler.js";
 import type { TransactionAnswer, TransactionRequest, TransactionResponse } from "./models.js";
@@ -23,7 +23,9 @@ export interface WalletCallbackOptions extends ReceiverOptions {
 /** The framework-neutral wallet callback receiver: raw request in, response out. */
 export type WalletCallbackHandler = SignedRequestHandler;
 
-const TRANSACTION_TYPES = ["BET", "WIN", "ROLLBACK", "ADJUSTMENT"] as const satisfies readonly TransactionRequest["type"][];
+/** Each of the contract's transaction types once: a type the contract adds (or drops) fails to compile here. */
+const EVERY_TRANSACTION_TYPE: Record<TransactionRequest["type"], true> = { BET: true, WIN: true, ROLLBACK: true, ADJUSTMENT: true };
+const TRANSACTION_TYPES = Object.keys(EVERY_TRANSACTION_TYPE) as TransactionRequest["type"][];
 /** The identifiers every form carries, named as the contract names them: a field renamed in the TypeSpec breaks this build. */
 const TRANSACTION_IDENTIFIERS = [
   "transactionId",
@@ -42,7 +44,7 @@ export function parseTransactionRequest(value: unknown): TransactionRequest {
   const body = requireObject(value);
   for (const field of TRANSACTION_IDENTIFIERS) requireIdentifier(body, field);
   const type = requireOneOf(body, "type", TRANSACTION_TYPES);
-  requireInteger(body, "amount", 0);
+  requireInteger(body, "amount", LIMITS.amountMinimum);
   requireCurrency(body, "currency");
   optionalBoolean(body, "roundComplete");
   if (type === "ROLLBACK") requireIdentifier(body, "originalTransactionId");

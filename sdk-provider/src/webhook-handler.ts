@@ -1,3 +1,4 @@
+import { LIMITS } from "@croupier/contract";
 import { requireCurrency, requireInteger, requireObject, requireOneOf, requireIdentifier } from "../../sdk-common/src/body-checks.js";
 import { createSignedHandler, type ReceiverOptions, type SignedRequestHandler } from "../../sdk-common/src/signed-handler.js";
 import { WebhookError } from "./webhook-error.js";
@@ -29,8 +30,6 @@ export interface WebhookHandlerOptions extends ReceiverOptions {
 /** The framework-neutral webhook receiver: raw request in, response out. */
 export type WebhookHandler = SignedRequestHandler;
 
-const REVOKE_REASONS = ["KICK", "SELF_EXCLUSION", "FRAUD_HOLD", "EXPIRED"] as const;
-
 /** The three identifiers every batch webhook carries. */
 function requireBatchFields(value: unknown) {
   const body = requireObject(value);
@@ -46,8 +45,8 @@ function parseGrant(value: unknown): GrantFreeSpinsRequest {
   // Field names as the contract's types name them: a field renamed in the TypeSpec breaks this build.
   for (const field of ["requestRef", "playerRef", "gameId"] as const satisfies readonly (keyof GrantFreeSpinsRequest)[])
     requireIdentifier(body, field);
-  requireInteger(body, "spins", 1);
-  requireInteger(body, "betAmountMinor", 0);
+  requireInteger(body, "spins", LIMITS.spinsMinimum);
+  requireInteger(body, "betAmountMinor", LIMITS.amountMinimum);
   requireCurrency(body, "currency");
   return body as unknown as GrantFreeSpinsRequest;
 }
@@ -56,7 +55,7 @@ function parseRevoke(value: unknown): SessionRevokeRequest {
   const body = requireObject(value);
   for (const field of ["sessionToken", "playerRef", "gameId"] as const satisfies readonly (keyof SessionRevokeRequest)[])
     requireIdentifier(body, field);
-  requireOneOf(body, "reason", REVOKE_REASONS);
+  requireOneOf(body, "reason", LIMITS.revokeReasons satisfies readonly SessionRevokeRequest["reason"][]);
   return body as unknown as SessionRevokeRequest;
 }
 

@@ -1,3 +1,4 @@
+import { LIMITS } from "@croupier/contract";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -76,10 +77,10 @@ for (const kind of kinds) {
       expect(calls.cancel).toBe(1);
     });
 
-    it("passes a session revoke to onRevoke", async () => {
+    it("passes a session revoke to onRevoke, for each reason the contract lists", async () => {
       const revoke = { sessionToken: "st-1", playerRef: "p-1", gameId: "starfall", reason: "KICK" };
-      expect((await post("/v1/game/session/revoke", revoke)).status).toBe(200);
-      expect(calls.revoke).toContain("KICK");
+      for (const reason of LIMITS.revokeReasons) expect((await post("/v1/game/session/revoke", { ...revoke, reason })).status).toBe(200);
+      expect(calls.revoke).toEqual(expect.arrayContaining([...LIMITS.revokeReasons]));
       expect(await post("/v1/game/session/revoke", { ...revoke, reason: "BORED" })).toMatchObject({
         status: 400,
         text: '{"error":"reason must be one of KICK, SELF_EXCLUSION, FRAUD_HOLD, EXPIRED"}',

@@ -1,4 +1,6 @@
 /** Reading an admin command's options (node:util parseArgs values): the checks every command would otherwise repeat. */
+import { LIMITS } from "@croupier/contract";
+
 export type AdminOptions = Record<string, unknown>;
 
 /** The option's value, or undefined when it is absent or empty. */
@@ -22,4 +24,4 @@ export function wholeNumber(value: unknown): number | undefined {
 }
 
 /** An uppercase ISO-4217 code, as the wire contract requires of every currency. */
-export const CURRENCY_CODE = /^[A-Z]{3}$/;
+export const CURRENCY_CODE = new RegExp(LIMITS.currencyPattern, "u");
