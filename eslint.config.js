@@ -5,7 +5,7 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["**/dist/**", "**/node_modules/**", "**/generated/**", "**/*.js", "**/*.mjs", "**/*.cjs", "**/tsup.config.ts", ".bench/**", "data/**"],
+    ignores: ["**/dist/**", "**/node_modules/**", "**/generated/**", "**/*.js", "**/*.mjs", "**/*.cjs", "**/tsup*.config.ts", ".bench/**", "data/**"],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
