@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { CroupierConfig } from "./config/types.js";
+import { isPostgres, type CroupierConfig } from "./config/types.js";
 import { BackofficeAccounts } from "./domain/backoffice-accounts.js";
 import { Catalogue } from "./domain/catalogue.js";
 import { DeliveryLogSweeper } from "./domain/delivery-log-sweeper.js";
@@ -105,7 +105,7 @@ async function composeServices(keyless: KeylessServices, box: SecretBox, logger:
     config.limits.demoStartingBalance,
     (config.limits.sessionTtlSeconds + config.limits.expiredSessionRetentionSeconds) * 1000,
   );
-  const grants = new GrantService(stores.grants, catalogue, config.campaigns, providerWebhooks, logger);
+  const grants = new GrantService(stores.grants, catalogue, config.campaigns, providerWebhooks, logger, leaseMsOf(config));
   // With other instances on the database, this one learns how many there are (the rate limit's share).
   const heartbeat = stores.shared ? new ClusterHeartbeat(stores.cluster, logger) : undefined;
   const metrics = new Metrics({
@@ -162,6 +162,14 @@ async function composeServices(keyless: KeylessServices, box: SecretBox, logger:
     resolveHost: instance.resolveHost,
     stoppers: [],
   };
+}
+
+/**
+ * How long this instance's hold on shared work (a background job's lease, a pending grant) lasts unrenewed: on SQLite,
+ * one process serves the file and holds everything, so nothing is left to a lease (0).
+ */
+export function leaseMsOf(config: CroupierConfig): number {
+  return isPostgres(config.database) ? config.database.leaseSeconds * 1000 : 0;
 }
 
 /** Who this instance is, for its metrics and log lines. */

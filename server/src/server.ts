@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { pino, type Logger } from "pino";
 import { hostname } from "node:os";
-import { openComposition, type InstanceOptions, type Services } from "./compose.js";
+import { leaseMsOf, openComposition, type InstanceOptions, type Services } from "./compose.js";
 import type { CroupierConfig } from "./config/types.js";
 import { authenticationOptions, buildApp } from "./http/app.js";
 import { openApiValidator } from "./http/openapi-validator.js";
@@ -110,7 +110,7 @@ export async function startServer(config: CroupierConfig, options: StartOptions 
   server.maxConnections = maxConnections;
   for (const job of [services.reconciler, services.settlementRetry, services.sessionSweeper, services.deliveryLogSweeper]) {
     // With other instances on the database, one instance at a time runs each (its lease: periodic-job.ts).
-    if (stores.shared) job.holdLeaseOn(stores.cluster);
+    if (stores.shared) job.holdLeaseOn(stores.cluster, leaseMsOf(config));
     job.start();
     services.stoppers.push(() => job.stop());
   }

@@ -53,7 +53,7 @@ describe("the configuration file's JSON Schema (server/config.schema.json)", () 
     const declared = unique(schemaPaths(configSchema as SchemaNode));
     const secrets = ["operators[].secret", "providers[].secret"];
     // The example is a SQLite configuration: PostgreSQL's keys exclude sqlitePath, and the README's cluster section shows them.
-    const postgresOnly = ["database.url", "database.poolSize"];
+    const postgresOnly = ["database.url", "database.poolSize", "database.leaseSeconds"];
     const examplePaths = unique(valuePaths(example()));
     expect(examplePaths, JSON.stringify(declared.filter((p) => !examplePaths.includes(p)))).toEqual(
       declared.filter((p) => !secrets.includes(p) && !postgresOnly.includes(p)),
@@ -65,7 +65,7 @@ describe("the configuration file's JSON Schema (server/config.schema.json)", () 
       declared.filter((p) => p !== "$schema" && !postgresOnly.includes(p)),
     );
     const postgres = parseConfig({ ...example(), database: { url: "postgres://croupier@db.internal:5432/croupier" } }, { env: EXAMPLE_SECRETS });
-    expect(postgres.database).toEqual({ url: "postgres://croupier@db.internal:5432/croupier", poolSize: 10 });
+    expect(postgres.database).toEqual({ url: "postgres://croupier@db.internal:5432/croupier", poolSize: 10, leaseSeconds: 15 });
   });
 
   it("fills in the defaults the schema declares", () => {
@@ -114,6 +114,7 @@ describe("the configuration file's JSON Schema (server/config.schema.json)", () 
       [(j) => (j.database = { synchronous: "off" }), '"database.synchronous": must be FULL or NORMAL'],
       [(j) => (j.database = { url: "mysql://db/croupier" }), '"database.url": must be a postgres:// or postgresql:// URL'],
       [(j) => (j.database = { url: "postgres://db/croupier", poolSize: 0 }), '"database.poolSize": must be an integer from 1 to 1000'],
+      [(j) => (j.database = { url: "postgres://db/croupier", leaseSeconds: 5 }), '"database.leaseSeconds": must be a number >= 10'],
       [
         (j) => (j.database = { url: "postgres://db/croupier", sqlitePath: "./data/croupier.db" }),
         '"database.sqlitePath": give either database.sqlitePath (SQLite) or database.url (PostgreSQL), not both',
@@ -147,8 +148,12 @@ describe("the database from the environment", () => {
       { ...testConfigJson(), database: { url: "postgres://elsewhere/db", poolSize: 4 } },
       { env: { CROUPIER_DATABASE_URL: url } },
     );
-    expect(fromEnv.database).toEqual({ url, poolSize: 4 });
-    expect(parseConfig({ ...testConfigJson(), database: {} }, { env: { CROUPIER_DATABASE_URL: url } }).database).toEqual({ url, poolSize: 10 });
+    expect(fromEnv.database).toEqual({ url, poolSize: 4, leaseSeconds: 15 });
+    expect(parseConfig({ ...testConfigJson(), database: {} }, { env: { CROUPIER_DATABASE_URL: url } }).database).toEqual({
+      url,
+      poolSize: 10,
+      leaseSeconds: 15,
+    });
     expect(() => parseConfig(testConfigJson({ sqlitePath: "./x.db" }), { env: { CROUPIER_DATABASE_URL: url } })).toThrow(
       'invalid configuration at "database.sqlitePath": give either database.sqlitePath (SQLite) or CROUPIER_DATABASE_URL (PostgreSQL), not both',
     );

@@ -88,7 +88,7 @@ function databaseOf(database: ConfigFile["database"], env: Environment): Databas
     const other = fromEnv ? "CROUPIER_DATABASE_URL" : "database.url";
     throw new ConfigError("database.sqlitePath", `give either database.sqlitePath (SQLite) or ${other} (PostgreSQL), not both`);
   }
-  return { url, poolSize: database.poolSize };
+  return { url, poolSize: database.poolSize, leaseSeconds: database.leaseSeconds };
 }
 
 /** Ids unique where they must be, and every operator's provider and every campaign's game configured. */

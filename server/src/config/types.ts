@@ -66,6 +66,8 @@ export interface PostgresDatabaseConfig {
   url: string;
   /** Connections this instance holds at most. */
   poolSize: number;
+  /** How long a background job's or a pending grant's lease lasts without renewal: another instance takes over after it. */
+  leaseSeconds: number;
 }
 
 /** Which database the service keeps its state in. */
@@ -116,7 +118,7 @@ export interface CroupierConfig {
  */
 export interface ConfigFile {
   server: { host: string; port: number; publicBaseUrl?: string; headersTimeoutMs: number; requestTimeoutMs: number; maxConnections: number };
-  database: { sqlitePath?: string; synchronous: string; url?: string; poolSize: number };
+  database: { sqlitePath?: string; synchronous: string; url?: string; poolSize: number; leaseSeconds: number };
   limits: Omit<CroupierConfig["limits"], "rateLimit"> & { rateLimit?: Partial<RateLimitConfig> };
   reconciler: CroupierConfig["reconciler"];
   settlementRetry: CroupierConfig["settlementRetry"];

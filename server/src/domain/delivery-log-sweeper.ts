@@ -22,13 +22,14 @@ export class DeliveryLogSweeper extends PeriodicJob<number> {
     super("delivery-log-sweeper", INTERVAL_MS, logger);
   }
 
-  /** One sweep; resolves with how many transactions' logs it cleared. */
-  protected async work(): Promise<number> {
+  /** One sweep, a slice at a time until `signal` aborts; resolves with how many transactions' logs it cleared. */
+  protected async work(signal: AbortSignal): Promise<number> {
     const cutoff = this.now() - this.limits.deliveryLogRetentionSeconds * 1000;
     let cleared = 0;
     for (const operatorId of this.deps.operatorIds()) {
       const from = this.sweptBefore.get(operatorId) ?? 0;
       for (;;) {
+        if (signal.aborted) return cleared;
         const slice = await this.deps.queries.purgeDeliveryLogs(operatorId, from, cutoff);
         cleared += slice;
         if (slice < PURGE_SLICE) break;

@@ -23,14 +23,14 @@ export class ExpiredSessionSweeper extends PeriodicJob<number> {
     super("expired-session-sweeper", INTERVAL_MS, logger);
   }
 
-  /** One sweep; resolves with how many sessions it deleted. */
-  protected async work(): Promise<number> {
+  /** One sweep, a slice at a time until `signal` aborts; resolves with how many sessions it deleted. */
+  protected async work(signal: AbortSignal): Promise<number> {
     const retentionMs = this.limits.expiredSessionRetentionSeconds * 1000;
     let deleted = 0;
     for (;;) {
       const slice = await this.deps.store.purgeExpired(this.now() - retentionMs, SLICE);
       deleted += slice;
-      if (slice < SLICE) return deleted;
+      if (slice < SLICE || signal.aborted) return deleted;
     }
   }
 }

@@ -33,15 +33,23 @@ export class GrantService {
     private readonly campaigns: readonly CampaignConfig[],
     private readonly webhooks: ProviderWebhooks,
     private readonly logger: Logger,
+    /**
+     * How long a grant may stay pending before no process can still be waiting for its provider: 0 on a database one
+     * process serves (checked at its start, every pending grant was its predecessor's), the cluster's lease on a shared
+     * one (longer than the webhook timeout, within which a live instance's call ends).
+     */
+    private readonly pendingLeaseMs: number,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
   /**
-   * Grants left pending by a previous process can never learn their outcome: mark them failed. Call once at
-   * start, before serving; never from a tool that runs beside the service.
+   * Grants left pending by a stopped process can never learn their outcome: mark them failed. Call at start, before
+   * serving, and (on a shared database) periodically; never from a tool that runs beside a service on SQLite.
    */
   async failInterruptedGrants(): Promise<number> {
-    const count = await this.store.failAllPending(INTERRUPTED_GRANT_ERROR, this.now().toISOString());
+    const now = this.now();
+    const changedBy = new Date(now.getTime() - this.pendingLeaseMs).toISOString();
+    const count = await this.store.failPendingUnchangedSince(changedBy, INTERRUPTED_GRANT_ERROR, now.toISOString());
     if (count > 0) this.logger.warn({ count }, "pending free-spin grants of a previous run marked failed (interrupted)");
     return count;
   }

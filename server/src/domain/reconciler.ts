@@ -32,11 +32,15 @@ export class StaleRoundReconciler extends PeriodicJob<SweepReport> {
     super("stale-round-reconciler", settings.sweepIntervalSeconds * 1000, logger);
   }
 
-  /** One sweep: every stale round's outstanding bets reversed, the round closed once they all are. */
-  protected async work(): Promise<SweepReport> {
+  /**
+   * One sweep: every stale round's outstanding bets reversed, the round closed once they all are. Once `signal` aborts
+   * it sends nothing more; a round left half done is finished by the next sweep, wherever it runs.
+   */
+  protected async work(signal: AbortSignal): Promise<SweepReport> {
     const report: SweepReport = { roundsExamined: 0, rollbacksSent: 0, roundsClosed: 0 };
     const rounds = await this.deps.store.staleRounds(this.now() - this.settings.staleRoundSeconds * 1000, 500);
     for (const round of rounds) {
+      if (signal.aborted) break;
       report.roundsExamined += 1;
       const operator = this.deps.tenants.operator(round.operatorId);
       if (!operator?.callbackUrl) continue;
@@ -44,6 +48,7 @@ export class StaleRoundReconciler extends PeriodicJob<SweepReport> {
       if (plan.bets.length > 0) await this.checkBalance(operator as ReachableOperator, round);
       let done = !plan.blocked;
       for (const bet of plan.bets) {
+        if (signal.aborted) return report;
         report.rollbacksSent += 1;
         if (!(await this.rollBack(bet, operator as ReachableOperator))) done = false;
       }

@@ -31,11 +31,12 @@ export class SettlementRetry extends PeriodicJob<SettlementReport> {
     super("settlement-retry", Math.max(10, Math.min(policy.initialDelaySeconds * 1000, 1000)), logger);
   }
 
-  /** One pass: orphans recovered, then every credit whose retry time has come resent. */
-  protected async work(): Promise<SettlementReport> {
+  /** One pass: orphans recovered, then every credit whose retry time has come resent, until `signal` aborts. */
+  protected async work(signal: AbortSignal): Promise<SettlementReport> {
     const report: SettlementReport = { resent: 0, settled: 0, problems: 0 };
     await this.deps.relay.recoverOrphans();
     for (const record of await this.deps.store.dueCredits(this.now(), 200)) {
+      if (signal.aborted) break;
       if (record.createdAt + this.policy.horizonSeconds * 1000 <= this.now()) {
         await this.flagProblem(record);
         report.problems += 1;

@@ -71,7 +71,9 @@ export class SqliteGrantStore implements GrantStore {
     );
     this.failStmt = db.prepare("UPDATE grants SET status = 'failed', last_error = ?, updated_at = ? WHERE id = ? AND status = 'pending' RETURNING *");
     this.cancelStmt = db.prepare("UPDATE grants SET status = 'cancelled', updated_at = ? WHERE id = ? AND status = 'active' RETURNING *");
-    this.failPendingStmt = db.prepare("UPDATE grants SET status = 'failed', last_error = ?, updated_at = ? WHERE status = 'pending'");
+    this.failPendingStmt = db.prepare(
+      "UPDATE grants SET status = 'failed', last_error = ?, updated_at = ? WHERE status = 'pending' AND updated_at <= ?",
+    );
   }
 
   insertOrGet(grant: GrantRecord): Promise<GrantInsertResult> {
@@ -117,8 +119,8 @@ export class SqliteGrantStore implements GrantStore {
     return this.one(this.cancelStmt.get(updatedAt, id));
   }
 
-  failAllPending(lastError: string, updatedAt: string): Promise<number> {
-    return Promise.resolve(this.failPendingStmt.run(lastError, updatedAt).changes);
+  failPendingUnchangedSince(changedBy: string, lastError: string, updatedAt: string): Promise<number> {
+    return Promise.resolve(this.failPendingStmt.run(lastError, updatedAt, changedBy).changes);
   }
 
   private one(row: unknown): Promise<GrantRecord | undefined> {

@@ -323,7 +323,8 @@ function storeContract(kit: () => StoreKit) {
       expect((await grants.list(operatorId, "q")).map((g) => g.id)).toEqual([second.id]);
       expect(await grants.find("another", grant.id)).toBeUndefined();
       expect(await grants.findById(second.id)).toMatchObject({ status: "pending" });
-      expect(await grants.failAllPending("interrupted", "2026-01-01T00:05:00.000Z")).toBeGreaterThanOrEqual(1);
+      expect(await grants.failPendingUnchangedSince("2025-12-31T23:59:59.999Z", "interrupted", "2026-01-01T00:05:00.000Z")).toBe(0);
+      expect(await grants.failPendingUnchangedSince("2026-01-01T00:00:00.000Z", "interrupted", "2026-01-01T00:05:00.000Z")).toBe(1);
       expect(await grants.find(operatorId, second.id)).toMatchObject({ status: "failed", lastError: "interrupted" });
     });
   });

@@ -48,6 +48,9 @@ export interface GrantStore {
   fail(id: string, lastError: string, updatedAt: string): Promise<GrantRecord | undefined>;
   /** active → cancelled; returns the updated grant, or undefined if it was not active. */
   cancel(id: string, updatedAt: string): Promise<GrantRecord | undefined>;
-  /** Moves every pending grant to failed with the reason; returns how many. Run once at start, before serving. */
-  failAllPending(lastError: string, updatedAt: string): Promise<number>;
+  /**
+   * Moves every grant still pending and last changed at or before `changedBy` to failed with the reason; returns how
+   * many. For grants whose process can no longer be waiting for the provider (GrantService.failInterruptedGrants).
+   */
+  failPendingUnchangedSince(changedBy: string, lastError: string, updatedAt: string): Promise<number>;
 }

@@ -32,7 +32,7 @@ const CONNECT_TIMEOUT_MS = 10_000;
  * unreachable database (or one that refuses the credentials) is a {@link DatabaseUnreachableError}; a database a newer
  * release migrated, a NewerSchemaError.
  */
-export async function openPostgres(config: PostgresDatabaseConfig): Promise<PostgresPool> {
+export async function openPostgres(config: Pick<PostgresDatabaseConfig, "url" | "poolSize">): Promise<PostgresPool> {
   const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, types });
   // An idle connection the server drops (restart, failover) emits 'error' on the pool; unhandled it would kill the
   // process. The next query opens a new connection, and requests in flight get their own error.

@@ -5,9 +5,6 @@ const GRANT_COLUMNS = `id, operator_id AS "operatorId", provider_id AS "provider
   campaign_id AS "campaignId", spins, bet_amount_minor AS "betAmountMinor", currency, external_ref AS "externalRef", status,
   idempotency_key AS "idempotencyKey", expires_at AS "expiresAt", last_error AS "lastError", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
-/** A pending grant's lease: well beyond the provider webhook timeout (5 s), within which its instance's call ends. */
-const GRANT_LEASE_MS = 30_000;
-
 /** PostgreSQL implementation of the grants port. Status changes are conditional single statements, as SQLite's. */
 export class PostgresGrantStore implements GrantStore {
   constructor(private readonly pool: PostgresPool) {}
@@ -86,15 +83,10 @@ export class PostgresGrantStore implements GrantStore {
     ]);
   }
 
-  /**
-   * Other instances share this table: only a grant pending for longer than any provider call can last (its lease) was
-   * left by a dead instance. A live instance's call ends within the webhook timeout, so it is never taken from it.
-   */
-  async failAllPending(lastError: string, updatedAt: string): Promise<number> {
-    const leaseEnded = new Date(Date.parse(updatedAt) - GRANT_LEASE_MS).toISOString();
+  async failPendingUnchangedSince(changedBy: string, lastError: string, updatedAt: string): Promise<number> {
     const { rowCount } = await this.pool.query(
-      "UPDATE grants SET status = 'failed', last_error = $1, updated_at = $2 WHERE status = 'pending' AND updated_at < $3",
-      [lastError, updatedAt, leaseEnded],
+      "UPDATE grants SET status = 'failed', last_error = $1, updated_at = $2 WHERE status = 'pending' AND updated_at <= $3",
+      [lastError, updatedAt, changedBy],
     );
     return rowCount ?? 0;
   }

@@ -1,0 +1,110 @@
+/**
+ * Work a dead instance left is taken over once its lease runs out, never while it is alive: two instances on one
+ * PostgreSQL database, the one holding the work a real process killed with SIGKILL, leases at their shortest (10 s).
+ */
+import pg from "pg";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { RunningServer } from "../../src/server.js";
+import { tempDir } from "../harness.js";
+import { createTestDatabase, describePostgres, type TestDatabase } from "../postgres.js";
+import {
+  betRequest,
+  eventually,
+  launchSession,
+  postTransaction,
+  spawnService,
+  startTestWallet,
+  type ServiceProcess,
+  type TestWallet,
+} from "../wallet-harness.js";
+import { clusterConfigJson, startInstances, stopAll } from "./cluster-support.js";
+
+const LEASE_MS = 10_000;
+
+describePostgres("take-over of a dead instance's work on PostgreSQL", () => {
+  const dir = tempDir();
+  let database: TestDatabase;
+  let client: pg.Client;
+  let wallet: TestWallet;
+  const processes: ServiceProcess[] = [];
+  let instances: RunningServer[] = [];
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    wallet = await startTestWallet(1_000_000);
+  });
+  afterAll(async () => {
+    for (const p of processes) await p.kill();
+    await stopAll(instances);
+    await client?.end();
+    await wallet?.close();
+    await database?.drop();
+    dir.remove();
+  });
+  const leaseOf = async (job: string) =>
+    (await client.query<{ owner: string; expires_at: string }>("SELECT owner, expires_at FROM job_leases WHERE job = $1", [job])).rows[0];
+
+  it(
+    "a settlement-retry run longer than its lease stays on its live instance; once that one is killed, another takes it over when the lease runs out, not before",
+    { timeout: 45_000 },
+    async () => {
+      const callbackTimeoutMs = 3_000;
+      const overrides = {
+        wallet: wallet.url,
+        database: { leaseSeconds: LEASE_MS / 1000 },
+        settlementRetry: { initialDelaySeconds: 0.2, maxDelaySeconds: 0.5, horizonSeconds: 3600 },
+      };
+      const json = clusterConfigJson(database.url, overrides) as { operators: { callbackTimeoutMs: number }[] };
+      json.operators[0]!.callbackTimeoutMs = callbackTimeoutMs;
+      const a = await spawnService(`${dir.path}/a.json`, json, { CROUPIER_INSTANCE_ID: "a" });
+      processes.push(a);
+      client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+
+      // Five WINs the wallet never answers: each call (the provider's, then every resend) ends at the callback timeout,
+      // so one run of the settlement retry over them lasts 15 s, longer than its lease.
+      const calls: { transactionId: string; at: number }[] = [];
+      wallet.fault = (tx) => {
+        if (tx.type !== "WIN") return undefined;
+        calls.push({ transactionId: tx.transactionId, at: Date.now() });
+        return "hold";
+      };
+      const token = await launchSession(a.url);
+      const wins = [];
+      for (let i = 0; i < 5; i++) {
+        const bet = betRequest(token, { amount: 10 });
+        expect((await postTransaction(a.url, bet)).status).toBe(200);
+        wins.push(betRequest(token, { type: "WIN", roundId: bet.roundId, amount: 20 }));
+      }
+      await Promise.all(wins.map((win) => postTransaction(a.url, win)));
+      const provided = calls.length;
+      expect(provided).toBe(5);
+      await eventually(() => calls.length > provided, 5_000);
+      const runStarted = calls[provided]!.at;
+      instances = await startInstances(1, database.url, overrides, "b");
+
+      // For longer than the lease, the run stays on a: the lease never moves, and its resends never overlap (one run).
+      while (Date.now() < runStarted + LEASE_MS + 2_000) {
+        expect((await leaseOf("settlement-retry"))?.owner).toBe("a");
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      const resends = calls.slice(provided);
+      expect(resends.length).toBeGreaterThanOrEqual(4);
+      for (let i = 1; i < resends.length; i++) expect(resends[i]!.at - resends[i - 1]!.at).toBeGreaterThanOrEqual(callbackTimeoutMs - 200);
+
+      const held = await leaseOf("settlement-retry");
+      const expiresAt = Number(held!.expires_at);
+      const killedAt = Date.now();
+      await a.kill();
+      // a renewed its lease during the run (every third of it): it runs out at least two thirds of a lease after the kill.
+      expect(expiresAt).toBeGreaterThan(killedAt + (2 * LEASE_MS) / 3 - 500);
+      const before = calls.length;
+      await eventually(() => calls.length > before, LEASE_MS + 5_000, 50);
+      const takenOverAt = calls[before]!.at;
+      expect(takenOverAt).toBeGreaterThanOrEqual(expiresAt);
+      expect(takenOverAt).toBeLessThan(expiresAt + 3_000);
+      expect((await leaseOf("settlement-retry"))?.owner).toBe("b-1");
+      wallet.fault = undefined;
+      wallet.releaseHeld();
+    },
+  );
+});
