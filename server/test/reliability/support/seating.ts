@@ -1,18 +1,11 @@
-import { OPERATOR, signedRequest } from "../../harness.js";
+import { launchSession } from "../../wallet-harness.js";
 import type { SeatedPlayer } from "./game-play.js";
 
 /** Launches one REAL starfall session in EUR per player, as op-acme, and returns them seated. */
 export async function seatPlayers(baseUrl: string, playerRefs: readonly string[]): Promise<SeatedPlayer[]> {
   const seated: SeatedPlayer[] = [];
   for (const playerRef of playerRefs) {
-    const reply = await signedRequest(baseUrl, OPERATOR, "POST", "/v1/operator/games/launch", {
-      playerRef,
-      gameId: "starfall",
-      currency: "EUR",
-      mode: "REAL",
-    });
-    if (reply.status !== 200) throw new Error(`launch for ${playerRef} answered ${reply.status}: ${reply.text}`);
-    seated.push({ playerRef, sessionToken: reply.json.sessionToken as string, gameId: "starfall", currency: "EUR" });
+    seated.push({ playerRef, sessionToken: await launchSession(baseUrl, { playerRef }), gameId: "starfall", currency: "EUR" });
   }
   return seated;
 }
