@@ -5,7 +5,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { RunningServer } from "../../src/server.js";
-import { tempDir } from "../harness.js";
+import { OPERATOR, signedRequest, startScriptedPeer, tempDir, type ScriptedPeer } from "../harness.js";
 import { createTestDatabase, describePostgres, type TestDatabase } from "../postgres.js";
 import {
   betRequest,
@@ -26,17 +26,21 @@ describePostgres("take-over of a dead instance's work on PostgreSQL", () => {
   let database: TestDatabase;
   let client: pg.Client;
   let wallet: TestWallet;
+  /** The provider's free-spin webhook, which never answers a grant: its caller dies waiting. */
+  let provider: ScriptedPeer;
   const processes: ServiceProcess[] = [];
   let instances: RunningServer[] = [];
   beforeAll(async () => {
     database = await createTestDatabase();
     wallet = await startTestWallet(1_000_000);
+    provider = await startScriptedPeer(() => undefined);
   });
   afterAll(async () => {
     for (const p of processes) await p.kill();
     await stopAll(instances);
     await client?.end();
     await wallet?.close();
+    await provider?.close();
     await database?.drop();
     dir.remove();
   });
@@ -107,4 +111,36 @@ describePostgres("take-over of a dead instance's work on PostgreSQL", () => {
       wallet.releaseHeld();
     },
   );
+
+  it("a grant a killed instance left pending is failed as interrupted once its lease runs out, not before", { timeout: 40_000 }, async () => {
+    const GRANTS = "/v1/operator/free-spins/grants";
+    const overrides = { webhook: provider.url, database: { leaseSeconds: LEASE_MS / 1000 } };
+    const a = await spawnService(`${dir.path}/grant-a.json`, clusterConfigJson(database.url, overrides), { CROUPIER_INSTANCE_ID: "grant-a" });
+    processes.push(a);
+    const [b] = await startInstances(1, database.url, overrides, "grant-b");
+    instances.push(b!);
+    const body = { playerRef: "p-grant", gameId: "starfall", spins: 5, currency: "EUR", idempotencyKey: "left-pending" };
+    const inFlight = signedRequest(a.url, OPERATOR, "POST", GRANTS, body).catch((error: unknown) => error);
+    await eventually(() => provider.requests.length === 1, 5_000);
+    const id = (JSON.parse(provider.requests[0]!.body) as { requestRef: string }).requestRef;
+    await a.kill();
+    expect(await inFlight).toBeInstanceOf(Error);
+    const read = async () =>
+      (await signedRequest(b!.url, OPERATOR, "GET", `${GRANTS}/${id}`)).json as { status: string; updatedAt: string; lastError?: string };
+    const pending = await read();
+    expect(pending.status).toBe("pending");
+    const leaseEnds = Date.parse(pending.updatedAt) + LEASE_MS;
+    // Until then a live instance could still be waiting for the provider: b (which looks every 2 s) leaves it pending.
+    while (Date.now() < leaseEnds - 500) {
+      expect((await read()).status).toBe("pending");
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    await eventually(async () => (await read()).status === "failed", 5_000, 100);
+    const failed = await read();
+    expect(failed.lastError).toMatch(/^interrupted/);
+    expect(Date.parse(failed.updatedAt)).toBeGreaterThanOrEqual(leaseEnds);
+    // Its key stays consumed: a repeat through b answers the failed grant, and the provider was called once.
+    expect((await signedRequest(b!.url, OPERATOR, "POST", GRANTS, body)).json).toEqual(failed);
+    expect(provider.requests).toHaveLength(1);
+  });
 });

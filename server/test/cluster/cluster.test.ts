@@ -1,11 +1,12 @@
 /**
  * Cluster semantics, each with two or three service instances on one PostgreSQL database: exactly-once across
- * instances, nonces, tenant changes, kicks and rate limits that hold for the whole cluster.
+ * instances, nonces, tenant changes, kicks, grants, replay links and rate limits that hold for the whole cluster.
  */
+import { verifyReplayToken } from "@croupier/signing";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { RunningServer } from "../../src/server.js";
-import { OPERATOR, PROVIDER, signedRequest } from "../harness.js";
+import { OPERATOR, OTHER_OPERATOR, PROVIDER, sendJson, signedRequest, startScriptedPeer, type ScriptedPeer } from "../harness.js";
 import { createTestDatabase, describePostgres, type TestDatabase } from "../postgres.js";
 import { betRequest, eventually, launchSession, postTransaction, startTestWallet, type TestWallet } from "../wallet-harness.js";
 import { startInstances, stopAll } from "./cluster-support.js";
@@ -13,14 +14,22 @@ import { startInstances, stopAll } from "./cluster-support.js";
 describePostgres("a cluster of three instances on one PostgreSQL database", () => {
   let database: TestDatabase;
   let wallet: TestWallet;
+  /** The provider's free-spin webhooks: every grant is issued (externalRef `ext-<requestRef>`) and every cancel accepted. */
+  let provider: ScriptedPeer;
   let instances: RunningServer[] = [];
   beforeAll(async () => {
     database = await createTestDatabase();
     wallet = await startTestWallet();
-    instances = await startInstances(3, database.url, { wallet: wallet.url, allowPrivateCallbackAddresses: true });
+    provider = await startScriptedPeer((req, res) => {
+      if (req.url === "/v1/game/free-spins/grant") return sendJson(res, 200, { externalRef: `ext-${req.json.requestRef}` });
+      if (req.url === "/v1/game/free-spins/cancel") return sendJson(res, 200, {});
+      sendJson(res, 404, {});
+    });
+    instances = await startInstances(3, database.url, { wallet: wallet.url, webhook: provider.url, allowPrivateCallbackAddresses: true });
   });
   afterAll(async () => {
     await stopAll(instances);
+    await provider?.close();
     await wallet?.close();
     await database?.drop();
   });
@@ -93,6 +102,57 @@ describePostgres("a cluster of three instances on one PostgreSQL database", () =
       expect(wallet.applied.some((t) => t.transactionId === other.transactionId)).toBe(false);
     }
     expect(wallet.applied.filter((t) => t.transactionId === bet.transactionId)).toHaveLength(1);
+  });
+
+  it("a free-spins grant issued through one instance is read, listed, repeated and cancelled through the others at once", async () => {
+    const GRANTS = "/v1/operator/free-spins/grants";
+    const playerRef = `p-${randomUUID()}`;
+    const body = { playerRef, gameId: "starfall", spins: 5, currency: "EUR", idempotencyKey: `k-${randomUUID()}` };
+    const calls = (path: string) => provider.requests.filter((r) => r.url === path && r.body.includes(playerRef));
+    const issued = await signedRequest(a().url, OPERATOR, "POST", GRANTS, body);
+    expect(issued.json).toMatchObject({ status: "active", playerRef, spins: 5 });
+    const grant = issued.json as { id: string };
+    for (const instance of [b(), c()]) {
+      expect((await signedRequest(instance.url, OPERATOR, "GET", `${GRANTS}/${grant.id}`)).json).toEqual(grant);
+      expect((await signedRequest(instance.url, OPERATOR, "GET", `${GRANTS}?playerRef=${playerRef}`)).json).toEqual([grant]);
+      // Another operator sees no such grant, on any instance.
+      expect((await signedRequest(instance.url, OTHER_OPERATOR, "GET", `${GRANTS}/${grant.id}`)).status).toBe(404);
+    }
+    // A repeat of the issue through another instance answers the grant as it is: the provider was called once.
+    expect((await signedRequest(c().url, OPERATOR, "POST", GRANTS, body)).json).toEqual(grant);
+    expect(calls("/v1/game/free-spins/grant")).toHaveLength(1);
+    const cancelled = await signedRequest(b().url, OPERATOR, "POST", `${GRANTS}/${grant.id}/cancel`);
+    expect(cancelled.json).toMatchObject({ id: grant.id, status: "cancelled" });
+    for (const instance of [a(), c()]) {
+      expect((await signedRequest(instance.url, OPERATOR, "GET", `${GRANTS}/${grant.id}`)).json).toEqual(cancelled.json);
+      expect((await signedRequest(instance.url, OPERATOR, "POST", `${GRANTS}/${grant.id}/cancel`)).status).toBe(400);
+    }
+    expect(calls("/v1/game/free-spins/cancel")).toHaveLength(1);
+  });
+
+  it("a round played through one instance gets a replay link through another at once, signed for that round", async () => {
+    const playerRef = `p-${randomUUID()}`;
+    const token = await launchSession(a().url, { playerRef });
+    const bet = betRequest(token, { playerRef });
+    expect((await postTransaction(a().url, bet)).status).toBe(200);
+    const replay = (instance: RunningServer, operator = OPERATOR) =>
+      signedRequest(instance.url, operator, "POST", "/v1/operator/rounds/replay", { roundId: bet.roundId, gameId: "starfall" });
+    for (const instance of [b(), c()]) {
+      const reply = await replay(instance);
+      expect(reply.status, reply.text).toBe(200);
+      const link = new URL((reply.json as { replayUrl: string }).replayUrl);
+      expect(`${link.origin}${link.pathname}`).toBe("https://games.example/replay");
+      // The provider's page verifies the token with the provider's secret: it names the round and its player.
+      expect(verifyReplayToken(link.searchParams.get("token")!, [PROVIDER.secret])).toMatchObject({
+        roundId: bet.roundId,
+        gameId: "starfall",
+        playerRef,
+        operatorId: OPERATOR.id,
+        providerId: PROVIDER.id,
+      });
+      // The round is this operator's: another one is answered as for a round that does not exist, on every instance.
+      expect((await replay(instance, OTHER_OPERATOR)).status).toBe(404);
+    }
   });
 
   it("a secret rotation and a callback URL change through one instance hold on every instance within the refresh bound", async () => {
