@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BackofficeSessionRecord, BackofficeUserRecord } from "../../src/domain/ports/backoffice.js";
 import type { NewTransaction, RecordedOutcome } from "../../src/domain/ports/ledger.js";
+import type { SessionFilter } from "../../src/domain/ports/monitoring.js";
 import type { DeferredNonce, NonceLog } from "../../src/domain/ports/nonces.js";
 import type { GrantRecord } from "../../src/domain/ports/grants.js";
 import type { SessionRecord } from "../../src/domain/ports/sessions.js";
@@ -437,6 +439,143 @@ function storeContract(kit: () => StoreKit) {
       expect(await problems.resolve(problem!.id, entry, 3_001)).toBe(false);
       expect(await problems.problem(bet.operatorId, problem!.id)).toMatchObject({ resolvedAt: 3_000, resolvedBy: "alice", resolution: "checked" });
       expect(await problems.auditLog(bet.operatorId, Number.MAX_SAFE_INTEGER, 10)).toEqual([expect.objectContaining({ ...entry, createdAt: 3_000 })]);
+    });
+  });
+
+  describe("back office", () => {
+    it("adds an account once, lists accounts by username, ends sessions one by one, when expired, or with their account", async () => {
+      const { backoffice } = kit();
+      const tag = randomUUID();
+      const user = (name: string, over: Partial<BackofficeUserRecord> = {}): BackofficeUserRecord => ({
+        username: `${name}-${tag}`,
+        operatorId: null,
+        role: "manager",
+        passwordHash: `hash-of-${name}`,
+        createdAt: 1_000,
+        ...over,
+      });
+      const bea = user("bea", { operatorId: "op", role: "viewer" });
+      const al = user("al");
+      expect(await backoffice.insertUser(bea)).toBe(true);
+      expect(await backoffice.insertUser(al)).toBe(true);
+      expect(await backoffice.insertUser({ ...al, role: "viewer" })).toBe(false);
+      expect(await backoffice.findUser(al.username)).toEqual(al);
+      expect(await backoffice.findUser(`nobody-${tag}`)).toBeUndefined();
+      expect((await backoffice.listUsers()).filter((u) => u.username.endsWith(tag))).toEqual([al, bea]);
+
+      const session = (name: string, username: string, expiresAt: number): BackofficeSessionRecord => ({
+        tokenHash: `${name}-${tag}`,
+        username,
+        csrfToken: `csrf-${name}`,
+        createdAt: 1_000,
+        expiresAt,
+      });
+      const [signOut, kept, expired] = [session("s1", al.username, 5_000), session("s2", bea.username, 9_000), session("s3", bea.username, 2_000)];
+      for (const s of [signOut, kept, expired]) await backoffice.insertSession(s);
+      expect(await backoffice.findSession(signOut.tokenHash)).toEqual(signOut);
+      await backoffice.deleteSession(signOut.tokenHash);
+      expect(await backoffice.findSession(signOut.tokenHash)).toBeUndefined();
+      // Expired at `now` means an expiry at or before it.
+      await backoffice.purgeExpired(2_000);
+      expect(await backoffice.findSession(expired.tokenHash)).toBeUndefined();
+      expect(await backoffice.findSession(kept.tokenHash)).toEqual(kept);
+      expect(await backoffice.deleteUser(bea.username)).toBe(true);
+      expect(await backoffice.findUser(bea.username)).toBeUndefined();
+      expect(await backoffice.findSession(kept.tokenHash)).toBeUndefined();
+      expect(await backoffice.deleteUser(bea.username)).toBe(false);
+    });
+  });
+
+  describe("monitoring queries", () => {
+    /** Rows whose order the port leaves open, in one order. */
+    const sorted = <T>(rows: T[]) => [...rows].sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y)));
+
+    it("lists an operator's sessions newest first, filtered and paged by a cursor, never a token, and counts the live ones", async () => {
+      const { sessions, monitoring } = kit();
+      const operatorId = `op-${randomUUID()}`;
+      const [older, expired, newest] = [
+        newSession({ operatorId, playerRef: "p-a", gameId: "g1", language: "de", createdAt: 1_000, expiresAt: 5_000 }),
+        newSession({ operatorId, playerRef: "p-b", gameId: "g2", demo: true, createdAt: 2_000, expiresAt: 3_000 }),
+        // Created in the same millisecond as the one before, later: the cursor's second key orders them.
+        newSession({ operatorId, playerRef: "p-a", gameId: "g2", createdAt: 2_000, expiresAt: 9_000 }),
+      ];
+      for (const s of [older, expired, newest, newSession({ createdAt: 2_500 })]) await sessions.insert(s);
+      const listed = ({ playerRef, gameId, providerId, currency, language, demo, createdAt, expiresAt }: SessionRecord) => ({
+        playerRef,
+        gameId,
+        providerId,
+        currency,
+        language,
+        demo,
+        createdAt,
+        expiresAt,
+      });
+      const read = async (filter: Partial<SessionFilter>, after?: { createdAt: number; rowid: number }, limit = 10) =>
+        (await monitoring.sessions(operatorId, { status: "all", now: 4_000, ...filter }, after, limit)).map(({ rowid, ...row }) => {
+          expect(Number.isSafeInteger(rowid)).toBe(true);
+          return row;
+        });
+      expect(await read({})).toEqual([newest, expired, older].map(listed));
+      const [, last] = await monitoring.sessions(operatorId, { status: "all", now: 4_000 }, undefined, 2);
+      expect(await read({}, { createdAt: last!.createdAt, rowid: last!.rowid }, 2)).toEqual([listed(older)]);
+      expect(await read({ playerRef: "p-a" })).toEqual([newest, older].map(listed));
+      expect(await read({ gameId: "g2" })).toEqual([newest, expired].map(listed));
+      expect(await read({ status: "active" })).toEqual([newest, older].map(listed));
+      expect(await read({ status: "expired" })).toEqual([listed(expired)]);
+      expect(await monitoring.activeSessions(operatorId, 4_000)).toBe(2);
+      expect(await monitoring.activeSessions(operatorId, 5_000)).toBe(1);
+    });
+
+    it("counts an operator's transactions by state and type, and lists the wallet calls of a window with their outcome and duration", async () => {
+      const { ledger, monitoring } = kit();
+      const operatorId = `op-${randomUUID()}`;
+      const settled = await ledger.claim(newBet({ operatorId }), 1_000, 0, true, PROVIDER);
+      const refused = await ledger.claim(newBet({ operatorId }), 2_000, 0, true, PROVIDER);
+      if (settled.kind !== "claimed" || refused.kind !== "claimed") throw new Error("unreachable");
+      await ledger.recordOutcome(settled.record, ok, 1_100);
+      await ledger.recordOutcome(refused.record, failed(null), 2_050);
+      await ledger.claim(newBet({ operatorId, type: "WIN" }), 3_000, 0, true, PROVIDER);
+      await ledger.claim(newBet(), 2_000, 0, true, PROVIDER);
+
+      expect(sorted(await monitoring.transactionCounts(operatorId, 0, 10_000))).toEqual(
+        sorted([
+          { state: "OK", type: "BET", n: 1 },
+          { state: "FAILED", type: "BET", n: 1 },
+          { state: "PENDING", type: "WIN", n: 1 },
+        ]),
+      );
+      expect(await monitoring.transactionCounts(operatorId, 1_000, 2_000)).toEqual([{ state: "OK", type: "BET", n: 1 }]);
+      // A call still out has neither outcome nor duration; the window holds the calls started in [from, to).
+      expect(sorted(await monitoring.walletCalls(operatorId, 0, 1_500, 3_500))).toEqual(
+        sorted([
+          { outcome: "FAILED", durationMs: 50 },
+          { outcome: null, durationMs: null },
+        ]),
+      );
+      expect(sorted(await monitoring.walletCalls(operatorId, 0, 0, 3_000))).toEqual(
+        sorted([
+          { outcome: "OK", durationMs: 100 },
+          { outcome: "FAILED", durationMs: 50 },
+        ]),
+      );
+      expect(await monitoring.walletCalls(operatorId, 2_500, 0, 10_000)).toEqual([{ outcome: null, durationMs: null }]);
+    });
+  });
+
+  describe("round lookup", () => {
+    it("names the provider and player of a round's first transaction, under its operator and game only, and never of an adjustment", async () => {
+      const { ledger, roundLookup } = kit();
+      const operatorId = `op-${randomUUID()}`;
+      const bet = newBet({ operatorId });
+      await ledger.claim(bet, 1_000, 0, true, PROVIDER);
+      await ledger.claim(newBet({ operatorId, roundId: bet.roundId, type: "WIN" }), 2_000, 0, true, PROVIDER);
+      expect(await roundLookup.roundOwner(operatorId, "g", bet.roundId)).toEqual({ providerId: "prov", playerRef: bet.playerRef });
+      expect(await roundLookup.roundOwner(`op-${randomUUID()}`, "g", bet.roundId)).toBeUndefined();
+      expect(await roundLookup.roundOwner(operatorId, "another-game", bet.roundId)).toBeUndefined();
+      expect(await roundLookup.roundOwner(operatorId, "g", `r-${randomUUID()}`)).toBeUndefined();
+      const adjustment = newBet({ operatorId, type: "ADJUSTMENT" });
+      await ledger.claim(adjustment, 3_000, 0, true, { by: "OPERATOR", actor: "ops" });
+      expect(await roundLookup.roundOwner(operatorId, "g", adjustment.roundId)).toBeUndefined();
     });
   });
 }
