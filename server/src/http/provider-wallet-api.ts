@@ -85,8 +85,8 @@ export interface ProviderWalletApiOptions {
  * turn, each route's handlers behind them) cost more CPU than everything else the service does for a transaction.
  * The pipeline is the one the other routes go through, in the same order and with the same stage functions: signing
  * headers before the body, raw body, authentication (decisions.md §1), JSON parse, express-openapi-validator's
- * middleware over the same document (run on the request as Express's router runs it), the domain call, the one error
- * mapping, the request log line.
+ * middleware over the same document (run in order on a view of the request, as Express's router runs middleware),
+ * the domain call, the one error mapping, the request log line.
  *
  * The returned function answers a POST to one of the three paths (as documented, or with a trailing slash, as Express
  * matches; any query) and returns true; for any other request it returns false and touches nothing.
