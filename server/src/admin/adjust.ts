@@ -52,7 +52,7 @@ export const adjustCommand: AdminCommand = {
       return 1;
     }
     try {
-      const { record } = await relay.relay({ by: "ADMIN", operatorId, request }, operator as ReachableOperator);
+      const { record } = await relay.submit({ by: "ADMIN", operatorId, request, operator: operator as ReachableOperator });
       if (record.state !== "OK" || record.responseBalance === null) {
         err(
           `admin adjust: the wallet did not apply ${request.transactionId} (${record.state}: ${record.lastError ?? "no balance"}); ` +

@@ -73,7 +73,7 @@ export class ProblemService {
     }
     const operator = this.deps.tenants.operator(acting.operatorId);
     if (!operator?.callbackUrl) throw notConfigured("operator has no callback URL configured");
-    const outcome = await this.deps.relay.relay({ by: "OPERATOR", resend: key, actor: acting.actor }, operator as ReachableOperator);
+    const outcome = await this.deps.relay.submit({ by: "OPERATOR", resend: key, actor: acting.actor, operator: operator as ReachableOperator });
     if (outcome.kind !== "recorded") {
       const now = await this.deps.ledger.detail(acting.operatorId, key);
       throw conflict(

@@ -110,7 +110,7 @@ export class StaleRoundReconciler extends PeriodicJob<SweepReport> {
   /** Sends the bet's synthetic rollback; true once it is applied. */
   private async rollBack(bet: TransactionRecord, operator: ReachableOperator): Promise<boolean> {
     try {
-      const { record } = await this.deps.relay.relay({ by: "RECONCILER", bet }, operator);
+      const { record } = await this.deps.relay.submit({ by: "RECONCILER", bet, operator });
       return record.state === "OK";
     } catch (error) {
       if (error instanceof ApiError && error.code === "conflict") return false;

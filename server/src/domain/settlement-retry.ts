@@ -44,7 +44,7 @@ export class SettlementRetry extends PeriodicJob<SettlementReport> {
       }
       const operator = this.deps.tenants.operator(record.operatorId);
       if (!operator?.callbackUrl) continue;
-      const outcome = await this.deps.relay.relay({ by: "SETTLEMENT_RETRY", resend: record, actor: null }, operator as ReachableOperator);
+      const outcome = await this.deps.relay.submit({ by: "SETTLEMENT_RETRY", resend: record, actor: null, operator: operator as ReachableOperator });
       if (outcome.kind !== "recorded") continue;
       report.resent += 1;
       if (outcome.record.state === "OK") report.settled += 1;

@@ -1,12 +1,13 @@
 import type { Logger } from "pino";
+import type { TransactionResponse } from "./demo-wallet.js";
 import { ApiError, replayedRequest } from "./errors.js";
 import type { CallRequest, NewTransaction, TransactionKey, TransactionRecord, TransactionStore } from "./ports/ledger.js";
 import type { DeferredNonce } from "./ports/nonces.js";
 import type { CallbackOutcome, OperatorWallet } from "./ports/operator-wallet.js";
 import type { ReachableOperator } from "./ports/tenants.js";
 import { tokenDigest, type SecretBox } from "./secret-box.js";
-import { staleRollbackId, transactionOf, type NewRecordOrder, type ProviderTicket, type RelayOrder } from "./relay-order.js";
-import { requestFingerprint, transactionIdReused, type RelayableRequest } from "./transaction-request.js";
+import { staleRollbackId, transactionOf, type ProviderTransaction, type RelayOrder } from "./relay-order.js";
+import { requestFingerprint, transactionIdReused } from "./transaction-request.js";
 import { DEFAULT_CALLBACK_TIMEOUT_MS, type TenantDirectory } from "./tenant-directory.js";
 
 /** The `settlementRetry` block of the configuration (decisions.md §3). */
@@ -22,8 +23,15 @@ export function settlementDelayMs(policy: SettlementPolicy, attempts: number): n
   return Math.round(seconds * 1000);
 }
 
-/** What the relay did with an order (see {@link TransactionRelay.relay}). */
-export type RelayOutcome = { kind: "recorded"; record: TransactionRecord } | { kind: "reversed"; reversal: TransactionRecord } | { kind: "busy" };
+/**
+ * What the relay did with an order (see {@link TransactionRelay.submit}): a record made, found or re-sent; a provider's
+ * BET the reconciler already reversed; a provider's DEMO play, answered without the ledger; a re-send left alone.
+ */
+export type RelayOutcome =
+  | { kind: "recorded"; record: TransactionRecord }
+  | { kind: "reversed"; reversal: TransactionRecord }
+  | { kind: "answered"; answer: TransactionResponse }
+  | { kind: "busy" };
 
 const keyOf = (k: TransactionKey) => `${k.providerId}\u0000${k.transactionId}`;
 
@@ -61,34 +69,94 @@ export class TransactionRelay {
   }
 
   /**
-   * A provider's transaction as the ledger knows it, before its session is looked at: its fingerprint, and the record
-   * already stored under its id with whether it came through the same session. 400 when the id was used with a
-   * different request.
+   * The one entry point: whoever asks (provider, reconciler, admin, settlement retry, the operator's re-send) says
+   * what it knows, and the relay records and sends what the order describes, or answers from the ledger without a call.
+   * - a provider's transaction: see {@link provider}.
+   * - the reconciler's reversal, an admin's adjustment: the stored record when it is already settled; 409 while
+   *   another attempt is in flight; 400 when the id was used with a different request or by another provider.
+   * - a re-send: `busy` when the record is settled or another attempt has it.
+   * A `recorded` record may be FAILED or TIMED_OUT; the caller decides what that means for its client.
    */
-  async lookUp(providerId: string, request: RelayableRequest): Promise<ProviderTicket> {
-    const key = { providerId, transactionId: request.transactionId };
-    const fingerprint = requestFingerprint(request);
-    const record = await this.store.find(key);
-    if (record && record.requestHash !== fingerprint) throw transactionIdReused();
-    // A record stored before digests were kept (null) counts as another session's: the live session is checked.
-    return { key, fingerprint, prior: record && { record, sameSession: record.sessionTokenHash === tokenDigest(request.sessionToken) } };
+  submit(order: Extract<RelayOrder, { by: "PROVIDER" }>): Promise<Exclude<RelayOutcome, { kind: "busy" }>>;
+  submit(order: Extract<RelayOrder, { by: "RECONCILER" | "ADMIN" }>): Promise<Extract<RelayOutcome, { kind: "recorded" }>>;
+  submit(order: Extract<RelayOrder, { resend: TransactionKey }>): Promise<Extract<RelayOutcome, { kind: "recorded" | "busy" }>>;
+  async submit(order: RelayOrder): Promise<RelayOutcome> {
+    if ("resend" in order) {
+      const record = await this.resend(order.resend, order.operator, { by: order.by, actor: order.actor });
+      return record ? { kind: "recorded", record } : { kind: "busy" };
+    }
+    if (order.by === "PROVIDER") return this.provider(order);
+    const { transaction, requester, touchRound } = transactionOf(order);
+    return { kind: "recorded", record: await this.claimAndSend(transaction, order.operator, touchRound, { by: requester, actor: null }) };
   }
 
   /**
-   * A provider's new transaction in one write before the call ({@link TransactionStore.claimFirst}): claimed and sent
-   * when its id is new and its session still live, the call's nonce recorded with it. Undefined, with nothing sent and
-   * nothing but the nonce written, when the id is stored or in flight here or the session ended: the caller then takes
-   * the full way ({@link lookUp}, the session, {@link relay}). The caller checked the session against the request.
+   * A provider's transaction, its session and DEMO play left to the provider's side, in this order:
+   * 1. the first claim when that side names a target: one write before the call ({@link TransactionStore.claimFirst})
+   *    records the nonce, checks that the session still stands and the id is new, and claims it; anything else
+   *    (the id stored or in flight here, the session ended) writes nothing but the nonce and takes the full way;
+   * 2. the nonce, unless the first claim recorded it (a replay: 401); 400 when the id was used with a different
+   *    request; a settled record made through the same session is answered without looking at that session again
+   *    (a provider retrying after a kick still learns the outcome);
+   * 3. the session, resolved and checked by the provider's side; a record made through another session must be the
+   *    same operator's real money (a fresh launch for the same player and game), else 400; a settled one is answered;
+   * 4. a retry of a BET the reconciler already reversed is never sent again (the wallet could apply it after the
+   *    refund): `reversed` names the reversal; while that reversal is unsettled the retry must wait (409);
+   * 5. the claim and the call, as for any new record.
    */
-  async relayFirst(
-    order: { providerId: string; operatorId: string; request: RelayableRequest; rawBody: string | undefined },
+  private async provider(order: Extract<RelayOrder, { by: "PROVIDER" }>): Promise<Exclude<RelayOutcome, { kind: "busy" }>> {
+    const { providerId, request, rawBody, side } = order;
+    const key = { providerId, transactionId: request.transactionId };
+    const fingerprint = requestFingerprint(request);
+    const target = await side.firstClaim();
+    if (target !== undefined) {
+      const transaction = { providerId, operatorId: target.operatorId, request, rawBody, fingerprint };
+      const record = await this.claimFirst(transaction, target.operator, order.nonce);
+      if (record !== undefined) return { kind: "recorded", record };
+    }
+    if (order.nonce !== undefined && !(await order.nonce.settle())) throw replayedRequest();
+    const prior = await this.store.find(key);
+    if (prior && prior.requestHash !== fingerprint) throw transactionIdReused();
+    const settled = prior !== undefined && (prior.state === "OK" || prior.state === "DECLINED");
+    // A record stored before digests were kept (null) counts as another session's: the live session is checked.
+    if (settled && prior.sessionTokenHash === tokenDigest(request.sessionToken)) return { kind: "recorded", record: prior };
+    const session = await side.resolve(key, fingerprint);
+    if ("answer" in session) return { kind: "answered", answer: session.answer };
+    // The record is another operator's money (or real money, for a DEMO session): resending it here would move it there.
+    if (prior && (session.demo || session.operatorId !== prior.operatorId)) throw transactionIdReused();
+    if (settled) return { kind: "recorded", record: prior };
+    const admitted = session.admit();
+    if ("answer" in admitted) return { kind: "answered", answer: admitted.answer };
+    if (request.type === "BET" && prior) {
+      const reversal = await this.store.reversalOf(key);
+      if (reversal?.responseBalance != null) return { kind: "reversed", reversal };
+      if (await this.store.find({ providerId, transactionId: staleRollbackId(request.transactionId) })) {
+        throw new ApiError("conflict", "this bet is being reversed by the stale-round reconciler; retry later");
+      }
+    }
+    const { transaction, requester, touchRound } = transactionOf({
+      by: "PROVIDER",
+      providerId,
+      operatorId: session.operatorId,
+      request,
+      rawBody,
+      fingerprint,
+    });
+    return { kind: "recorded", record: await this.claimAndSend(transaction, admitted, touchRound, { by: requester, actor: null }) };
+  }
+
+  /**
+   * A provider's new transaction in one write before the call: claimed and sent when its id is new and its session
+   * still live, the call's nonce recorded with it. Undefined, with nothing sent and nothing but the nonce written,
+   * when the id is stored or in flight here or the session ended.
+   */
+  private async claimFirst(
+    order: ProviderTransaction,
     operator: ReachableOperator,
     nonce: DeferredNonce | undefined,
   ): Promise<TransactionRecord | undefined> {
-    const key = { providerId: order.providerId, transactionId: order.request.transactionId };
-    if (this.isInFlight(key)) return undefined;
-    const ticket = { key, fingerprint: requestFingerprint(order.request), prior: undefined };
-    const { transaction } = transactionOf({ by: "PROVIDER", ticket, operatorId: order.operatorId, request: order.request, rawBody: order.rawBody });
+    if (this.isInFlight({ providerId: order.providerId, transactionId: order.request.transactionId })) return undefined;
+    const { transaction } = transactionOf({ by: "PROVIDER", ...order });
     const sealed = { ...transaction, callbackBody: this.box.seal(transaction.callbackBody) };
     const claim = await this.store.claimFirst(sealed, this.now(), { by: "PROVIDER", actor: null }, nonce);
     switch (claim.kind) {
@@ -106,39 +174,8 @@ export class TransactionRelay {
     }
   }
 
-  /**
-   * The one way money moves: records and sends what the order describes, or answers from the ledger without a call.
-   * - a new record: the stored one when it is already settled; 409 while another attempt is in flight; 400 when the id
-   *   was used with a different request or by another provider. A provider's retry of a BET already reversed by the
-   *   reconciler is never sent again (the wallet could apply it after the refund): `reversed` names the reversal;
-   *   while that reversal is unsettled the retry must wait (409).
-   * - a re-send: `busy` when the record is settled or another attempt has it.
-   * A `recorded` record may be FAILED or TIMED_OUT; the caller decides what that means for its client.
-   */
-  relay(
-    order: Extract<RelayOrder, { by: "RECONCILER" | "ADMIN" }>,
-    operator: ReachableOperator,
-  ): Promise<Extract<RelayOutcome, { kind: "recorded" }>>;
-  relay(order: NewRecordOrder, operator: ReachableOperator): Promise<Exclude<RelayOutcome, { kind: "busy" }>>;
-  relay(order: RelayOrder, operator: ReachableOperator): Promise<RelayOutcome>;
-  async relay(order: RelayOrder, operator: ReachableOperator): Promise<RelayOutcome> {
-    if ("resend" in order) {
-      const record = await this.resend(order.resend, operator, { by: order.by, actor: order.actor });
-      return record ? { kind: "recorded", record } : { kind: "busy" };
-    }
-    if (order.by === "PROVIDER" && order.request.type === "BET" && order.ticket.prior) {
-      const reversal = await this.store.reversalOf(order.ticket.key);
-      if (reversal?.responseBalance != null) return { kind: "reversed", reversal };
-      if (await this.store.find({ providerId: order.ticket.key.providerId, transactionId: staleRollbackId(order.ticket.key.transactionId) })) {
-        throw new ApiError("conflict", "this bet is being reversed by the stale-round reconciler; retry later");
-      }
-    }
-    const { transaction, requester, touchRound } = transactionOf(order);
-    return { kind: "recorded", record: await this.submit(transaction, operator, touchRound, { by: requester, actor: null }) };
-  }
-
   /** Claims a new record (its body sealed) and sends it, or returns the stored record when it is already settled. */
-  private async submit(
+  private async claimAndSend(
     transaction: NewTransaction,
     operator: ReachableOperator,
     touchRound: boolean,

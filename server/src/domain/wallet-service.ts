@@ -1,13 +1,14 @@
 import type { ServiceSchemas } from "@croupier/contract";
 import type { Catalogue } from "./catalogue.js";
 import type { DemoWallet, TransactionResponse } from "./demo-wallet.js";
-import { ApiError, badRequest, notConfigured, replayedRequest } from "./errors.js";
-import type { TransactionRecord } from "./ports/ledger.js";
+import { ApiError, badRequest, notConfigured } from "./errors.js";
+import type { TransactionKey, TransactionRecord } from "./ports/ledger.js";
 import type { DeferredNonce } from "./ports/nonces.js";
 import type { OperatorWallet } from "./ports/operator-wallet.js";
 import type { Session } from "./ports/sessions.js";
 import type { ReachableOperator } from "./ports/tenants.js";
 import type { SessionService } from "./session-service.js";
+import type { ProviderSession } from "./relay-order.js";
 import type { TransactionRelay } from "./transaction-relay.js";
 import { transactionIdReused, validateTransactionRequest, type ProviderRequest, type TransactionRequest } from "./transaction-request.js";
 import type { TenantDirectory } from "./tenant-directory.js";
@@ -65,60 +66,42 @@ export class WalletService {
   }
 
   /**
-   * transaction: validates, then answers a repeat of a settled transactionId through the session it was made in
-   * from the record without looking at that session again (a provider retrying after a kick still learns the
-   * outcome), else resolves the session (401/403), checks it against the request (400) and the configuration (503),
-   * and relays exactly once. A repeat through another session must come from a live one of the same operator's real
-   * money (a fresh launch for the same player and game), else it is another request with a used id (400). `rawBody`
-   * is the request as received, so metadata reaches the operator byte for byte. `nonce`, when the caller put its
-   * recording off, is recorded with the first claim, or else before anything else is done (a replay: 401).
+   * transaction: validates, then hands the transaction to the relay ({@link TransactionRelay.submit}), which owns the
+   * ledger's rules and asks this service, at their turn, for the session (the first claim's target; else resolved,
+   * 401/403, and checked against the request, 400) and for DEMO play; the configuration is checked before a call
+   * (503). `rawBody` is the request as received, so metadata reaches the operator byte for byte. `nonce`, when the
+   * caller put its recording off, is recorded with the first claim, or else before anything else is done (a replay: 401).
    */
   async transaction(providerId: string, request: TransactionRequest, rawBody?: string, nonce?: DeferredNonce): Promise<TransactionResponse> {
     const valid = validateTransactionRequest(request);
-    const first = await this.firstAttempt(providerId, valid, nonce, rawBody);
-    if (first !== undefined) return first;
-    if (nonce !== undefined && !(await nonce.settle())) throw replayedRequest();
-    const ticket = await this.deps.relay.lookUp(providerId, valid);
-    const { key, fingerprint, prior } = ticket;
-    const settled = prior !== undefined && (prior.record.state === "OK" || prior.record.state === "DECLINED");
-    if (settled && prior.sameSession) return answer(prior.record);
-    const demoRepeat = this.deps.demo.repeat(key, fingerprint, valid.sessionToken);
-    if (demoRepeat) return demoRepeat;
-
-    const session = await this.deps.sessions.resolveForProvider(valid.sessionToken, providerId);
-    for (const field of ["playerRef", "gameId", "currency"] as const) {
-      if (valid[field] !== session[field]) throw badRequest(`${field} does not match the session`);
+    const outcome = await this.deps.relay.submit({
+      by: "PROVIDER",
+      providerId,
+      request: valid,
+      rawBody,
+      nonce,
+      side: {
+        firstClaim: () => this.firstClaim(providerId, valid),
+        resolve: (key, fingerprint) => this.session(providerId, valid, key, fingerprint),
+      },
+    });
+    switch (outcome.kind) {
+      case "answered":
+        return outcome.answer;
+      // A bet the reconciler already reversed is reported as not taken, with the balance after the refund.
+      case "reversed":
+        return { status: "DECLINED", balance: outcome.reversal.responseBalance! };
+      case "recorded":
+        return answer(outcome.record);
     }
-    // The record is another operator's money (or real money, for a DEMO session): resending it here would move it there.
-    // Likewise an id applied to another session's fun-play balance.
-    if (prior && (session.demo || session.operatorId !== prior.record.operatorId)) throw transactionIdReused();
-    if (this.deps.demo.applied(key)) throw transactionIdReused();
-    if (settled) return answer(prior.record);
-    if (!this.deps.catalogue.game(session.gameId)) throw notConfigured("game not configured");
-    if (session.demo) return this.deps.demo.apply(providerId, session.token, valid, fingerprint);
-
-    const outcome = await this.deps.relay.relay(
-      { by: "PROVIDER", ticket, operatorId: session.operatorId, request: valid, rawBody },
-      this.reachableOperator(session),
-    );
-    // A bet the reconciler already reversed is reported as not taken, with the balance after the refund.
-    if (outcome.kind === "reversed") return { status: "DECLINED", balance: outcome.reversal.responseBalance! };
-    return answer(outcome.record);
   }
 
   /**
-   * The money path's common case in one write before the call (issue 20): a new transaction through a real-money
-   * session this instance knows (else reads once), matching it, its game and operator configured. The claim records
-   * the call's nonce and checks that the session still stands and the id is new ({@link TransactionRelay.relayFirst}).
-   * Undefined, nothing written but the nonce, for anything else: {@link transaction}'s full way then decides, in its
-   * order.
+   * The money path's common case, for the relay's first claim (issue 20): a real-money session this instance knows
+   * (else reads once), matching the request, its game and operator configured. Undefined for anything else: the
+   * relay's full way then decides, in its order.
    */
-  private async firstAttempt(
-    providerId: string,
-    valid: ProviderRequest,
-    nonce: DeferredNonce | undefined,
-    rawBody: string | undefined,
-  ): Promise<TransactionResponse | undefined> {
+  private async firstClaim(providerId: string, valid: ProviderRequest): Promise<{ operatorId: string; operator: ReachableOperator } | undefined> {
     // A session this instance has not seen is read once; any refusal is the full way's to give, in its order.
     const session =
       this.deps.sessions.knownForProvider(valid.sessionToken, providerId) ??
@@ -128,12 +111,37 @@ export class WalletService {
     if (this.deps.demo.applied({ providerId, transactionId: valid.transactionId }) || !this.deps.catalogue.game(session.gameId)) return undefined;
     const operator = this.deps.tenants.operator(session.operatorId);
     if (!operator?.callbackUrl) return undefined;
-    const record = await this.deps.relay.relayFirst(
-      { providerId, operatorId: session.operatorId, request: valid, rawBody },
-      operator as ReachableOperator,
-      nonce,
-    );
-    return record && answer(record);
+    return { operatorId: session.operatorId, operator: operator as ReachableOperator };
+  }
+
+  /**
+   * The full way's session, once the ledger holds nothing settled through the same one: a DEMO repeat's stored
+   * answer, else the session resolved (401/403) and checked against the request (400). An id applied to another
+   * session's fun-play balance is another request with a used id (400). Admitting it checks the game (503), then
+   * plays DEMO on the fun-play wallet or names the operator to call (503 when not configured).
+   */
+  private async session(
+    providerId: string,
+    valid: ProviderRequest,
+    key: TransactionKey,
+    fingerprint: string,
+  ): Promise<ProviderSession | { answer: TransactionResponse }> {
+    const demoRepeat = this.deps.demo.repeat(key, fingerprint, valid.sessionToken);
+    if (demoRepeat) return { answer: demoRepeat };
+    const session = await this.deps.sessions.resolveForProvider(valid.sessionToken, providerId);
+    for (const field of ["playerRef", "gameId", "currency"] as const) {
+      if (valid[field] !== session[field]) throw badRequest(`${field} does not match the session`);
+    }
+    if (this.deps.demo.applied(key)) throw transactionIdReused();
+    return {
+      operatorId: session.operatorId,
+      demo: session.demo,
+      admit: () => {
+        if (!this.deps.catalogue.game(session.gameId)) throw notConfigured("game not configured");
+        if (session.demo) return { answer: this.deps.demo.apply(providerId, session.token, valid, fingerprint) };
+        return this.reachableOperator(session);
+      },
+    };
   }
 
   private reachableOperator(session: Session): ReachableOperator {
