@@ -6,7 +6,7 @@ import { leaseMsOf, openComposition, type InstanceOptions, type Services } from 
 import type { CroupierConfig } from "./config/types.js";
 import { authenticationOptions, buildApp } from "./http/app.js";
 import { openApiValidator } from "./http/openapi-validator.js";
-import { PROVIDER_WALLET_PATHS, providerWalletApi } from "./http/provider-wallet-api.js";
+import { isProviderWalletRoute, PROVIDER_WALLET_PATHS, providerWalletApi } from "./http/provider-wallet-api.js";
 import { assignRequestId } from "./http/request-id.js";
 
 /** A running service. */
@@ -71,14 +71,20 @@ export async function startServer(config: CroupierConfig, options: StartOptions 
   // Likewise for wallet calls: a PENDING record older than its callback timeout has an unknown outcome.
   await services.relay.recoverOrphans();
   const validateResponses = options.validateResponses ?? false;
-  const app = buildApp(services, openApiValidator({ validateResponses }));
+  // One express-openapi-validator instance for the provider wallet API's paths and one for every other route. The
+  // validator finds a request's operation by compiling each documented route in turn, sorted by path, on every request
+  // (upstream: cdimascio/express-openapi-validator#1217); the wallet's three sort last of 30, and through one instance
+  // that search cost about a third more CPU per transaction (docs/benchmarks.md). Each instance passes the other's paths
+  // by; the app runs both, and the wallet API's entry runs the first: one instance validates a wallet call either way.
+  const walletValidator = openApiValidator({ validateResponses, paths: PROVIDER_WALLET_PATHS, ignorePaths: (path) => !isProviderWalletRoute(path) });
+  const otherRoutesValidator = openApiValidator({ validateResponses, ignorePaths: isProviderWalletRoute });
+  const app = buildApp(services, {
+    handlers: [...walletValidator.handlers, ...otherRoutesValidator.handlers],
+    validatesResponses: validateResponses,
+  });
   const walletApi = providerWalletApi({
     app,
-    // express-openapi-validator finds a request's operation by compiling every documented route in turn, in path order,
-    // on every request (upstream: cdimascio/express-openapi-validator#1217); the wallet's paths come last of 30, and
-    // through the app's instance that search cost about a third more CPU per transaction (docs/benchmarks.md). An
-    // instance over the wallet's three paths finds them at once; the app's never sees a POST to them.
-    validator: openApiValidator({ validateResponses, paths: PROVIDER_WALLET_PATHS }),
+    validator: walletValidator,
     wallet: services.wallet,
     authentication: authenticationOptions(services),
     logger,

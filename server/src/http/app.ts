@@ -32,7 +32,7 @@ export function authenticationOptions(services: Services): AuthenticateOptions {
 /**
  * Every route but the provider wallet API (served by http/provider-wallet-api.ts, the money path, without Express).
  * The middleware order is the contract's: signing headers (or session) → raw body → signature, nonce, rate limit, role → JSON parse →
- * OpenAPI validation (`validator`, express-openapi-validator over the whole document) → routes → one error handler.
+ * OpenAPI validation (`validator`: express-openapi-validator, see server.ts) → routes → one error handler.
  */
 export function buildApp(services: Services, validator: OpenApiValidation): Express {
   const app = express();

@@ -17,9 +17,13 @@ export interface OpenApiValidation {
  * Request (and optionally response) validation against the contract, by express-openapi-validator: both HTTP paths
  * run its middleware. Security is checked by our own signature middleware, so the validator's is off; unknown body
  * fields and query parameters are ignored, as the contract documents. `paths`: only these documented paths (and
- * requests to any other are answered 404 by it).
+ * requests to any other are answered 404 by it). `ignorePaths`: requests it passes by untouched, left to another instance.
  */
-export function openApiValidator(options: { validateResponses: boolean; paths?: readonly string[] }): OpenApiValidation {
+export function openApiValidator(options: {
+  validateResponses: boolean;
+  paths?: readonly string[];
+  ignorePaths?: (path: string) => boolean;
+}): OpenApiValidation {
   const handlers = OpenApiValidator.middleware({
     apiSpec: loadValidationDocument(SERVICE_OPENAPI_PATH, options.paths ? { paths: options.paths } : {}) as never,
     validateRequests: { allowUnknownQueryParameters: true },
@@ -35,6 +39,7 @@ export function openApiValidator(options: { validateResponses: boolean; paths?: 
     fileUploader: false,
     validateFormats: true,
     ignoreUndocumented: false,
+    ...(options.ignorePaths ? { ignorePaths: options.ignorePaths } : {}),
   }) as unknown as RequestHandler[];
   return { handlers, validatesResponses: options.validateResponses };
 }

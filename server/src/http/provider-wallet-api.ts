@@ -55,6 +55,9 @@ const isWalletPath = (path: string): path is WalletPath => Object.hasOwn(HANDLER
 /** The documented paths this entry serves. */
 export const PROVIDER_WALLET_PATHS: readonly WalletPath[] = Object.keys(HANDLERS).filter(isWalletPath);
 
+/** Whether a request path is the provider wallet API's (its three routes, or an undocumented path under them). */
+export const isProviderWalletRoute = (path: string): boolean => path.startsWith("/v1/wallet/");
+
 const JSON_TYPE = "application/json; charset=utf-8";
 const TEXT_TYPE = "text/plain; charset=utf-8";
 
