@@ -12,6 +12,7 @@ import { freePort, ServiceProcess } from "../reliability/support/service-process
 import { betRequest, eventually, launchSession, postTransaction, startTestWallet, type TestWallet } from "../wallet-harness.js";
 import { startInstances, stopAll } from "./cluster-support.js";
 import { DatabaseProxy } from "./db-proxy.js";
+import { LoadBalancer } from "./load-balancer.js";
 
 /** The test configuration on PostgreSQL, with op-acme's callback timeout (the claim's lease) set. */
 function clusterConfig(url: string, wallet: TestWallet, port: number, leaseMs: number): Record<string, unknown> {
@@ -103,7 +104,7 @@ describePostgres("cluster faults", () => {
   });
 
   it(
-    "a rolling restart (SIGTERM each of three instances in turn) under load: every provider call settles, each once",
+    "a rolling restart (SIGTERM each of three instances in turn) under load behind a /readyz-checking balancer: every SDK call settles, each once",
     { timeout: 180_000 },
     async () => {
       const ports = [await freePort(), await freePort(), await freePort()];
@@ -111,54 +112,52 @@ describePostgres("cluster faults", () => {
         (port, i) => new ServiceProcess(`${dir.path}/roll-${i}.json`, clusterConfig(database.url, wallet, port, 5_000), port),
       );
       processes.push(...rolling);
-      process.env.CROUPIER_DRAIN_DELAY_MS = "300";
-      await Promise.all(rolling.map((p) => p.start()));
-      const clients: ProviderClient[] = rolling.map((p) =>
-        createProviderClient({
-          baseUrl: p.url,
-          tenantId: PROVIDER.id,
-          secret: PROVIDER.secret,
-          timeoutMs: 8_000,
-          retry: { maxAttempts: 3, initialDelayMs: 20, maxDelayMs: 200 },
-        }),
+      const balancer = new LoadBalancer(
+        rolling.map((p) => p.url),
+        100,
+        500,
       );
-      const tokens = await Promise.all(Array.from({ length: 6 }, (_, i) => launchSession(rolling[0]!.url, { playerRef: `roll-${i}` })));
+      // As README says: the balancer's check interval times its failure threshold (1 here) plus its check timeout.
+      process.env.CROUPIER_DRAIN_DELAY_MS = String(balancer.checkIntervalMs + balancer.checkTimeoutMs);
+      await Promise.all(rolling.map((p) => p.start()));
+      await balancer.open();
+      // The SDK's documented defaults: 5 attempts, backoff from 100 ms to 5 s, on 0, 409, 429, 500, 502 and 504.
+      const retried: string[] = [];
+      const client: ProviderClient = createProviderClient({
+        baseUrl: balancer.url,
+        tenantId: PROVIDER.id,
+        secret: PROVIDER.secret,
+        retry: { onRetry: ({ attempt, error }) => void retried.push(`attempt ${attempt}: ${error.status} ${error.message}`) },
+      });
+      const tokens = await Promise.all(Array.from({ length: 6 }, (_, i) => launchSession(balancer.url, { playerRef: `roll-${i}` })));
       let running = true;
       const outcomes: { transactionId: string; status: string }[] = [];
       const failures: string[] = [];
-      let turn = 0;
       const player = async (token: string, i: number) => {
         while (running) {
           const tx = betRequest(token, { playerRef: `roll-${i}`, amount: 1 }) as unknown as TransactionRequest;
-          for (let attempt = 0; ; attempt++) {
-            // Round robin over the instances, as a load balancer without health checks would; a refused connection moves on.
-            const { data, error } = await clients[turn++ % clients.length]!.transaction(tx);
-            if (data) {
-              outcomes.push({ transactionId: tx.transactionId, status: data.status });
-              break;
-            }
-            if (![0, 409, 429, 500, 502, 503, 504].includes(error.status) || attempt > 200) {
-              failures.push(`${tx.transactionId}: ${error.status} ${error.message}`);
-              break;
-            }
-            await sleep(50);
-          }
+          const { data, error } = await client.transaction(tx);
+          if (data) outcomes.push({ transactionId: tx.transactionId, status: data.status });
+          else failures.push(`${tx.transactionId}: ${error.status} ${error.message}`);
         }
       };
       const load = Promise.all(tokens.map(player));
       try {
-        for (const instance of rolling) {
+        for (const [index, instance] of rolling.entries()) {
           await sleep(700);
           await instance.stop();
           await instance.start();
+          // As README's rolling restart says: the next SIGTERM once this one is back in the balancer's rotation.
+          await eventually(() => balancer.isReady(index), 10_000, 20);
         }
         await sleep(700);
       } finally {
         running = false;
         await load;
+        await balancer.close();
         delete process.env.CROUPIER_DRAIN_DELAY_MS;
       }
-      expect(failures).toEqual([]);
+      expect(failures, `retries: ${retried.join("; ")}`).toEqual([]);
       expect(outcomes.length).toBeGreaterThan(20);
       expect(outcomes.every((o) => o.status === "OK")).toBe(true);
       const applied = wallet.applied.filter((t) => t.playerRef.startsWith("roll-")).map((t) => t.transactionId);
