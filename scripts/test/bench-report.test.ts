@@ -101,3 +101,24 @@ describe("summarize with the ledger proxy", () => {
     expect(figure("ledger proxy added p50 over bare proxy at 500 tx/s").median).toBe(0.75);
   });
 });
+
+describe("summarize with a baseline build", () => {
+  const records = [1, 2, 3].flatMap((round) => [
+    record(round, "croupier", "transaction", 900 + round, 0, undefined, 0.9),
+    record(round, "croupier-baseline", "transaction", 1000, 0, undefined, 1.2),
+    record(round, "croupier", "balance", 1100),
+    record(round, "croupier-baseline", "balance", 1000),
+    record(round, "croupier", "verify", 2000),
+    record(round, "croupier-baseline", "verify", 2500),
+  ]);
+  const summary = summarize({ records, peakRssMb: {}, postgresRoundTrips: [] }, 3, [500]);
+  const figure = (name: string) => summary.figures.find((f) => f.name === name)!;
+
+  it("compares the whole wallet path and the service's own CPU per transaction, round by round", () => {
+    expect(figure("croupier / croupier-baseline, saturated throughput").median).toBe(0.902);
+    expect(figure("balance: croupier / croupier-baseline throughput").median).toBe(1.1);
+    expect(figure("session verify: croupier / croupier-baseline throughput").median).toBe(0.8);
+    // 0.9 s over 901-903 calls against 1.2 s over 1,000: 0.832, 0.831, 0.830.
+    expect(figure("croupier / croupier-baseline, CPU per transaction").median).toBe(0.831);
+  });
+});

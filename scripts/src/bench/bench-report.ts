@@ -88,7 +88,24 @@ function comparisonSpecs(present: ReadonlySet<TargetName>, rates: readonly numbe
     if (present.has(pgTarget)) pairs.push([pgTarget, "bare-proxy"], [pgTarget, "croupier"]);
   }
   if (present.has("croupier-baseline")) pairs.push(["croupier", "croupier-baseline"], ["croupier-baseline", "bare-proxy"]);
-  return pairs.flatMap(([a, b]): FigureSpec[] => [
+  // The rest of the wallet path and the service's own CPU, for a before/after of one change.
+  const baselineSpecs: FigureSpec[] = present.has("croupier-baseline")
+    ? [
+        ...(["balance", "verify"] as const).map(
+          (call): FigureSpec => ({
+            name: `${call === "verify" ? "session verify" : call}: croupier / croupier-baseline throughput`,
+            unit: "ratio",
+            compute: (r) => ratio(throughput(r, "croupier", call), throughput(r, "croupier-baseline", call)),
+          }),
+        ),
+        {
+          name: "croupier / croupier-baseline, CPU per transaction",
+          unit: "ratio",
+          compute: (r) => ratio(cpuMsPerTx(r.find("croupier", "transaction")), cpuMsPerTx(r.find("croupier-baseline", "transaction"))),
+        },
+      ]
+    : [];
+  const pairSpecs = pairs.flatMap(([a, b]): FigureSpec[] => [
     { name: `${a} / ${b}, saturated throughput`, unit: "ratio", compute: (r) => ratio(throughput(r, a), throughput(r, b)) },
     ...rates.flatMap((rate): FigureSpec[] => [
       {
@@ -103,6 +120,7 @@ function comparisonSpecs(present: ReadonlySet<TargetName>, rates: readonly numbe
       },
     ]),
   ]);
+  return [...pairSpecs, ...baselineSpecs];
 }
 
 function figureSpecs(rates: readonly number[]): FigureSpec[] {

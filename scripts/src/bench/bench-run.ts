@@ -106,19 +106,16 @@ function roundPlan(environment: BenchEnvironment, identity: BenchIdentity, optio
       });
     }
   }
-  // Balance through each path; verify and launch exist only on the service (the default-configured one).
-  for (const target of ordered.filter((t) => t.name === "direct" || t.name === "bare-proxy" || t.name === "croupier")) {
+  // Balance through each path; verify and launch exist only on the service. The baseline build, a Croupier too, gets
+  // every phase the default one gets: both then serve the same calls, and the whole wallet path is compared.
+  const services = ordered.filter((t) => t.name === "croupier" || t.name === "croupier-baseline");
+  for (const target of ordered.filter((t) => t.name === "direct" || t.name === "bare-proxy" || services.includes(t))) {
     const workload = target.isCroupier ? serviceBalanceQueries(target.signer, target.players) : walletBalanceQueries(target.signer, target.players);
     plans.push({ target, call: "balance", workload });
   }
-  const croupier = environment.targets.get("croupier");
-  if (croupier) {
-    plans.push({ target: croupier, call: "verify", workload: sessionVerifications(croupier.signer, croupier.players) });
-    plans.push({
-      target: croupier,
-      call: "launch",
-      workload: operatorLaunches(identity, operatorSigner(identity), benchPlayerRefs(options.players)),
-    });
+  for (const service of services) {
+    plans.push({ target: service, call: "verify", workload: sessionVerifications(service.signer, service.players) });
+    plans.push({ target: service, call: "launch", workload: operatorLaunches(identity, operatorSigner(identity), benchPlayerRefs(options.players)) });
   }
   return plans;
 }
