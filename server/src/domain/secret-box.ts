@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, hash, randomFillSync } from "node:crypto";
 import { SECRET_KEY_BYTES, SecretKeyError, type SecretBox } from "./ports/secrets.js";
 
 /** The domain's services take the port's interface; they import it from here beside tokenDigest. */
@@ -8,6 +8,8 @@ export type { SecretBox };
 const PREFIX = "aes256gcm:";
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
+/** IVs are cut from one buffer of random bytes, refilled when used up: a call to the CSPRNG per seal cost more than the seal. */
+const IV_POOL_BYTES = IV_BYTES * 512;
 /**
  * Encrypts what must not be readable from the database files (tenant secrets, session tokens, the stored wallet
  * callback bodies that carry them) with AES-256-GCM under the service's key (`CROUPIER_SECRET_KEY`). It sits above
@@ -16,16 +18,31 @@ const TAG_BYTES = 16;
  * per value, so it sits on the money path (one seal per transaction) without a measurable cost.
  */
 export class AesGcmSecretBox implements SecretBox {
+  private readonly ivPool = Buffer.alloc(IV_POOL_BYTES);
+  private ivPoolUsed = IV_POOL_BYTES;
+
   constructor(private readonly key: Buffer) {
     if (key.length !== SECRET_KEY_BYTES) throw new SecretKeyError(`the key must be ${SECRET_KEY_BYTES} bytes, not ${key.length}`);
   }
 
   /** `aes256gcm:` + base64url(IV | tag | ciphertext). */
   seal(text: string): string {
-    const iv = randomBytes(IV_BYTES);
+    const iv = this.nextIv();
     const cipher = createCipheriv("aes-256-gcm", this.key, iv);
-    const body = Buffer.concat([cipher.update(text, "utf8"), cipher.final()]);
-    return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url");
+    const body = cipher.update(text, "utf8");
+    const rest = cipher.final();
+    return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), body, rest]).toString("base64url");
+  }
+
+  /** 96 fresh random bits, never handed out twice: the pool's bytes are used once each, then drawn again. */
+  private nextIv(): Buffer {
+    if (this.ivPoolUsed === IV_POOL_BYTES) {
+      randomFillSync(this.ivPool);
+      this.ivPoolUsed = 0;
+    }
+    const iv = this.ivPool.subarray(this.ivPoolUsed, this.ivPoolUsed + IV_BYTES);
+    this.ivPoolUsed += IV_BYTES;
+    return iv;
   }
 
   /** The text a {@link seal} call sealed; throws a SecretKeyError when it was sealed under another key or altered. */
@@ -53,5 +70,6 @@ export class AesGcmSecretBox implements SecretBox {
  * SHA-256, base64url. The tokens are 256 random bits, so a fast hash is enough: nothing to guess, nothing to salt.
  */
 export function tokenDigest(token: string): string {
-  return createHash("sha256").update(token).digest("base64url");
+  // One-shot: a third of the time of a Hash object, and the money path digests a token or two per transaction.
+  return hash("sha256", token, "base64url");
 }
