@@ -170,7 +170,7 @@ export class TransactionRelay {
       case "original-of-another-provider":
         throw originalOfAnotherProvider();
       case "claimed":
-        return this.deliver(claim.record, operator);
+        return this.deliver(claim.record, operator, transaction.callbackBody);
     }
   }
 
@@ -197,7 +197,8 @@ export class TransactionRelay {
       case "original-of-another-provider":
         throw originalOfAnotherProvider();
       case "claimed":
-        return this.deliver(claim.record, operator);
+        // A record this claim inserted holds the body just sealed (an IV is never drawn twice); a reclaimed one its own.
+        return this.deliver(claim.record, operator, claim.record.callbackBody === sealed.callbackBody ? transaction.callbackBody : undefined);
     }
   }
 
@@ -245,11 +246,12 @@ export class TransactionRelay {
     return recovered;
   }
 
-  private async deliver(record: TransactionRecord, operator: ReachableOperator): Promise<TransactionRecord> {
+  /** Sends a claimed record: `body` is its callback body when the caller still has it unsealed, else it is opened. */
+  private async deliver(record: TransactionRecord, operator: ReachableOperator, body?: string): Promise<TransactionRecord> {
     const key = keyOf(record);
     this.inFlight.add(key);
     try {
-      return await this.recordOutcome(record, await this.wallet.transaction(operator, record.type, this.callbackBodyOf(record)));
+      return await this.recordOutcome(record, await this.wallet.transaction(operator, record.type, body ?? this.callbackBodyOf(record)));
     } finally {
       // Only after the outcome is written, so nobody sees neither the in-flight mark nor the outcome.
       this.inFlight.delete(key);

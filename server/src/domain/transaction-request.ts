@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { metadataProblem, type OperatorWalletSchemas, type ServiceSchemas } from "@croupier/contract";
 import { badRequest, type ApiError } from "./errors.js";
 import type { RelayedType } from "./ports/ledger.js";
@@ -84,7 +84,7 @@ export function requestFingerprint(request: RelayableRequest): string {
     request.metadata ?? null,
     ...(request.direction === undefined ? [] : [request.direction]),
   ]);
-  return createHash("sha256").update(canonical).digest("hex");
+  return hash("sha256", canonical, "hex");
 }
 
 /**
