@@ -6,7 +6,7 @@ import { leaseMsOf, openComposition, type InstanceOptions, type Services } from 
 import type { CroupierConfig } from "./config/types.js";
 import { authenticationOptions, buildApp } from "./http/app.js";
 import { openApiValidator } from "./http/openapi-validator.js";
-import { isProviderWalletRoute, PROVIDER_WALLET_PATHS, providerWalletApi } from "./http/provider-wallet-api.js";
+import { isProviderWalletRoute, providerWalletApi, providerWalletValidators } from "./http/provider-wallet-api.js";
 import { assignRequestId } from "./http/request-id.js";
 
 /** A running service. */
@@ -71,20 +71,21 @@ export async function startServer(config: CroupierConfig, options: StartOptions 
   // Likewise for wallet calls: a PENDING record older than its callback timeout has an unknown outcome.
   await services.relay.recoverOrphans();
   const validateResponses = options.validateResponses ?? false;
-  // One express-openapi-validator instance for the provider wallet API's paths and one for every other route. The
-  // validator finds a request's operation by compiling each documented route in turn, sorted by path, on every request
-  // (upstream: cdimascio/express-openapi-validator#1217); the wallet's three sort last of 30, and through one instance
-  // that search cost about a third more CPU per transaction (docs/benchmarks.md). Each instance passes the other's paths
-  // by; the app runs both, and the wallet API's entry runs the first: one instance validates a wallet call either way.
-  const walletValidator = openApiValidator({ validateResponses, paths: PROVIDER_WALLET_PATHS, ignorePaths: (path) => !isProviderWalletRoute(path) });
+  // An express-openapi-validator instance for each of the provider wallet API's paths (providerWalletValidators) and one
+  // for every other route, undocumented ones included. The validator finds a request's operation by compiling each
+  // documented route in turn, sorted by path, on every request (upstream: cdimascio/express-openapi-validator#1217); the
+  // wallet's three sort last of 30, and through one instance that search cost about a third more CPU per transaction
+  // (docs/benchmarks.md). Each instance passes the others' paths by; the app runs them all, and the wallet API's entry
+  // runs its path's: one instance validates a wallet call either way.
+  const walletValidators = providerWalletValidators(validateResponses);
   const otherRoutesValidator = openApiValidator({ validateResponses, ignorePaths: isProviderWalletRoute });
   const app = buildApp(services, {
-    handlers: [...walletValidator.handlers, ...otherRoutesValidator.handlers],
+    handlers: [...walletValidators.handlers, ...otherRoutesValidator.handlers],
     validatesResponses: validateResponses,
   });
   const walletApi = providerWalletApi({
     app,
-    validator: walletValidator,
+    validators: walletValidators,
     wallet: services.wallet,
     authentication: authenticationOptions(services),
     logger,

@@ -17,7 +17,7 @@ import {
 } from "./authenticate.js";
 import { ERROR_CODE_HEADER, errorReply, toServiceError } from "./error-handler.js";
 import { setJsonBody } from "./json-body.js";
-import type { OpenApiValidation } from "./openapi-validator.js";
+import { openApiValidator, type OpenApiValidation } from "./openapi-validator.js";
 import { readRawBody } from "./raw-body.js";
 import { requestIdOf } from "./request-id.js";
 import { requestLine, type RequestLogEntry } from "./request-log.js";
@@ -53,10 +53,49 @@ const HANDLERS: { readonly [P in WalletPath]: WalletHandler<P> } = {
 const isWalletPath = (path: string): path is WalletPath => Object.hasOwn(HANDLERS, path);
 
 /** The documented paths this entry serves. */
-export const PROVIDER_WALLET_PATHS: readonly WalletPath[] = Object.keys(HANDLERS).filter(isWalletPath);
+const PROVIDER_WALLET_PATHS: readonly WalletPath[] = Object.keys(HANDLERS).filter(isWalletPath);
 
-/** Whether a request path is the provider wallet API's (its three routes, or an undocumented path under them). */
-export const isProviderWalletRoute = (path: string): boolean => path.startsWith("/v1/wallet/");
+/** The documented wallet path a request path is for: as documented, or with a trailing slash (as Express matches). */
+function documentedPathOf(path: string): WalletPath | undefined {
+  if (isWalletPath(path)) return path;
+  const trimmed = path.endsWith("/") ? path.slice(0, -1) : path;
+  return isWalletPath(trimmed) ? trimmed : undefined;
+}
+
+/** Whether a request path is one of the provider wallet API's routes. */
+export const isProviderWalletRoute = (path: string): boolean => documentedPathOf(path) !== undefined;
+
+/** The provider wallet API's express-openapi-validator instances, and which one validates a documented path. */
+export interface ProviderWalletValidators {
+  /** Every instance's middleware, in turn: what the app runs for the wallet's paths that reach it. */
+  handlers: RequestHandler[];
+  validatesResponses: boolean;
+  of: (path: WalletPath) => OpenApiValidation;
+}
+
+/**
+ * The validators of the wallet API's paths: one express-openapi-validator instance per path, each passing every other
+ * path by. The validator finds a request's operation by compiling each of its documented routes in turn, in path order,
+ * on every request (cdimascio/express-openapi-validator#1217): alone in its instance, a wallet call's route is the only
+ * one compiled (docs/benchmarks.md). Each instance is given only its path and the components that path reaches.
+ */
+export function providerWalletValidators(validateResponses: boolean): ProviderWalletValidators {
+  const byPath = new Map(
+    PROVIDER_WALLET_PATHS.map((documented) => {
+      const validator = openApiValidator({ validateResponses, paths: [documented], ignorePaths: (path) => documentedPathOf(path) !== documented });
+      return [documented, validator] as const;
+    }),
+  );
+  return {
+    handlers: [...byPath.values()].flatMap((validator) => validator.handlers),
+    validatesResponses: validateResponses,
+    of: (path) => {
+      const validator = byPath.get(path);
+      if (validator === undefined) throw new Error(`no validator for ${path}`);
+      return validator;
+    },
+  };
+}
 
 const JSON_TYPE = "application/json; charset=utf-8";
 const TEXT_TYPE = "text/plain; charset=utf-8";
@@ -73,8 +112,8 @@ interface Answer {
 export interface ProviderWalletApiOptions {
   /** The Express app of the other routes: the validator reads a request through its request prototype and settings. */
   app: Express;
-  /** The validator of the {@link PROVIDER_WALLET_PATHS}. */
-  validator: OpenApiValidation;
+  /** The validators of the {@link PROVIDER_WALLET_PATHS}. */
+  validators: ProviderWalletValidators;
   wallet: WalletService;
   authentication: AuthenticateOptions;
   logger: Logger;
@@ -98,7 +137,8 @@ export function providerWalletApi(options: ProviderWalletApiOptions): (req: Inco
   const checkHeaders = createHeaderCheck(options.authentication);
   const authenticate = createAuthenticator(options.authentication);
   const authenticateDeferring = createAuthenticator(options.authentication, true);
-  const { handlers, validatesResponses } = options.validator;
+  const { validators } = options;
+  const { validatesResponses } = validators;
   const line = requestLine(options.logger, options.metrics);
 
   /**
@@ -143,7 +183,7 @@ export function providerWalletApi(options: ProviderWalletApiOptions): (req: Inco
       }
       await new Promise<void>((resolve, reject) => {
         let settled = false;
-        runMiddleware(handlers, express.req, express.res, (error) => {
+        runMiddleware(validators.of(path).handlers, express.req, express.res, (error) => {
           if (settled) violation = error;
           else if (error === undefined) resolve();
           else reject(error);
@@ -186,8 +226,7 @@ export function providerWalletApi(options: ProviderWalletApiOptions): (req: Inco
     const url = req.url ?? "";
     const query = url.indexOf("?");
     const path = query === -1 ? url : url.slice(0, query);
-    const trimmed = path.endsWith("/") ? path.slice(0, -1) : path;
-    const documented = isWalletPath(path) ? path : isWalletPath(trimmed) ? trimmed : undefined;
+    const documented = documentedPathOf(path);
     if (documented === undefined) return false;
     const started = line ? process.hrtime.bigint() : 0n;
     const answer = (body: Buffer | undefined, early: ApiError | Authentication | undefined) => {
