@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { BenchMeasurements, CallKind, PhaseRecord } from "../src/bench/bench-run.js";
+import type { CallKind } from "../src/bench/bench-options.js";
+import type { BenchMeasurements, PhaseRecord } from "../src/bench/bench-run.js";
 import type { TargetName } from "../src/bench/bench-targets.js";
 import { nearestRank } from "../src/bench/latency-recorder.js";
 import { formatSummary, summarize } from "../src/bench/bench-report.js";
@@ -106,8 +107,8 @@ describe("summarize with a baseline build", () => {
   const records = [1, 2, 3].flatMap((round) => [
     record(round, "croupier", "transaction", 900 + round, 0, undefined, 0.9),
     record(round, "croupier-baseline", "transaction", 1000, 0, undefined, 1.2),
-    record(round, "croupier", "balance", 1100),
-    record(round, "croupier-baseline", "balance", 1000),
+    record(round, "croupier", "balance", 1100, 0, undefined, 1.1),
+    record(round, "croupier-baseline", "balance", 1000, 0, undefined, 1.2),
     record(round, "croupier", "verify", 2000),
     record(round, "croupier-baseline", "verify", 2500),
   ]);
@@ -119,6 +120,9 @@ describe("summarize with a baseline build", () => {
     expect(figure("balance: croupier / croupier-baseline throughput").median).toBe(1.1);
     expect(figure("session verify: croupier / croupier-baseline throughput").median).toBe(0.8);
     // 0.9 s over 901-903 calls against 1.2 s over 1,000: 0.832, 0.831, 0.830.
-    expect(figure("croupier / croupier-baseline, CPU per transaction").median).toBe(0.831);
+    expect(figure("transaction: croupier / croupier-baseline CPU per call").median).toBe(0.831);
+    // 1 ms a call against 1.2; verify had no CPU reading, so no figure.
+    expect(figure("balance: croupier / croupier-baseline CPU per call").median).toBe(0.833);
+    expect(figure("session verify: croupier / croupier-baseline CPU per call")).toMatchObject({ perRound: [], median: null });
   });
 });

@@ -3,6 +3,10 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { DEFAULT_TARGETS, TARGET_NAMES, type TargetName } from "./bench-targets.js";
 
+/** The calls a round measures: provider wallet transactions, balance reads and session verifies, operator launches. */
+export const CALL_KINDS = ["transaction", "balance", "verify", "launch"] as const;
+export type CallKind = (typeof CALL_KINDS)[number];
+
 /** Everything a bench run can be told. */
 export interface BenchOptions {
   rounds: number;
@@ -18,6 +22,8 @@ export interface BenchOptions {
   /** Distinct players (and sessions per Croupier instance). */
   players: number;
   targets: TargetName[];
+  /** The calls measured (the phases of the others are skipped). */
+  calls: CallKind[];
   /** Where results-<timestamp>.json goes. */
   outDir: string;
   /** Keep the temporary directory (databases, generated configs) for inspection. */
@@ -40,6 +46,7 @@ Usage: npm run bench -- [options]
   --players N           distinct players / sessions (default 64, quick 16)
   --targets LIST        comma-separated subset of ${TARGET_NAMES.join(",")}
                         (default all but croupier-baseline, which --baseline adds)
+  --calls LIST          comma-separated subset of ${CALL_KINDS.join(",")} (default all)
   --baseline DIR        a built checkout of another commit: its service is the croupier-baseline target
   --out-dir DIR         where results-<timestamp>.json is written (default <repo>/.bench)
   --keep-temp           keep the temporary databases and generated configs
@@ -68,6 +75,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions | null {
       rates: string,
       players: string,
       targets: string,
+      calls: string,
       "out-dir": string,
       baseline: string,
     },
@@ -82,6 +90,10 @@ export function parseBenchOptions(argv: string[]): BenchOptions | null {
     if (!(TARGET_NAMES as readonly string[]).includes(name))
       throw new BenchUsageError(`unknown target "${name}" (known: ${TARGET_NAMES.join(", ")})`);
   }
+  const calls = values.calls === undefined ? [...CALL_KINDS] : values.calls.split(",").map((call) => call.trim());
+  for (const call of calls) {
+    if (!(CALL_KINDS as readonly string[]).includes(call)) throw new BenchUsageError(`unknown call "${call}" (known: ${CALL_KINDS.join(", ")})`);
+  }
   if (targets.includes("croupier-baseline") && baselineDir === undefined)
     throw new BenchUsageError("the croupier-baseline target needs --baseline DIR");
   return {
@@ -93,6 +105,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions | null {
     openRates: (values.rates ?? "500,1000").split(",").map((rate) => positiveInt(rate.trim(), "--rates", 0)),
     players: positiveInt(values.players, "--players", quick ? 16 : 64),
     targets: targets as TargetName[],
+    calls: calls as CallKind[],
     outDir: values["out-dir"] ?? join(fileURLToPath(new URL("../../../", import.meta.url)), ".bench"),
     keepTemp: values["keep-temp"] === true,
     ...(baselineDir === undefined ? {} : { baselineDir }),

@@ -1,4 +1,5 @@
-import type { BenchMeasurements, CallKind, PhaseRecord } from "./bench-run.js";
+import type { CallKind } from "./bench-options.js";
+import type { BenchMeasurements, PhaseRecord } from "./bench-run.js";
 import type { TargetName } from "./bench-targets.js";
 import type { RoundTripCount } from "./round-trips.js";
 
@@ -88,22 +89,25 @@ function comparisonSpecs(present: ReadonlySet<TargetName>, rates: readonly numbe
     if (present.has(pgTarget)) pairs.push([pgTarget, "bare-proxy"], [pgTarget, "croupier"]);
   }
   if (present.has("croupier-baseline")) pairs.push(["croupier", "croupier-baseline"], ["croupier-baseline", "bare-proxy"]);
-  // The rest of the wallet path and the service's own CPU, for a before/after of one change.
+  // The whole wallet path and the service's own CPU per call, for a before/after of one change.
+  const label = (call: CallKind) => (call === "verify" ? "session verify" : call);
   const baselineSpecs: FigureSpec[] = present.has("croupier-baseline")
-    ? [
-        ...(["balance", "verify"] as const).map(
-          (call): FigureSpec => ({
-            name: `${call === "verify" ? "session verify" : call}: croupier / croupier-baseline throughput`,
-            unit: "ratio",
-            compute: (r) => ratio(throughput(r, "croupier", call), throughput(r, "croupier-baseline", call)),
-          }),
-        ),
+    ? (["transaction", "balance", "verify"] as const).flatMap((call): FigureSpec[] => [
+        ...(call === "transaction"
+          ? []
+          : [
+              {
+                name: `${label(call)}: croupier / croupier-baseline throughput`,
+                unit: "ratio",
+                compute: (r: RoundView) => ratio(throughput(r, "croupier", call), throughput(r, "croupier-baseline", call)),
+              },
+            ]),
         {
-          name: "croupier / croupier-baseline, CPU per transaction",
+          name: `${label(call)}: croupier / croupier-baseline CPU per call`,
           unit: "ratio",
-          compute: (r) => ratio(cpuMsPerTx(r.find("croupier", "transaction")), cpuMsPerTx(r.find("croupier-baseline", "transaction"))),
+          compute: (r: RoundView) => ratio(cpuMsPerTx(r.find("croupier", call)), cpuMsPerTx(r.find("croupier-baseline", call))),
         },
-      ]
+      ])
     : [];
   const pairSpecs = pairs.flatMap(([a, b]): FigureSpec[] => [
     { name: `${a} / ${b}, saturated throughput`, unit: "ratio", compute: (r) => ratio(throughput(r, a), throughput(r, b)) },

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { newBenchIdentity, operatorSigner, type BenchIdentity } from "./bench-identity.js";
-import type { BenchOptions } from "./bench-options.js";
+import type { BenchOptions, CallKind } from "./bench-options.js";
 import type { BenchProcess } from "./bench-process.js";
 import { benchPlayerRefs, startBenchEnvironment, type BenchEnvironment, type Target, type TargetName } from "./bench-targets.js";
 import { countRoundTrips, type RoundTripCount } from "./round-trips.js";
@@ -12,7 +12,6 @@ import { cpuSecondsOf, memoryOf } from "./proc-stats.js";
 import { operatorLaunches, serviceBalanceQueries, sessionVerifications, transactionPairs, walletBalanceQueries } from "./workloads.js";
 
 /** Which call a phase measured. */
-export type CallKind = "transaction" | "balance" | "verify" | "launch";
 
 /** One measured phase: one call kind against one target, in one round, closed or open loop. */
 export interface PhaseRecord {
@@ -117,7 +116,7 @@ function roundPlan(environment: BenchEnvironment, identity: BenchIdentity, optio
     plans.push({ target: service, call: "verify", workload: sessionVerifications(service.signer, service.players) });
     plans.push({ target: service, call: "launch", workload: operatorLaunches(identity, operatorSigner(identity), benchPlayerRefs(options.players)) });
   }
-  return plans;
+  return plans.filter((plan) => options.calls.includes(plan.call));
 }
 
 function rotate<T>(items: readonly T[], by: number): T[] {
