@@ -5,9 +5,10 @@ import { hostname } from "node:os";
 import { leaseMsOf, openComposition, type InstanceOptions, type Services } from "./compose.js";
 import type { CroupierConfig } from "./config/types.js";
 import { authenticationOptions, buildApp } from "./http/app.js";
-import { openApiValidator } from "./http/openapi-validator.js";
+import { openApiValidator, SERVICE_OPENAPI_PATH } from "./http/openapi-validator.js";
 import { isProviderWalletRoute, providerWalletApi, providerWalletValidators } from "./http/provider-wallet-api.js";
 import { assignRequestId } from "./http/request-id.js";
+import { readOpenApiDocument } from "./http/validation-document.js";
 
 /** A running service. */
 export interface RunningServer {
@@ -77,8 +78,9 @@ export async function startServer(config: CroupierConfig, options: StartOptions 
   // wallet's three sort last of 30, and through one instance that search cost about a third more CPU per transaction
   // (docs/benchmarks.md). Each instance passes the others' paths by; the app runs them all, and the wallet API's entry
   // runs its path's: one instance validates a wallet call either way.
-  const walletValidators = providerWalletValidators(validateResponses);
-  const otherRoutesValidator = openApiValidator({ validateResponses, ignorePaths: isProviderWalletRoute });
+  const document = readOpenApiDocument(SERVICE_OPENAPI_PATH);
+  const walletValidators = providerWalletValidators(document, validateResponses);
+  const otherRoutesValidator = openApiValidator({ document, validateResponses, ignorePaths: isProviderWalletRoute });
   const app = buildApp(services, {
     handlers: [...walletValidators.handlers, ...otherRoutesValidator.handlers],
     validatesResponses: validateResponses,

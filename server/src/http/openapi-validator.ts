@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import * as OpenApiValidator from "express-openapi-validator";
 import type { RequestHandler } from "express";
-import { loadValidationDocument } from "./validation-document.js";
+import { validationDocument, type ParsedDocument } from "./validation-document.js";
 
 /** The generated service OpenAPI document: validation comes from the contract, not from hand-written checks. */
 export const SERVICE_OPENAPI_PATH = createRequire(import.meta.url).resolve("@croupier/spec/service.openapi.yaml");
@@ -16,16 +16,18 @@ export interface OpenApiValidation {
 /**
  * Request (and optionally response) validation against the contract, by express-openapi-validator: both HTTP paths
  * run its middleware. Security is checked by our own signature middleware, so the validator's is off; unknown body
- * fields and query parameters are ignored, as the contract documents. `paths`: only these documented paths (and
+ * fields and query parameters are ignored, as the contract documents. `document`: the service's document as read by
+ * `readOpenApiDocument(SERVICE_OPENAPI_PATH)`, once for every instance. `paths`: only these documented paths (and
  * requests to any other are answered 404 by it). `ignorePaths`: requests it passes by untouched, left to another instance.
  */
 export function openApiValidator(options: {
+  document: ParsedDocument;
   validateResponses: boolean;
   paths?: readonly string[];
   ignorePaths?: (path: string) => boolean;
 }): OpenApiValidation {
   const handlers = OpenApiValidator.middleware({
-    apiSpec: loadValidationDocument(SERVICE_OPENAPI_PATH, options.paths ? { paths: options.paths } : {}) as never,
+    apiSpec: validationDocument(options.document, options.paths ? { paths: options.paths } : {}) as never,
     validateRequests: { allowUnknownQueryParameters: true },
     validateResponses: options.validateResponses
       ? {

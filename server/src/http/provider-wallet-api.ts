@@ -18,6 +18,7 @@ import {
 import { ERROR_CODE_HEADER, errorReply, toServiceError } from "./error-handler.js";
 import { setJsonBody } from "./json-body.js";
 import { openApiValidator, type OpenApiValidation } from "./openapi-validator.js";
+import type { ParsedDocument } from "./validation-document.js";
 import { readRawBody } from "./raw-body.js";
 import { requestIdOf } from "./request-id.js";
 import { requestLine, type RequestLogEntry } from "./request-log.js";
@@ -79,10 +80,15 @@ export interface ProviderWalletValidators {
  * on every request (cdimascio/express-openapi-validator#1217): alone in its instance, a wallet call's route is the only
  * one compiled (docs/benchmarks.md). Each instance is given only its path and the components that path reaches.
  */
-export function providerWalletValidators(validateResponses: boolean): ProviderWalletValidators {
+export function providerWalletValidators(document: ParsedDocument, validateResponses: boolean): ProviderWalletValidators {
   const byPath = new Map(
     PROVIDER_WALLET_PATHS.map((documented) => {
-      const validator = openApiValidator({ validateResponses, paths: [documented], ignorePaths: (path) => documentedPathOf(path) !== documented });
+      const validator = openApiValidator({
+        document,
+        validateResponses,
+        paths: [documented],
+        ignorePaths: (path) => documentedPathOf(path) !== documented,
+      });
       return [documented, validator] as const;
     }),
   );

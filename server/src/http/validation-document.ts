@@ -3,8 +3,17 @@ import { parse } from "yaml";
 
 type Schema = Record<string, unknown>;
 
+/** An OpenAPI document as parsed from its file, before {@link validationDocument} rewrites a copy of it. */
+export type ParsedDocument = Readonly<Schema>;
+
+/** Reads and parses an OpenAPI document: once per service start, as a parse takes about 100 ms and every validator instance needs one. */
+export function readOpenApiDocument(path: string): ParsedDocument {
+  return parse(readFileSync(path, "utf8")) as Schema;
+}
+
 /**
- * The service's OpenAPI document as express-openapi-validator reads it (http/openapi-validator.ts).
+ * A copy of the service's OpenAPI document as express-openapi-validator reads it (http/openapi-validator.ts); the
+ * parsed document is left as it was, for the next instance.
  *
  * One rewrite: a `oneOf` with a `discriminator` (the provider's TransactionRequest) becomes "the discriminator property
  * is one of the mapping's values, and then the form it names". Read as a plain `oneOf`, a body failing one form reports
@@ -15,8 +24,8 @@ type Schema = Record<string, unknown>;
  * `paths`: only these of the document's paths (each must be there), for a validator of some routes only, with only the
  * components they reach: each validator instance compiles the components it is given, about 2 MiB of heap apiece for all.
  */
-export function loadValidationDocument(path: string, options: { paths?: readonly string[] } = {}): Schema {
-  const document = parse(readFileSync(path, "utf8")) as Schema;
+export function validationDocument(parsed: ParsedDocument, options: { paths?: readonly string[] } = {}): Schema {
+  const document = structuredClone(parsed) as Schema;
   if (options.paths) {
     document.paths = onlyPaths(document.paths as Schema, options.paths);
     const components = (document.components ?? {}) as Record<string, Schema>;
@@ -51,12 +60,12 @@ function onlyPaths(paths: Schema, keep: readonly string[]): Schema {
   return kept;
 }
 
+const COMPONENT_REF = /^#\/components\/([^/]+)\/([^/]+)$/;
+
 /**
  * The components a value refers to, directly or through other components: by `$ref` or by a discriminator's mapping,
  * both a `#/components/<kind>/<name>` string.
  */
-const COMPONENT_REF = /^#\/components\/([^/]+)\/([^/]+)$/;
-
 function reachableComponents(from: unknown, components: Record<string, Schema>): Record<string, Schema> {
   const kept: Record<string, Schema> = {};
   const visit = (value: unknown): void => {
