@@ -11,8 +11,6 @@ import { runClosedLoop, runOpenLoop, type PhaseResult, type Workload } from "./l
 import { cpuSecondsOf, memoryOf } from "./proc-stats.js";
 import { operatorLaunches, serviceBalanceQueries, sessionVerifications, transactionPairs, walletBalanceQueries } from "./workloads.js";
 
-/** Which call a phase measured. */
-
 /** One measured phase: one call kind against one target, in one round, closed or open loop. */
 export interface PhaseRecord {
   round: number;
