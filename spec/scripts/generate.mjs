@@ -70,6 +70,8 @@ function limitsModule(documentText, webhooksText) {
     identifierMinLength: need(schemas.Identifier?.minLength, "Identifier's minLength"),
     identifierMaxLength: need(schemas.Identifier?.maxLength, "Identifier's maxLength"),
     identifierPattern: need(schemas.Identifier?.pattern, "Identifier's pattern", "string"),
+    httpUrlPattern: need(schemas.HttpUrl?.pattern, "HttpUrl's pattern", "string"),
+    notePattern: need(schemas.Note?.pattern, "Note's pattern", "string"),
     amountMinimum: need(schemas.AmountMinor?.minimum, "AmountMinor's minimum"),
     amountMaximum: need(schemas.AmountMinor?.maximum, "AmountMinor's maximum"),
     spinsMinimum: need(schemas.SpinCount?.minimum, "SpinCount's minimum"),

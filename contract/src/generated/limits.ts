@@ -3,7 +3,9 @@
 export const LIMITS = {
   identifierMinLength: 1,
   identifierMaxLength: 255,
-  identifierPattern: "^[^\\u0000-\\u001F\\u007F]*$",
+  identifierPattern: "^(?:[^\\u0000-\\u001F\\u007F-\\u009F\\u2028-\\u202E\\u2066-\\u2069\\uD800-\\uDFFF]|[\\uD800-\\uDBFF][\\uDC00-\\uDFFF])*$",
+  httpUrlPattern: "^[Hh][Tt][Tt][Pp][Ss]?://(?:[^\\u0000-\\u0020\\u007F-\\u009F\\uD800-\\uDFFF]|[\\uD800-\\uDBFF][\\uDC00-\\uDFFF])*$",
+  notePattern: "^(?:[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\uD800-\\uDFFF]|[\\uD800-\\uDBFF][\\uDC00-\\uDFFF])*$",
   amountMinimum: 0,
   amountMaximum: 9007199254740991,
   spinsMinimum: 1,

@@ -191,10 +191,14 @@ export interface components {
         };
         /**
          * @description A non-empty opaque identifier (player reference, game id, round id, session token, campaign id,
-         *     idempotency key, transaction id): 1 to 255 characters, none of them a control character
-         *     (U+0000 to U+001F, U+007F): an identifier is logged, shown to people and forwarded to other
-         *     parties, where a NUL, a line break or an escape sequence would truncate, forge or garble what
-         *     they read. Such an identifier is answered with 400.
+         *     idempotency key, transaction id): 1 to 255 characters, none of them a control character (U+0000
+         *     to U+001F, U+007F to U+009F), a line or paragraph separator (U+2028, U+2029) or a bidirectional
+         *     control (U+202A to U+202E, U+2066 to U+2069): an identifier is logged, shown to people and
+         *     forwarded to other parties, where a NUL, a line break, an escape sequence or a reordering of the
+         *     text would truncate, forge or garble what they read. An unpaired surrogate (a JSON escape such as
+         *     `\ud800` alone) is no character at all and cannot be stored or forwarded as sent. Such an
+         *     identifier is answered with 400. (The pattern reads the same with or without a regular
+         *     expression's Unicode flag.)
          */
         Identifier: string;
         /**

@@ -52,9 +52,11 @@ export interface paths {
         /**
          * Sign in to the back office
          * @description Signs in with a back-office account and sets the session cookie. Attempts are rate limited per
-         *     username (5, then one a minute) and per address (20, then one every 6 seconds), counted whether
-         *     they succeed or not. 400: invalid body. 401: wrong username or password (one answer for both).
-         *     429: too many attempts, with Retry-After.
+         *     address (20, then one every 6 seconds) and then per username (5, then one a minute), counted
+         *     whether they succeed or not, for the whole cluster (decisions.md §5). 400: invalid body. 401: wrong
+         *     username or password (one answer for both). 403: a request the browser marks cross-site
+         *     (`Sec-Fetch-Site: cross-site`). 415: a Content-Type other than `application/json`. 429: too many
+         *     attempts, with Retry-After.
          */
         post: operations["backofficeSignIn"];
         delete?: never;
@@ -242,9 +244,31 @@ export interface paths {
         };
         /**
          * List the audit log
-         * @description The operator's audit log, newest first: who did what, when and why. 400, 401, 429, 500.
+         * @description The operator's audit log, newest first: who did what, when, why and with what result, for every change made
+         *     through the API, the back office or the admin CLI (decisions.md §5), refused ones included. 400, 401, 429, 500.
          */
         get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/free-spins/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List usable free-spin campaigns
+         * @description Lists the campaigns the operator may issue grants from now, by id: configured for it or for every operator, active,
+         *     within their validity window, on a game it sees in a currency the game accepts. 401, 429, 500.
+         */
+        get: operations["listCampaigns"];
         put?: never;
         post?: never;
         delete?: never;
@@ -378,7 +402,8 @@ export interface paths {
         /**
          * The last hour's figures
          * @description The last hour at a glance: transactions per state and type, wallet calls per outcome with their p50 and p99
-         *     latency, open problems per kind and active sessions. 401, 429, 500.
+         *     latency, open problems per kind, active sessions, and transactions, call outcomes and latency minute by minute.
+         *     Read from counters kept per minute as the money moves, never from a scan of the hour's transactions. 401, 429, 500.
          */
         get: operations["getOverview"];
         put?: never;
@@ -587,6 +612,330 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/provider/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the provider's audit log
+         * @description The provider's own audit log, newest first: its webhook URL, secret rotations and revocations, test webhooks and
+         *     re-sends, with who made each, when and the result, refused ones included. 400, 401, 429, 500.
+         */
+        get: operations["listProviderAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/provider/free-spins/grants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the provider's free-spin grants
+         * @description Lists the free-spin grants issued to the provider by every operator it serves, newest first, with their state and
+         *     last error. 400, 401, 429, 500.
+         */
+        get: operations["listProviderGrants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/provider/free-spins/grants/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a free-spin grant issued to the provider
+         * @description One grant issued to the provider. 404 when the provider has none by that id. 400, 401, 429, 500.
+         */
+        get: operations["getProviderGrant"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/provider/portal/revoke-previous-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End the previous provider secret's grace period
+         * @description Ends the previous secret's grace period at once (for when it leaked). Signed calls only, current secret; no
+         *     request body; idempotent. Audited as SECRET_REVOKE. 400 (invalid nonce), 401, 403, 429, 500.
+         */
+        post: operations["revokePreviousProviderSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/provider/portal/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the provider secret
+         * @description Rotates the provider's secret with no approval step, as the operators' portal does: the new secret is shown once,
+         *     the old one keeps working for ordinary calls until previousSecretValidUntil (7 days by default), and the platform
+         *     signs its webhooks with the new one at once. No request body. Audited as SECRET_ROTATE.
+         *     400 (invalid nonce), 401, 403, 429, 500.
+         */
+        post: operations["rotateProviderSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/provider/portal/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the provider's settings
+         * @description The provider's webhook URL in effect and its previous secret's grace period. 401, 403, 429, 500.
+         */
+        get: operations["getStudioSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/provider/portal/test-webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test webhook
+         * @description Sends one signed test webhook now (event TEST: a session revoke of a session nobody holds, which changes nothing at
+         *     the studio) and answers with its delivery: the provider's answer, status and time, or why it failed. A webhook that
+         *     fails is a 200 with outcome FAILED. No request body. Audited as WEBHOOK_TEST. 400 (invalid nonce), 401, 403, 429, 500.
+         */
+        post: operations["sendTestWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/provider/portal/webhook-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the webhook URL
+         * @description Sets or changes the provider's webhook base URL, effective at once on every instance; it takes precedence over the
+         *     deployment's configuration from then on. Audited as WEBHOOK_URL.
+         *     400: not an absolute http(s) URL (or a forbidden address). 401, 403, 429, 500.
+         */
+        post: operations["setWebhookUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/provider/rounds/{operatorId}/{gameId}/{roundId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one of the provider's rounds
+         * @description One of the provider's rounds at one operator (a roundId is the provider's own, so it may recur at another operator),
+         *     with its transactions in order and its state. 404: no such round of this provider. 401, 429, 500.
+         */
+        get: operations["getProviderRound"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/provider/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the sessions on the provider's games
+         * @description The sessions launched on the provider's games by every operator it serves, newest first; never a session token.
+         *     Active ones only unless `status` says otherwise. 400, 401, 429, 500.
+         */
+        get: operations["listProviderSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/provider/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the provider's transactions
+         * @description Lists the provider's transactions at every operator it serves, newest first, filtered by every parameter given;
+         *     each names its operator. The filters and pages of the operators' list. 400, 401, 429, 500.
+         */
+        get: operations["listProviderTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/provider/transactions/{transactionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one of the provider's transactions
+         * @description One of the provider's transactions in full: the body sent to the operator's wallet (a `sessionToken` shown as
+         *     `"[redacted]"`, decisions.md §5) and every wallet call made for it, with its status, failure kind and timing; the
+         *     wallet's answer bodies are the operator's and are not shown (`response` null). 404: no such transaction of this
+         *     provider. 401, 429, 500.
+         */
+        get: operations["getProviderTransaction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/provider/webhook-deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook deliveries
+         * @description Lists the calls the service made to the provider's webhooks, newest first, filtered by every parameter given.
+         *     Kept as long as the transactions' delivery log (`limits.deliveryLogRetentionSeconds`). 400, 401, 429, 500.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/provider/webhook-deliveries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a webhook delivery
+         * @description One call made to the provider's webhooks. 404 when the provider has none by that id. 401, 429, 500.
+         */
+        get: operations["getWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/provider/webhook-deliveries/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-send a failed webhook call
+         * @description Re-sends a failed call now, where the provider deduplicates it by the same key: a SESSION_REVOKE (by the session
+         *     token), a GRANT_ISSUE while its grant is failed (by `requestRef`, the grant's id) or a GRANT_CANCEL while its grant
+         *     is active (by `externalRef`). The byte-identical body goes to the webhook URL now in effect, recorded as a new
+         *     delivery with the next attempt number. A re-sent issue the provider accepts makes its grant active (with the
+         *     provider's externalRef), a re-sent cancel makes it cancelled. Audited as WEBHOOK_RESEND. A studio's viewer account
+         *     may not (403).
+         *     400: the delivery did not fail, or its event is never re-sent (GRANT_STATUS, TEST). 404: the provider has no
+         *     delivery by that id. 409: its grant is no longer in the state the call was about. 401, 403, 429, 500.
+         */
+        post: operations["resendWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/wallet/balance": {
         parameters: {
             query?: never;
@@ -650,11 +999,14 @@ export interface paths {
          *     refused with 400). Idempotency-tracked on transactionId: a retry with the same transactionId
          *     returns the first outcome, through the session it was made in (even once kicked or expired) or
          *     through a fresh session of the same operator, player and game. A 200 DECLINED is a normal
-         *     business outcome for a BET.
-         *     400: validation failure, a mismatch with the session (playerRef, gameId, currency), a
-         *     transactionId already used with a different request or through another operator's or a DEMO
-         *     session (never forwarded; no retry can fix it), or a transactionId starting with one of the
-         *     platform's reserved prefixes, `stale-rollback:` and `adjustment:`.
+         *     business outcome for a BET. A retry of a WIN or ROLLBACK whose problem the operator resolved by
+         *     hand is answered 200 OK with the wallet's current balance, and never sent again.
+         *     400: validation failure, a mismatch with the session (playerRef, gameId, currency), (code
+         *     `IDEMPOTENCY_MISMATCH`) a transactionId already used with a different request or through another
+         *     operator's or a DEMO session (never forwarded; no retry can fix it), a transactionId starting with one of the
+         *     platform's reserved prefixes, `stale-rollback:` and `adjustment:`, or (code `ROUND_CLOSED`) a new
+         *     transaction for a round the stale-round reconciler closed: its bets were refunded, and the
+         *     provider must not credit the player for it.
          *     401: no provider identity, or session token invalid or expired. 403: session of another
          *     provider. 409: another attempt for this transactionId is in flight; do not retry yet.
          *     429: rate limited. 500: retryable platform failure, including a wallet timeout. 503: game or
@@ -697,17 +1049,25 @@ export interface components {
              * @description When it happened.
              */
             at: string;
-            /** @description Who did it: `api:<operatorId>` for a signed API call, a back-office user otherwise. */
+            /** @description Who did it: `api:<tenantId>` for a signed API call (the operator's, or a provider's in its own log), a back-office user otherwise. */
             actor: string;
-            /** @description What was done: `RESEND` or `RESOLVE` (other actions may be added; treat unknown ones as opaque). */
+            /** @description What was done: one of `AuditKind` (other kinds may be added; treat unknown ones as opaque). */
             action: string;
             /** @description What it was done to. */
             target: string;
             /** @description Why: the note given, when one was. */
             note: string | null;
-            /** @description What came of it (for a re-send, the transaction's state after the call). */
+            /**
+             * @description What came of it: for a re-send the transaction's state after the call, for a change refused by the service
+             *     `REFUSED: ` and why, for one that failed `FAILED: ` and why.
+             */
             result: string | null;
         };
+        /**
+         * @description What an audit entry records: every change made through the API, the back office or the admin CLI (decisions.md §5).
+         * @enum {string}
+         */
+        AuditKind: "RESEND" | "RESOLVE" | "KICK" | "GRANT_ISSUE" | "GRANT_CANCEL" | "CALLBACK_URL" | "SECRET_ROTATE" | "SECRET_REVOKE" | "TEST_CALL" | "ACCOUNT_ADD" | "ACCOUNT_REMOVE" | "WEBHOOK_URL" | "WEBHOOK_TEST" | "WEBHOOK_RESEND";
         /** @description A page of the audit log, newest first. */
         AuditPage: {
             /** @description At most `limit` entries. */
@@ -734,8 +1094,10 @@ export interface components {
              * @enum {string}
              */
             role: "viewer" | "manager";
-            /** @description The operator the account belongs to; absent for a platform account. */
+            /** @description The operator the account belongs to; absent for a platform or studio account. */
             operatorId?: components["schemas"]["Identifier"];
+            /** @description The provider a studio account belongs to; absent for an operator or platform account. */
+            providerId?: components["schemas"]["Identifier"];
             /** @description True for a platform account: it sees every operator and names the one it acts for in `X-Operator-Id`. */
             platform: boolean;
             /** @description Send it as `X-CSRF-Token` on every request but GET. */
@@ -859,6 +1221,31 @@ export interface components {
             currency?: unknown;
         };
         /**
+         * @description A campaign template the operator may issue grants from now: active, within its validity window, its game visible.
+         * @example {
+         *       "id": "welcome-10",
+         *       "gameId": "starfall",
+         *       "spins": 10,
+         *       "betAmountMinor": 20,
+         *       "currency": "EUR",
+         *       "validUntil": "2099-01-01T00:00:00Z"
+         *     }
+         */
+        CampaignSummary: {
+            /** @description What a grant names as campaignId. */
+            id: components["schemas"]["Identifier"];
+            /** @description The game its spins are played on. */
+            gameId: components["schemas"]["Identifier"];
+            /** @description Spins a grant gives. */
+            spins: components["schemas"]["SpinCount"];
+            /** @description Stake per spin, minor units; 0: the provider's default stake. */
+            betAmountMinor: components["schemas"]["AmountMinor"];
+            /** @description The spins' currency. */
+            currency: components["schemas"]["CurrencyCode"];
+            /** @description When it stops being usable; null when it has no end. */
+            validUntil: string | null;
+        };
+        /**
          * Format: int64
          * @description A count (of spins, sessions, milliseconds): an integer from 0 to 2^53-1.
          */
@@ -920,7 +1307,7 @@ export interface components {
          *     plain-text 401 `invalid signature` carries it in the header only.
          * @enum {string}
          */
-        ErrorCode: "invalid_nonce" | "bad_request" | "transaction_id_of_another_provider" | "original_transaction_of_another_provider" | "invalid_signature" | "replayed_request" | "unauthenticated" | "forbidden" | "current_secret_required" | "not_found" | "conflict" | "rate_limited" | "retryable_failure" | "internal" | "upstream_failed" | "not_configured";
+        ErrorCode: "invalid_nonce" | "bad_request" | "transaction_id_of_another_provider" | "original_transaction_of_another_provider" | "ROUND_CLOSED" | "IDEMPOTENCY_MISMATCH" | "invalid_signature" | "replayed_request" | "unauthenticated" | "forbidden" | "current_secret_required" | "not_found" | "unsupported_media_type" | "conflict" | "rate_limited" | "retryable_failure" | "internal" | "upstream_failed" | "not_configured";
         /**
          * @description Whether a session plays with real money against the operator's wallet or with a fun-play balance.
          * @enum {string}
@@ -1040,15 +1427,20 @@ export interface components {
         };
         /**
          * Format: uri
-         * @description An absolute http(s) URL (scheme `http` or `https`, in any letter case as URL schemes are, then `://`).
+         * @description An absolute http(s) URL (scheme `http` or `https`, in any letter case as URL schemes are, then `://`), with no
+         *     space, control character or unpaired surrogate in it (percent-encode them).
          */
         HttpUrl: string;
         /**
          * @description A non-empty opaque identifier (player reference, game id, round id, session token, campaign id,
-         *     idempotency key, transaction id): 1 to 255 characters, none of them a control character
-         *     (U+0000 to U+001F, U+007F): an identifier is logged, shown to people and forwarded to other
-         *     parties, where a NUL, a line break or an escape sequence would truncate, forge or garble what
-         *     they read. Such an identifier is answered with 400.
+         *     idempotency key, transaction id): 1 to 255 characters, none of them a control character (U+0000
+         *     to U+001F, U+007F to U+009F), a line or paragraph separator (U+2028, U+2029) or a bidirectional
+         *     control (U+202A to U+202E, U+2066 to U+2069): an identifier is logged, shown to people and
+         *     forwarded to other parties, where a NUL, a line break, an escape sequence or a reordering of the
+         *     text would truncate, forge or garble what they read. An unpaired surrogate (a JSON escape such as
+         *     `\ud800` alone) is no character at all and cannot be stored or forwarded as sent. Such an
+         *     identifier is answered with 400. (The pattern reads the same with or without a regular
+         *     expression's Unicode flag.)
          */
         Identifier: string;
         /**
@@ -1142,6 +1534,11 @@ export interface components {
             status: "draining" | "database unavailable";
         };
         /**
+         * @description Free text a person writes (a note): line breaks and tabs are allowed; other control characters (U+0000 to U+001F,
+         *     U+007F to U+009F) and unpaired surrogates are not, since no database or screen keeps them as written.
+         */
+        Note: string;
+        /**
          * @description An operator's configuration as the back office shows it; never its secret.
          * @example {
          *       "id": "op-acme",
@@ -1170,6 +1567,30 @@ export interface components {
             blockedPlayerCount: components["schemas"]["Count"];
             /** @description The operator's rate limit. */
             rateLimit: components["schemas"]["RateLimitSettings"];
+        };
+        /** @description One minute of the window, for the overview's charts. */
+        OverviewMinute: {
+            /**
+             * Format: date-time
+             * @description The minute's start.
+             */
+            at: string;
+            /** @description Transactions received in the minute. */
+            transactions: components["schemas"]["Count"];
+            /** @description Calls started in the minute that the wallet answered with an applied result. */
+            OK: components["schemas"]["Count"];
+            /** @description Calls started in the minute that the wallet declined. */
+            DECLINED: components["schemas"]["Count"];
+            /** @description Calls started in the minute that failed. */
+            FAILED: components["schemas"]["Count"];
+            /** @description Calls started in the minute that got no answer in time. */
+            TIMED_OUT: components["schemas"]["Count"];
+            /** @description Calls started in the minute that have not ended (still out, or cut short by a stopped service). */
+            UNFINISHED: components["schemas"]["Count"];
+            /** @description Mean duration of the minute's finished calls, in ms; null when there were none. */
+            latencyAvgMs: components["schemas"]["Count"] | null;
+            /** @description 95th-percentile duration of the minute's finished calls, in ms, read from the latency buckets; null when there were none. */
+            latencyP95Ms: components["schemas"]["Count"] | null;
         };
         /**
          * @description What happened over the last hour, for the back office's overview.
@@ -1203,13 +1624,27 @@ export interface components {
          *         "UNCLOSED_ROUND": 0,
          *         "UNKNOWN_OUTCOME": 0
          *       },
-         *       "activeSessions": 14
+         *       "activeSessions": 14,
+         *       "minutes": [
+         *         {
+         *           "at": "2026-01-16T09:59:00Z",
+         *           "transactions": 2,
+         *           "OK": 2,
+         *           "DECLINED": 0,
+         *           "FAILED": 0,
+         *           "TIMED_OUT": 0,
+         *           "UNFINISHED": 0,
+         *           "latencyAvgMs": 11,
+         *           "latencyP95Ms": 13
+         *         }
+         *       ]
          *     }
          */
         OverviewStats: {
             /**
              * Format: date-time
-             * @description The window's start (an hour before `to`).
+             * @description The window's start: the start of the minute 59 minutes before the current one, so the window is the current
+             *     minute and the 59 before it (the figures are kept per minute as the money moves, never scanned).
              */
             from: string;
             /**
@@ -1219,12 +1654,14 @@ export interface components {
             to: string;
             /** @description Transactions received in the window. */
             transactions: components["schemas"]["TransactionCounts"];
-            /** @description Wallet calls started in the window, for transactions received in the last 24 hours. */
+            /** @description Wallet calls started in the window. */
             walletCalls: components["schemas"]["WalletCallStats"];
             /** @description Open problems per kind, whenever they were opened. */
             openProblems: components["schemas"]["ProblemCounts"];
             /** @description Sessions not expired now. */
             activeSessions: components["schemas"]["Count"];
+            /** @description The window minute by minute, oldest first: 60 minutes, the last one the current (partial) minute. */
+            minutes: components["schemas"]["OverviewMinute"][];
         };
         /**
          * Format: int32
@@ -1343,7 +1780,7 @@ export interface components {
          */
         ResolveProblemRequestBody: {
             /** @description Why it is resolved: required, 1 to 2,000 characters. */
-            note: string;
+            note: components["schemas"]["Note"];
         };
         /**
          * @description The answer to revoke-previous-secret: the previous secret no longer verifies anything.
@@ -1436,7 +1873,7 @@ export interface components {
             roundId: string;
             /** @description The operator's player. */
             playerRef: string;
-            /** @description Open, complete or reconciled. */
+            /** @description Open, complete, closing or reconciled. */
             state: components["schemas"]["RoundState"];
             /**
              * Format: date-time
@@ -1477,7 +1914,7 @@ export interface components {
          * @description Where a round stands.
          * @enum {string}
          */
-        RoundState: "OPEN" | "COMPLETE" | "RECONCILED";
+        RoundState: "OPEN" | "COMPLETE" | "CLOSING" | "RECONCILED";
         /** @description A page of sessions, newest first. */
         SessionPage: {
             /** @description At most `limit` sessions. */
@@ -1492,6 +1929,7 @@ export interface components {
          *       "playerRef": "player-10042",
          *       "gameId": "starfall",
          *       "providerId": "prov-star",
+         *       "operatorId": "op-acme",
          *       "currency": "EUR",
          *       "mode": "REAL",
          *       "language": "en",
@@ -1509,6 +1947,8 @@ export interface components {
             gameId: components["schemas"]["Identifier"];
             /** @description The game's provider. */
             providerId: components["schemas"]["Identifier"];
+            /** @description The operator that launched it (a studio's list spans every operator it serves). */
+            operatorId: components["schemas"]["Identifier"];
             /** @description The session's currency. */
             currency: components["schemas"]["CurrencyCode"];
             /** @description REAL or DEMO. */
@@ -1552,6 +1992,20 @@ export interface components {
             callbackUrl: components["schemas"]["HttpUrl"];
         };
         /**
+         * @description Set or change the provider's webhook base URL.
+         * @example {
+         *       "webhookUrl": "https://hooks.star-studio.example/croupier"
+         *     }
+         */
+        SetWebhookUrlRequest: {
+            /**
+             * @description Absolute http(s) URL; every webhook call goes to it from this answer on, on every instance. Unless the deployment
+             *     allows it, it may not point at loopback, private, link-local or metadata addresses (400), checked again at every
+             *     connection.
+             */
+            webhookUrl: components["schemas"]["HttpUrl"];
+        };
+        /**
          * @description A back-office account's credentials, as created with `npm run admin -- backoffice-user add`.
          * @example {
          *       "username": "alice",
@@ -1559,8 +2013,8 @@ export interface components {
          *     }
          */
         SignInRequest: {
-            /** @description The account's username. */
-            username: string;
+            /** @description The account's username: an identifier of at most 64 characters. */
+            username: components["schemas"]["Identifier"];
             /** @description The account's password. */
             password: string;
         };
@@ -1577,6 +2031,19 @@ export interface components {
          * @description A number of free spins in a batch: at least 1, at most 2^53-1.
          */
         SpinCount: number;
+        /**
+         * @description The provider's own settings as they stand.
+         * @example {
+         *       "webhookUrl": "https://hooks.star-studio.example/croupier",
+         *       "previousSecretValidUntil": null
+         *     }
+         */
+        StudioSettings: {
+            /** @description The webhook base URL in effect (set here, or else the deployment's configuration); null when there is none. */
+            webhookUrl: components["schemas"]["HttpUrl"] | null;
+            /** @description Until when the previous secret is still accepted after a rotation; null when none is in its grace period. */
+            previousSecretValidUntil: string | null;
+        };
         /**
          * @description Whose balance a test call asks the wallet for.
          * @example {
@@ -1624,6 +2091,8 @@ export interface components {
         };
         /** @description One transaction in full: the request, the stored state, the wallet's answer and every call made. */
         TransactionDetail: {
+            /** @description The operator whose wallet it was sent to (a studio's list spans every operator it serves). */
+            operatorId: string;
             /** @description The provider that sent it. A transactionId is unique per provider only: (providerId, transactionId) names a transaction. */
             providerId: string;
             /** @description The provider's transactionId (or the platform's, for `stale-rollback:` and `adjustment:` ids). */
@@ -1654,7 +2123,10 @@ export interface components {
             lastError: string | null;
             /** @description When the settlement retry resends it next; null when it will not. */
             nextRetryAt: string | null;
-            /** @description True once the settlement retry gave up on it (past its horizon): it needs a person. */
+            /**
+             * @description True while a problem about it is open, so it needs a person: the settlement retry gave up on it (past its
+             *     horizon), or a crash left its outcome unknown. False again once a re-send settled it or a person resolved it.
+             */
             problem: boolean;
             /**
              * Format: date-time
@@ -1666,7 +2138,10 @@ export interface components {
              * @description When it last changed.
              */
             updatedAt: string;
-            /** @description The exact JSON body sent to the operator's wallet, byte for byte; every resend sends it again. */
+            /**
+             * @description The JSON body sent to the operator's wallet, byte for byte but for its `sessionToken`, shown as `"[redacted]"`: a
+             *     live session token lets whoever holds it play on the player's balance. Every resend sends the real body again.
+             */
             request: string;
             /** @description Every call to the operator's wallet for it, oldest first, kept for `limits.deliveryLogRetentionSeconds`. */
             deliveryLog: components["schemas"]["WalletCall"][];
@@ -1714,6 +2189,7 @@ export interface components {
         /**
          * @description A transaction as listed: what the game asked and where it stands.
          * @example {
+         *       "operatorId": "op-acme",
          *       "providerId": "prov-star",
          *       "transactionId": "tx-7f3c9a12-0002",
          *       "type": "WIN",
@@ -1735,6 +2211,8 @@ export interface components {
          *     }
          */
         TransactionSummary: {
+            /** @description The operator whose wallet it was sent to (a studio's list spans every operator it serves). */
+            operatorId: string;
             /** @description The provider that sent it. A transactionId is unique per provider only: (providerId, transactionId) names a transaction. */
             providerId: string;
             /** @description The provider's transactionId (or the platform's, for `stale-rollback:` and `adjustment:` ids). */
@@ -1765,7 +2243,10 @@ export interface components {
             lastError: string | null;
             /** @description When the settlement retry resends it next; null when it will not. */
             nextRetryAt: string | null;
-            /** @description True once the settlement retry gave up on it (past its horizon): it needs a person. */
+            /**
+             * @description True while a problem about it is open, so it needs a person: the settlement retry gave up on it (past its
+             *     horizon), or a crash left its outcome unknown. False again once a re-send settled it or a person resolved it.
+             */
             problem: boolean;
             /**
              * Format: date-time
@@ -1877,11 +2358,92 @@ export interface components {
             TIMED_OUT: components["schemas"]["Count"];
             /** @description Calls a stopped service cut short, or still out. */
             UNFINISHED: components["schemas"]["Count"];
-            /** @description Median duration of the finished calls, in ms; null when there were none. */
+            /**
+             * @description Median duration of the finished calls, in ms; null when there were none. Read from latency buckets (1, 2, 3, 5,
+             *     7, 10, 15, 20, 30, 50, 70, 100 ms and so on up to 60 s): placed linearly within the bucket holding the median.
+             */
             latencyP50Ms: components["schemas"]["Count"] | null;
-            /** @description 99th-percentile duration of the finished calls, in ms; null when there were none. */
+            /** @description 99th-percentile duration of the finished calls, in ms, read from the buckets as the median is; null when there were none. */
             latencyP99Ms: components["schemas"]["Count"] | null;
         };
+        /**
+         * @description One call the service made to the provider's webhooks.
+         * @example {
+         *       "id": "118",
+         *       "event": "GRANT_ISSUE",
+         *       "attempt": 1,
+         *       "operatorId": "op-acme",
+         *       "grantId": "3f1c2a9e-7b4d-4e2a-9c1f-0a8b6d5e4f3a",
+         *       "playerRef": "player-10042",
+         *       "gameId": "starfall",
+         *       "path": "/v1/game/free-spins/grant",
+         *       "body": "{\"requestRef\":\"3f1c2a9e-7b4d-4e2a-9c1f-0a8b6d5e4f3a\",\"playerRef\":\"player-10042\",\"gameId\":\"starfall\",\"spins\":10,\"betAmountMinor\":20,\"currency\":\"EUR\"}",
+         *       "requestedBy": "service",
+         *       "startedAt": "2026-01-16T10:00:00Z",
+         *       "endedAt": "2026-01-16T10:00:00.042Z",
+         *       "durationMs": 42,
+         *       "outcome": "FAILED",
+         *       "httpStatus": 503,
+         *       "response": "{\"error\":\"maintenance\"}",
+         *       "error": "provider answered 503: {\"error\":\"maintenance\"}"
+         *     }
+         */
+        WebhookDelivery: {
+            /** @description The delivery's id (opaque). */
+            id: string;
+            /** @description Which webhook was called. */
+            event: components["schemas"]["WebhookEvent"];
+            /** @description Its number among the calls about the same grant or session (1 for the first, 2 for a re-send, …). */
+            attempt: components["schemas"]["Count"];
+            /** @description The operator the call was made for; null for a test call. */
+            operatorId: components["schemas"]["Identifier"] | null;
+            /** @description The grant the call was about; null for a session revoke or a test call. */
+            grantId: components["schemas"]["GrantId"] | null;
+            /** @description The player the call was about; null for a test call. */
+            playerRef: components["schemas"]["Identifier"] | null;
+            /** @description The game the call was about; null for a test call. */
+            gameId: components["schemas"]["Identifier"] | null;
+            /** @description The path called under the webhook base address. */
+            path: string;
+            /** @description The exact body sent, with a `sessionToken` replaced by `"[redacted]"` (decisions.md §5). */
+            body: string;
+            /** @description `service` for the service's own calls, else who asked (`backoffice:<user>`, `api:<tenant>`, `admin`). */
+            requestedBy: string;
+            /**
+             * Format: date-time
+             * @description When the call started.
+             */
+            startedAt: string;
+            /** @description When the answer came (or the call failed); null while out or when interrupted. */
+            endedAt: string | null;
+            /** @description How long it took, in ms; null while out or when interrupted. */
+            durationMs: components["schemas"]["Count"] | null;
+            outcome: components["schemas"]["WebhookDeliveryOutcome"];
+            /** @description The answer's status; null when there was none. */
+            httpStatus: number | null;
+            /** @description The answer's first 2,048 characters; null when there was none. */
+            response: string | null;
+            /** @description Why it failed, as the operator was told; null unless FAILED. */
+            error: string | null;
+        };
+        /**
+         * @description What became of a delivery: DELIVERED (answered 200), FAILED (any other answer or none), PENDING (out now) or
+         *     INTERRUPTED (the service stopped before the answer came).
+         * @enum {string}
+         */
+        WebhookDeliveryOutcome: "DELIVERED" | "FAILED" | "PENDING" | "INTERRUPTED";
+        /** @description A page of webhook deliveries, newest first. */
+        WebhookDeliveryPage: {
+            /** @description At most `limit` deliveries. */
+            items: components["schemas"]["WebhookDelivery"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        /**
+         * @description Which webhook a delivery called.
+         * @enum {string}
+         */
+        WebhookEvent: "GRANT_ISSUE" | "GRANT_STATUS" | "GRANT_CANCEL" | "SESSION_REVOKE" | "TEST";
         /**
          * @description A payout: credits the player; a zero-amount WIN is valid. It carries neither originalTransactionId nor direction (400).
          * @example {
@@ -2112,6 +2674,40 @@ export interface operations {
              *     the tolerance window, or, where a session token is sent, an invalid or expired token.
              */
             401: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 403: the caller is identified but not allowed to do this (see the operation's description). */
+            403: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 415: the route takes a JSON body only (`Content-Type: application/json`), and the request's says otherwise or nothing. */
+            415: {
                 headers: {
                     /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
                     "X-Error-Code": components["schemas"]["ErrorCode"];
@@ -2781,6 +3377,8 @@ export interface operations {
     listAuditLog: {
         parameters: {
             query?: {
+                /** @description Only this kind. */
+                kind?: components["schemas"]["AuditKind"];
                 /** @description The `nextCursor` of the previous page. */
                 cursor?: string;
                 /** @description Page size, 1 to 200 (default 50). */
@@ -2799,6 +3397,103 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listCampaigns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The usable campaigns, by id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignSummary"][];
                 };
             };
             /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
@@ -4739,6 +5434,1751 @@ export interface operations {
             };
             /** @description 404: nothing matches under the caller's tenant (another tenant's record is indistinguishable from none). */
             404: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listProviderAuditLog: {
+        parameters: {
+            query?: {
+                /** @description Only this kind. */
+                kind?: components["schemas"]["AuditKind"];
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Page size, 1 to 200 (default 50). */
+                limit?: components["schemas"]["PageLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of audit entries and the cursor of the next page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listProviderGrants: {
+        parameters: {
+            query?: {
+                /** @description Only this player's. */
+                playerRef?: components["schemas"]["Identifier"];
+                /** @description Only those in this state. */
+                status?: components["schemas"]["GrantStatus"];
+                /** @description How many, 1 to 200 (default 50). */
+                limit?: components["schemas"]["PageLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description At most `limit` grants, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GrantResponseBody"][];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getProviderGrant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The grant's id. */
+                id: components["schemas"]["GrantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The grant. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GrantResponseBody"];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 404: nothing matches under the caller's tenant (another tenant's record is indistinguishable from none). */
+            404: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revokePreviousProviderSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{ "previousSecretValidUntil": null }`: the previous secret no longer verifies anything. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokedPreviousSecret"];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 403: the caller is identified but not allowed to do this (see the operation's description). */
+            403: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rotateProviderSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret (shown once) and until when the previous one stays valid. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotatedSecret"];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 403: the caller is identified but not allowed to do this (see the operation's description). */
+            403: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getStudioSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider's settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudioSettings"];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 403: the caller is identified but not allowed to do this (see the operation's description). */
+            403: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sendTestWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test call's delivery, as it ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 403: the caller is identified but not allowed to do this (see the operation's description). */
+            403: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setWebhookUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetWebhookUrlRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudioSettings"];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 403: the caller is identified but not allowed to do this (see the operation's description). */
+            403: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getProviderRound: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The operator the round was played at. */
+                operatorId: components["schemas"]["Identifier"];
+                /** @description The round's game. */
+                gameId: components["schemas"]["Identifier"];
+                /** @description The round id (URL-encoded). */
+                roundId: components["schemas"]["Identifier"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The round. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoundDetail"];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 404: nothing matches under the caller's tenant (another tenant's record is indistinguishable from none). */
+            404: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listProviderSessions: {
+        parameters: {
+            query?: {
+                /** @description Only this player's. */
+                playerRef?: components["schemas"]["Identifier"];
+                /** @description Only this game's. */
+                gameId?: components["schemas"]["Identifier"];
+                /** @description Only this operator's. */
+                operatorId?: components["schemas"]["Identifier"];
+                /** @description `active` (default), `expired` or `all`. */
+                status?: "active" | "expired" | "all";
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Page size, 1 to 200 (default 50). */
+                limit?: components["schemas"]["PageLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of sessions and the cursor of the next one. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionPage"];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listProviderTransactions: {
+        parameters: {
+            query?: {
+                /** @description Only this player's. */
+                playerRef?: components["schemas"]["Identifier"];
+                /** @description Only this round's. */
+                roundId?: components["schemas"]["Identifier"];
+                /** @description Only this transactionId. */
+                transactionId?: components["schemas"]["Identifier"];
+                /** @description Only this type. */
+                type?: components["schemas"]["TransactionType"];
+                /** @description Only in this state. */
+                state?: components["schemas"]["TransactionState"];
+                /** @description Only those sent to this operator's wallet. */
+                operatorId?: components["schemas"]["Identifier"];
+                /** @description Only this game's. */
+                gameId?: components["schemas"]["Identifier"];
+                /** @description Only those received at or after this instant (RFC 3339). */
+                from?: string;
+                /** @description Only those received before this instant (RFC 3339). */
+                to?: string;
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Page size, 1 to 200 (default 50). */
+                limit?: components["schemas"]["PageLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of transactions and the cursor of the next one. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionPage"];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getProviderTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The transactionId (URL-encoded). */
+                transactionId: components["schemas"]["Identifier"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transaction, the body sent, and the wallet calls made for it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionDetail"];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 404: nothing matches under the caller's tenant (another tenant's record is indistinguishable from none). */
+            404: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Only the calls about this grant. */
+                grantId?: components["schemas"]["GrantId"];
+                /** @description Only the calls about this player. */
+                playerRef?: components["schemas"]["Identifier"];
+                /** @description Only calls of this webhook. */
+                event?: components["schemas"]["WebhookEvent"];
+                /** @description Only calls that ended so (`DELIVERED` or `FAILED`). */
+                outcome?: "DELIVERED" | "FAILED";
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Page size, 1 to 200 (default 50). */
+                limit?: components["schemas"]["PageLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries and the cursor of the next one. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryPage"];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The delivery's id. */
+                id: components["schemas"]["Identifier"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 404: nothing matches under the caller's tenant (another tenant's record is indistinguishable from none). */
+            404: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 429: the per-tenant rate limit is exceeded. Wait `Retry-After` seconds before retrying. */
+            429: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    /** @description Whole seconds to wait before retrying; at least 1. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resendWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The failed delivery's id. */
+                id: components["schemas"]["Identifier"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new delivery, as it ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["InvalidSignatureText"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 403: the caller is identified but not allowed to do this (see the operation's description). */
+            403: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 404: nothing matches under the caller's tenant (another tenant's record is indistinguishable from none). */
+            404: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 409: another attempt for the same transactionId is in flight; do not retry yet. */
+            409: {
                 headers: {
                     /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
                     "X-Error-Code": components["schemas"]["ErrorCode"];
