@@ -1,37 +1,42 @@
 import type { Logger } from "pino";
+import { ProviderChanges } from "./domain/studio/provider-changes.js";
+import { StudioService } from "./domain/studio/studio-service.js";
 import { isPostgres, type CroupierConfig } from "./config/types.js";
-import { BackofficeAccounts } from "./domain/backoffice-accounts.js";
-import { Catalogue } from "./domain/catalogue.js";
-import { DeliveryLogSweeper } from "./domain/delivery-log-sweeper.js";
-import { DemoWallet } from "./domain/demo-wallet.js";
-import { ExpiredSessionSweeper } from "./domain/expired-session-sweeper.js";
-import { GrantService } from "./domain/grant-service.js";
-import { LedgerService } from "./domain/ledger-service.js";
-import { MonitoringService } from "./domain/monitoring-service.js";
-import { ProblemService } from "./domain/problem-service.js";
-import { RateLimiter } from "./domain/rate-limiter.js";
-import { StaleRoundReconciler } from "./domain/reconciler.js";
-import { ReplayService } from "./domain/replay-service.js";
-import { SessionService } from "./domain/session-service.js";
-import { SettlementRetry } from "./domain/settlement-retry.js";
-import { TenantDirectory } from "./domain/tenant-directory.js";
-import { TransactionRelay } from "./domain/transaction-relay.js";
-import { WalletService } from "./domain/wallet-service.js";
-import { WalletTestCall } from "./domain/wallet-test-call.js";
+import { BackofficeAccounts } from "./domain/back-office/backoffice-accounts.js";
+import { AuditTrail } from "./domain/reconciliation/audit-trail.js";
+import { OperatorChanges } from "./domain/tenants/operator-changes.js";
+import { Catalogue } from "./domain/tenants/catalogue.js";
+import { DeliveryLogSweeper } from "./domain/jobs/delivery-log-sweeper.js";
+import { DemoWallet } from "./domain/money/demo-wallet.js";
+import { ExpiredSessionSweeper } from "./domain/jobs/expired-session-sweeper.js";
+import { GrantService } from "./domain/free-spins/grant-service.js";
+import { LedgerService } from "./domain/reconciliation/ledger-service.js";
+import { MonitoringService } from "./domain/back-office/monitoring-service.js";
+import { ProblemService } from "./domain/reconciliation/problem-service.js";
+import { RateLimiter } from "./domain/tenants/rate-limiter.js";
+import { StaleRoundReconciler } from "./domain/money/reconciler.js";
+import { ReplayService } from "./domain/sessions/replay-service.js";
+import { SessionService } from "./domain/sessions/session-service.js";
+import { SettlementRetry } from "./domain/money/settlement-retry.js";
+import { TenantDirectory } from "./domain/tenants/tenant-directory.js";
+import { TransactionRelay } from "./domain/money/transaction-relay.js";
+import { WalletService } from "./domain/money/wallet-service.js";
+import { WalletTestCall } from "./domain/back-office/wallet-test-call.js";
+import { LoggedProviderWebhooks } from "./domain/free-spins/webhook-delivery-log.js";
 import type { TransactionStore } from "./domain/ports/ledger.js";
 import type { NonceLog } from "./domain/ports/nonces.js";
 import type { OperatorWallet } from "./domain/ports/operator-wallet.js";
-import type { ProviderWebhooks } from "./domain/ports/provider-webhooks.js";
 import { HttpOperatorWallet } from "./outbound/operator-wallet.js";
-import { HttpProviderWebhooks } from "./outbound/provider-webhooks.js";
+import { HttpProviderWebhooks, PROVIDER_WEBHOOK_TIMEOUT_MS } from "./outbound/provider-webhooks.js";
 import { SignedHttpClient } from "./outbound/signed-http-client.js";
 import { Metrics } from "./observability/metrics.js";
 import { openStores, type Stores } from "./store/stores.js";
-import { ClusterHeartbeat, ClusterRefresh, shareOf } from "./domain/cluster-jobs.js";
-import type { PeriodicJob } from "./domain/periodic-job.js";
+import { ClusterHeartbeat, ClusterRefresh, shareOf } from "./domain/jobs/cluster-jobs.js";
+import type { PeriodicJob } from "./domain/jobs/periodic-job.js";
 import { Readiness } from "./observability/readiness.js";
 import type { SecretBox } from "./domain/secret-box.js";
 import type { HostResolver } from "./common/addresses.js";
+import type { AppDependencies } from "./http/app.js";
 
 /** The configured database opened, and the services on it: composed on demand, since most of them need its key. */
 export interface Composition {
@@ -77,26 +82,31 @@ export async function openComposition(config: CroupierConfig, options: Compositi
 }
 
 function composeKeyless(config: CroupierConfig, stores: Stores): KeylessServices {
+  const audit = new AuditTrail(stores.problems);
   return {
     config,
     stores,
     transactions: stores.transactions,
+    audit,
     // Tenants come from the configuration alone, so whether an id is an operator's needs no key.
     backoffice: new BackofficeAccounts(stores.backoffice, {
       sessionTtlSeconds: config.backoffice.sessionTtlSeconds,
       isOperator: (id) => config.operators.some((operator) => operator.id === id),
+      isProvider: (id) => config.providers.some((provider) => provider.id === id),
+      operatorIds: config.operators.map((operator) => operator.id),
+      audit,
     }),
   };
 }
 
 async function composeServices(keyless: KeylessServices, box: SecretBox, logger: Logger, instance: InstanceOptions): Promise<Services> {
-  const { config, stores, transactions } = keyless;
+  const { config, stores, transactions, audit } = keyless;
   const tenants = await TenantDirectory.open(config, stores.tenants, box);
   const catalogue = new Catalogue(config);
   const http = new SignedHttpClient({
     addresses: { allowPrivate: config.allowPrivateCallbackAddresses, trustedOrigins: configuredOrigins(config), resolve: instance.resolveHost },
   });
-  const providerWebhooks = new HttpProviderWebhooks(http, tenants, logger);
+  const providerWebhooks = new LoggedProviderWebhooks(new HttpProviderWebhooks(http, tenants, logger), stores.webhookDeliveries, box, logger);
   const sessionStore = stores.sessions;
   const sessions = new SessionService(sessionStore, catalogue, tenants, providerWebhooks, box, config.limits.sessionTtlSeconds);
   // A session's last play is at most its lifetime before its end (expiry or a kick); the retention keeps a DEMO round's
@@ -126,7 +136,15 @@ async function composeServices(keyless: KeylessServices, box: SecretBox, logger:
   const settlementRetry = new SettlementRetry({ store: transactions, relay, tenants }, config.settlementRetry, logger);
   const ledgerQueries = stores.ledgerQueries;
   const replays = new ReplayService(stores.roundLookup, catalogue, tenants, config.limits.replayLinkSeconds);
-  const problems = new ProblemService({ problems: stores.problems, ledger: ledgerQueries, relay, tenants });
+  const problems = new ProblemService({ problems: stores.problems, audit, ledger: ledgerQueries, relay, tenants });
+  const walletTestCall = new WalletTestCall({ tenants, operatorWallet });
+  // A webhook call ends within its timeout; one without an end a second later was cut short by a stopped service.
+  const studio = new StudioService({
+    deliveries: stores.webhookDeliveries,
+    grants: stores.grants,
+    box,
+    interruptedAfterMs: PROVIDER_WEBHOOK_TIMEOUT_MS + 1000,
+  });
   // What another instance changed (secrets, callback URLs) is re-read, and grants a dead one left pending taken over.
   const refresh = stores.shared ? new ClusterRefresh(() => Promise.all([tenants.refresh(), grants.failInterruptedGrants()]), logger) : undefined;
   return {
@@ -148,19 +166,77 @@ async function composeServices(keyless: KeylessServices, box: SecretBox, logger:
     problems,
     monitoring: new MonitoringService({ queries: stores.monitoring, openProblemCounts: (id) => problems.openCounts(id) }),
     deliveryLogSweeper: new DeliveryLogSweeper(
-      { queries: ledgerQueries, operatorIds: () => config.operators.map((o) => o.id) },
+      { queries: ledgerQueries, webhookDeliveries: stores.webhookDeliveries, operatorIds: () => config.operators.map((o) => o.id) },
       config.limits,
       logger,
     ),
-    walletTestCall: new WalletTestCall({ tenants, operatorWallet }),
+    walletTestCall,
+    changes: new OperatorChanges({
+      audit,
+      sessions,
+      grants,
+      tenants,
+      walletTestCall,
+      allowPrivateCallbackAddresses: config.allowPrivateCallbackAddresses,
+      resolveHost: instance.resolveHost,
+    }),
+    studio,
+    providerChanges: new ProviderChanges({
+      audit,
+      tenants,
+      webhooks: providerWebhooks,
+      grants,
+      studio,
+      box,
+      allowPrivateWebhookAddresses: config.allowPrivateCallbackAddresses,
+      resolveHost: instance.resolveHost,
+    }),
     sessionSweeper: new ExpiredSessionSweeper({ store: sessionStore }, config.limits, logger),
     nonces: stores.nonces,
     rateLimiter: new RateLimiter((tenantId) => shareOf(tenants.rateLimitFor(tenantId), heartbeat?.liveInstances ?? 1)),
+    sessionReads: new RateLimiter(() => shareOf(config.backoffice.readRateLimit, heartbeat?.liveInstances ?? 1)),
     metrics,
     readiness: new Readiness(() => stores.ping()),
     clusterJobs: [heartbeat, refresh].filter((job) => job !== undefined),
     resolveHost: instance.resolveHost,
     stoppers: [],
+  };
+}
+
+/** What each stage and router of the HTTP app uses, taken from the services. */
+export function appDependencies(services: Services): AppDependencies {
+  const { config } = services;
+  return {
+    requestLog: { logger: services.logger, metrics: services.metrics },
+    health: { readiness: services.readiness, metrics: services.metrics },
+    authentication: {
+      tenants: services.tenants,
+      nonces: services.nonces,
+      rateLimiter: services.rateLimiter,
+      clockSkewSeconds: config.limits.clockSkewSeconds,
+      backoffice: services.backoffice,
+      sessionReads: services.sessionReads,
+    },
+    wallet: { wallet: services.wallet },
+    operator: { catalogue: services.catalogue, sessions: services.sessions, changes: services.changes },
+    reconciliation: { ledger: services.ledger, problems: services.problems },
+    monitoring: { monitoring: services.monitoring },
+    freeSpins: { grants: services.grants, changes: services.changes },
+    replays: { replays: services.replays },
+    studio: {
+      studio: services.studio,
+      changes: services.providerChanges,
+      problems: services.problems,
+      ledger: services.ledger,
+      monitoring: services.monitoring,
+    },
+    portal: { changes: services.changes },
+    backoffice: {
+      accounts: services.backoffice,
+      tenants: services.tenants,
+      operatorIds: config.operators.map((o) => o.id),
+      secureCookie: config.server.publicBaseUrl.startsWith("https:"),
+    },
   };
 }
 
@@ -193,6 +269,8 @@ export interface KeylessServices {
   /** The database's adapters (and, on SQLite, its handle for tools and tests). */
   stores: Stores;
   transactions: TransactionStore;
+  /** The audit log's writer: every change, from the API, the back office and the admin CLI. */
+  audit: AuditTrail;
   backoffice: BackofficeAccounts;
 }
 
@@ -202,7 +280,7 @@ export interface Services extends KeylessServices {
   tenants: TenantDirectory;
   catalogue: Catalogue;
   http: SignedHttpClient;
-  providerWebhooks: ProviderWebhooks;
+  providerWebhooks: LoggedProviderWebhooks;
   sessions: SessionService;
   grants: GrantService;
   replays: ReplayService;
@@ -216,9 +294,16 @@ export interface Services extends KeylessServices {
   monitoring: MonitoringService;
   deliveryLogSweeper: DeliveryLogSweeper;
   walletTestCall: WalletTestCall;
+  /** The operator's changes to players, grants and settings, each audited. */
+  changes: OperatorChanges;
+  studio: StudioService;
+  /** The provider's changes to its settings and webhook calls, each audited. */
+  providerChanges: ProviderChanges;
   sessionSweeper: ExpiredSessionSweeper;
   nonces: NonceLog;
   rateLimiter: RateLimiter;
+  /** Each back-office session's own bucket for reads (config backoffice.readRateLimit). */
+  sessionReads: RateLimiter;
   metrics: Metrics;
   readiness: Readiness;
   /** What keeps this instance in step with the others on a shared database (none on SQLite). */

@@ -84,7 +84,10 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
   // Announced only once the signal handlers are in place: whoever waits for this line may stop the service at once.
-  running.services.logger.info({ url: running.url }, "croupier listening");
+  running.services.logger.info(
+    { url: running.url, ...(running.metricsUrl === undefined ? {} : { metricsUrl: running.metricsUrl }) },
+    "croupier listening",
+  );
 }
 
 /** `CROUPIER_DRAIN_DELAY_MS`: how long a stopping instance answers 503 on /readyz before it closes its listener. */

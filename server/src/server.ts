@@ -2,11 +2,11 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { pino, type Logger } from "pino";
 import { hostname } from "node:os";
-import { leaseMsOf, openComposition, type InstanceOptions, type Services } from "./compose.js";
+import { appDependencies, leaseMsOf, openComposition, type InstanceOptions, type Services } from "./compose.js";
 import type { CroupierConfig } from "./config/types.js";
-import { authenticationOptions, buildApp } from "./http/app.js";
-import { openApiValidator, SERVICE_OPENAPI_PATH } from "./http/openapi-validator.js";
-import { isProviderWalletRoute, providerWalletApi, providerWalletValidators } from "./http/provider-wallet-api.js";
+import { buildApp } from "./http/app.js";
+import { startMetricsListener, type MetricsListener } from "./http/metrics-listener.js";
+import { SERVICE_OPENAPI_PATH } from "./http/openapi-validator.js";
 import { assignRequestId } from "./http/request-id.js";
 import { readOpenApiDocument } from "./http/validation-document.js";
 
@@ -15,6 +15,8 @@ export interface RunningServer {
   url: string;
   port: number;
   services: Services;
+  /** The metrics listener's address, when config `metrics.port` gives it one. */
+  metricsUrl?: string;
   /** Stops accepting connections, drains in-flight requests, stops background work and closes the database. */
   close(): Promise<void>;
 }
@@ -71,28 +73,12 @@ export async function startServer(config: CroupierConfig, options: StartOptions 
   await services.grants.failInterruptedGrants();
   // Likewise for wallet calls: a PENDING record older than its callback timeout has an unknown outcome.
   await services.relay.recoverOrphans();
-  const validateResponses = options.validateResponses ?? false;
-  // An express-openapi-validator instance for each of the provider wallet API's paths (providerWalletValidators) and one
-  // for every other route, undocumented ones included. The validator finds a request's operation by compiling each
-  // documented route in turn, sorted by path, on every request (upstream: cdimascio/express-openapi-validator#1217); the
-  // wallet's three sort last of 30, and through one instance that search cost about a third more CPU per transaction
-  // (docs/benchmarks.md). Each instance passes the others' paths by; the app runs them all, and the wallet API's entry
-  // runs its path's: one instance validates a wallet call either way.
-  const document = readOpenApiDocument(SERVICE_OPENAPI_PATH);
-  const walletValidators = providerWalletValidators(document, validateResponses);
-  const otherRoutesValidator = openApiValidator({ document, validateResponses, ignorePaths: isProviderWalletRoute });
-  const app = buildApp(services, {
-    handlers: [...walletValidators.handlers, ...otherRoutesValidator.handlers],
-    validatesResponses: validateResponses,
-  });
-  const walletApi = providerWalletApi({
-    app,
-    validators: walletValidators,
-    wallet: services.wallet,
-    authentication: authenticationOptions(services),
-    logger,
-    metrics: services.metrics,
-  });
+  const metricsPort = config.metrics.port;
+  const app = buildApp(
+    appDependencies(services),
+    { document: readOpenApiDocument(SERVICE_OPENAPI_PATH), validateResponses: options.validateResponses ?? false },
+    { metricsListener: metricsPort !== undefined },
+  );
   let closing: Promise<void> | undefined;
   // Timeouts are checked every second (Node's default: every 30 s, which would let a slow client outlast them).
   const { headersTimeoutMs, requestTimeoutMs, maxConnections } = config.server;
@@ -103,7 +89,7 @@ export async function startServer(config: CroupierConfig, options: StartOptions 
       // Once stopping, every answer ends its connection: a keep-alive client sending request after request would
       // otherwise hold it open (and the stop waiting) for ever. Its next request opens a connection elsewhere.
       if (closing) res.shouldKeepAlive = false;
-      if (!walletApi(req, res)) app(req, res);
+      app(req, res);
     },
   );
   await new Promise<void>((resolve, reject) => {
@@ -113,6 +99,16 @@ export async function startServer(config: CroupierConfig, options: StartOptions 
       resolve();
     });
   });
+  let metricsListener: MetricsListener | undefined;
+  if (metricsPort !== undefined) {
+    try {
+      metricsListener = await startMetricsListener(services.metrics, config.metrics.host, metricsPort);
+    } catch (error) {
+      server.close();
+      await composition.close();
+      throw error;
+    }
+  }
   server.keepAliveTimeout = 65_000;
   // Slow or idle clients cannot hold connections open at will: headers within 10 s, the whole request within 30 s,
   // and at most 10,000 connections at once by default (Node's defaults: 60 s, 300 s, unlimited).
@@ -132,6 +128,7 @@ export async function startServer(config: CroupierConfig, options: StartOptions 
   return {
     url: `http://${config.server.host.includes(":") ? `[${config.server.host}]` : config.server.host}:${port}`,
     port,
+    ...(metricsListener === undefined ? {} : { metricsUrl: metricsListener.url }),
     services,
     close() {
       closing ??= (async () => {
@@ -142,6 +139,7 @@ export async function startServer(config: CroupierConfig, options: StartOptions 
           server.close(() => resolve());
           server.closeIdleConnections();
         }).finally(() => clearInterval(sweep));
+        await metricsListener?.close();
         for (const stop of services.stoppers) await stop();
         // This instance's job leases end now, so another instance takes over at once rather than after they run out.
         await stores.cluster.leave().catch(() => undefined);

@@ -9,14 +9,8 @@ import { SqliteSecretKeyCheck } from "./store/secret-key-check.js";
 const CHECK_TEXT = "croupier secret key check v1";
 
 /**
- * The {@link SecretBox} for a database, or a SecretKeyError that says what to do. Every tenant secret, session token
- * and stored callback body is sealed, so the service (and every admin command that reads them) needs the key:
- * - no key: `generated` names the key a SQLite database keeps beside its file (generated-key-file.ts); when it has none,
- *   refused, saying whether the database already holds sealed values (then only their key will do);
- * - another key than the one the database was first unlocked with: refused (its check value does not open);
- * - the first start with a key: what older releases stored in plaintext is sealed and the check value written, in one
- *   transaction, with secure_delete on so the plaintext's cells are zeroed; a checkpoint then moves it all out of the
- *   WAL into the database file.
+ * The {@link SecretBox} for a database, or a SecretKeyError that says what to do (docs/security.md, The at-rest key).
+ * The first start with a key also seals what older releases stored in plaintext.
  */
 export function unlockDatabase(
   db: SqliteDatabase,

@@ -4,6 +4,7 @@ import {
   ADMIN_SCRIPT,
   OPERATOR,
   OTHER_OPERATOR,
+  PROVIDER,
   runNodeScript,
   sendJson,
   signedRequest,
@@ -215,7 +216,11 @@ describe("back-office session expiry, https cookies and the admin CLI", () => {
     expect(account).toMatchObject({ username: "carol", role: "manager", operatorId: OPERATOR.id });
     expect(account.password.length).toBeGreaterThanOrEqual(20);
     const platform = await admin("add", "--platform", "--username", "ops", "--role", "viewer");
-    expect(JSON.parse(platform.stdout)).toMatchObject({ username: "ops", role: "viewer", operatorId: null });
+    expect(JSON.parse(platform.stdout)).toMatchObject({ username: "ops", role: "viewer", operatorId: null, providerId: null });
+    const studio = await admin("add", "--provider", PROVIDER.id, "--username", "star-desk", "--role", "viewer");
+    expect(JSON.parse(studio.stdout)).toMatchObject({ username: "star-desk", role: "viewer", operatorId: null, providerId: PROVIDER.id });
+    expect((await admin("add", "--provider", "prov-nowhere", "--username", "dan", "--role", "viewer")).stderr).toMatch(/unknown provider/);
+    expect((await admin("add", "--provider", PROVIDER.id, "--platform", "--username", "dan", "--role", "viewer")).code).toBe(2);
 
     expect((await admin("add", "--operator", OPERATOR.id, "--username", "carol", "--role", "manager")).stderr).toMatch(/taken/);
     expect((await admin("add", "--operator", "op-nowhere", "--username", "dan", "--role", "manager")).stderr).toMatch(/unknown operator/);
@@ -230,7 +235,7 @@ describe("back-office session expiry, https cookies and the admin CLI", () => {
         .trim()
         .split("\n")
         .map((line) => JSON.parse(line).username),
-    ).toEqual(["carol", "ops"]);
+    ).toEqual(["carol", "ops", "star-desk"]);
     expect(list.stdout).not.toMatch(/scrypt|password/);
 
     expect((await admin("remove", "--username", "carol")).code).toBe(0);

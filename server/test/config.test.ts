@@ -52,8 +52,8 @@ describe("the configuration file's JSON Schema (server/config.schema.json)", () 
     expect(validate(example()), JSON.stringify(validate.errors)).toBe(true);
     const declared = unique(schemaPaths(configSchema as SchemaNode));
     const secrets = ["operators[].secret", "providers[].secret"];
-    // The example is a SQLite configuration: PostgreSQL's keys exclude sqlitePath, and the README's cluster section shows them.
-    const postgresOnly = ["database.url", "database.poolSize", "database.leaseSeconds"];
+    // The example is a SQLite configuration: PostgreSQL's keys exclude sqlitePath, and docs/running.md's cluster section shows them.
+    const postgresOnly = ["database.url", "database.poolSize", "database.readPoolSize", "database.readStatementTimeoutMs", "database.leaseSeconds"];
     const examplePaths = unique(valuePaths(example()));
     expect(examplePaths, JSON.stringify(declared.filter((p) => !examplePaths.includes(p)))).toEqual(
       declared.filter((p) => !secrets.includes(p) && !postgresOnly.includes(p)),
@@ -65,7 +65,13 @@ describe("the configuration file's JSON Schema (server/config.schema.json)", () 
       declared.filter((p) => p !== "$schema" && !postgresOnly.includes(p)),
     );
     const postgres = parseConfig({ ...example(), database: { url: "postgres://croupier@db.internal:5432/croupier" } }, { env: EXAMPLE_SECRETS });
-    expect(postgres.database).toEqual({ url: "postgres://croupier@db.internal:5432/croupier", poolSize: 10, leaseSeconds: 15 });
+    expect(postgres.database).toEqual({
+      url: "postgres://croupier@db.internal:5432/croupier",
+      poolSize: 10,
+      readPoolSize: 2,
+      readStatementTimeoutMs: 5000,
+      leaseSeconds: 15,
+    });
   });
 
   it("fills in the defaults the schema declares", () => {
@@ -79,6 +85,8 @@ describe("the configuration file's JSON Schema (server/config.schema.json)", () 
         requestTimeoutMs: 30000,
         maxConnections: 10000,
       },
+      // No metrics.port: /metrics stays on the service's port.
+      metrics: { host: "127.0.0.1" },
       database: { sqlitePath: "./data/croupier.db", synchronous: "FULL" },
       limits: {
         clockSkewSeconds: 300,
@@ -92,7 +100,7 @@ describe("the configuration file's JSON Schema (server/config.schema.json)", () 
       },
       reconciler: { staleRoundSeconds: 1800, sweepIntervalSeconds: 60 },
       settlementRetry: { initialDelaySeconds: 5, maxDelaySeconds: 600, horizonSeconds: 86400 },
-      backoffice: { sessionTtlSeconds: 28800 },
+      backoffice: { sessionTtlSeconds: 28800, readRateLimit: { requestsPerSecond: 10, burst: 50 } },
       allowPrivateCallbackAddresses: false,
       logLevel: "info",
       operators: [],
@@ -120,7 +128,14 @@ describe("the configuration file's JSON Schema (server/config.schema.json)", () 
         '"database.sqlitePath": give either database.sqlitePath (SQLite) or database.url (PostgreSQL), not both',
       ],
       [(j) => (j.providers[0].currencies = ["EUR", "eur"]), '"providers[0].currencies[1]": must be an uppercase ISO-4217 code'],
-      [(j) => (j.operators[1].id = "op\u0007"), '"operators[1].id": must be 1-255 characters without control characters'],
+      [
+        (j) => (j.operators[1].id = "op\u0007"),
+        '"operators[1].id": must be 1-255 characters without control, line separator or bidirectional control characters',
+      ],
+      [
+        (j) => (j.operators[1].id = "op\u202e"),
+        '"operators[1].id": must be 1-255 characters without control, line separator or bidirectional control characters',
+      ],
       [(j) => (j.operators[0].callbackUrl = "ftp://wallet.example"), '"operators[0].callbackUrl": must be an absolute http(s) URL'],
       [(j) => (j.providers[0].games[1].launchBaseUrl = "http://"), '"providers[0].games[1].launchBaseUrl": must be an absolute http(s) URL'],
       [(j) => (j.providers[0].name = ""), '"providers[0].name": must be a non-empty string'],
@@ -148,10 +163,12 @@ describe("the database from the environment", () => {
       { ...testConfigJson(), database: { url: "postgres://elsewhere/db", poolSize: 4 } },
       { env: { CROUPIER_DATABASE_URL: url } },
     );
-    expect(fromEnv.database).toEqual({ url, poolSize: 4, leaseSeconds: 15 });
+    expect(fromEnv.database).toEqual({ url, poolSize: 4, readPoolSize: 2, readStatementTimeoutMs: 5000, leaseSeconds: 15 });
     expect(parseConfig({ ...testConfigJson(), database: {} }, { env: { CROUPIER_DATABASE_URL: url } }).database).toEqual({
       url,
       poolSize: 10,
+      readPoolSize: 2,
+      readStatementTimeoutMs: 5000,
       leaseSeconds: 15,
     });
     expect(() => parseConfig(testConfigJson({ sqlitePath: "./x.db" }), { env: { CROUPIER_DATABASE_URL: url } })).toThrow(
@@ -245,13 +262,16 @@ describe("the service and admin command lines", () => {
       else expect(run.stdout).toBe(`${version}\n`);
     }
     expect(answers[2]!.stdout).toContain("CROUPIER_OPERATOR_<ID>_SECRET");
-    // Every variable the service's source reads by name is in the server's --help.
+    // Every variable the service's source reads by name is in the server's --help; the admin commands' own, in theirs.
     const sources = readdirSync(SERVER_SRC, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts") && !f.includes("generated"));
-    const read = new Set(
-      sources.flatMap((f) => [...readFileSync(`${SERVER_SRC}/${f}`, "utf8").matchAll(/\benv\.(CROUPIER_[A-Z_]+)/g)].map((m) => m[1]!)),
-    );
+    const readIn = (files: string[]) =>
+      new Set(files.flatMap((f) => [...readFileSync(`${SERVER_SRC}/${f}`, "utf8").matchAll(/\benv\.(CROUPIER_[A-Z_]+)/g)].map((m) => m[1]!)));
+    const read = readIn(sources.filter((f) => !f.startsWith("admin/")));
     expect([...read].sort()).toEqual(expect.arrayContaining(["CROUPIER_CONFIG", "CROUPIER_DATABASE_URL", "CROUPIER_INSTANCE_ID"]));
     for (const name of read) expect(answers[2]!.stdout, name).toMatch(new RegExp(`^  ${name} `, "m"));
+    const readByAdmin = readIn(sources.filter((f) => f.startsWith("admin/")));
+    expect([...readByAdmin]).toContain("CROUPIER_SANDBOX_DATA_DIR");
+    for (const name of readByAdmin) expect(answers[5]!.stdout, name).toMatch(new RegExp(`^  ${name} `, "m"));
     for (const run of mistakes) {
       expect(run.code, run.stderr).toBe(2);
       expect(run.stderr).toMatch(/Usage: npm run/);

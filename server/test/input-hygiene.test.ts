@@ -1,12 +1,14 @@
+import { IDENTIFIER_RULE } from "@croupier/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { quoted, MAX_ERROR_MESSAGE_CHARS, MAX_QUOTED_CHARS } from "../src/domain/errors.js";
 import { OPERATOR, PROVIDER, signedRequest, startTestServer, testConfigJson } from "./harness.js";
 import { betRequest, launchSession, postTransaction, startTestWallet, type TestWallet } from "./wallet-harness.js";
 
-const CONTROL = "must not contain control characters (U+0000 to U+001F, U+007F)";
+const CONTROL = IDENTIFIER_RULE;
 
 /**
- * Identifiers with control characters (NUL, line breaks, escape sequences, DEL) are refused with 400 on both request
+ * Identifiers with control characters (NUL, line breaks, escape sequences, DEL, C1 controls), line and paragraph
+ * separators or bidirectional controls (which reorder what a person reads) are refused with 400 on both request
  * paths (the provider wallet API and Express), as the TypeSpec's Identifier pattern states; and an error message never
  * echoes more than a bounded slice of what the client sent.
  */
@@ -31,6 +33,13 @@ describe("hostile identifiers and echoed input (issue 17, informational findings
     ["roundId", "round-\u001b[31m-red"],
     ["roundId", "round-\u007f"],
     ["playerRef", "p-1\r"],
+    ["transactionId", "tx-\u0085-next-line"],
+    ["roundId", "round-\u009b31m"],
+    ["playerRef", "p-\u2028"],
+    ["playerRef", "p-\u2029"],
+    ["transactionId", "tx-\u202egnp.exe"],
+    ["roundId", "round-\u202a"],
+    ["playerRef", "p-\u2066x\u2069"],
   ])("a transaction whose %s holds a control character is 400, and the wallet is never called", async (field, value) => {
     const calls = wallet.transactionCalls().length;
     const reply = await postTransaction(server.url, betRequest(token, { [field]: value }));
@@ -66,6 +75,15 @@ describe("hostile identifiers and echoed input (issue 17, informational findings
     expect([list.status, list.json.error]).toEqual([400, `query.playerRef ${CONTROL}`]);
     const one = await signedRequest(server.url, OPERATOR, "GET", "/v1/operator/transactions/prov-star/tx%0A1");
     expect([one.status, one.json.error]).toEqual([400, `params.transactionId ${CONTROL}`]);
+    const bidi = await signedRequest(server.url, OPERATOR, "GET", "/v1/operator/transactions/prov-star/tx%E2%80%AE1");
+    expect([bidi.status, bidi.json.error]).toEqual([400, `params.transactionId ${CONTROL}`]);
+    const c1 = await signedRequest(server.url, OPERATOR, "GET", "/v1/operator/sessions?playerRef=p%C2%9B1");
+    expect([c1.status, c1.json.error]).toEqual([400, `query.playerRef ${CONTROL}`]);
+    const separator = await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/players/kick", { playerRef: "p-1\u2028" });
+    expect([separator.status, separator.json.error]).toEqual([400, `body.playerRef ${CONTROL}`]);
+    // Other characters outside ASCII stay ids: accents, CJK, emoji, and the zero-width joiner emoji sequences use.
+    const unicode = await signedRequest(server.url, OPERATOR, "GET", `/v1/operator/sessions?playerRef=${encodeURIComponent("p-é-中-👩\u200d💻")}`);
+    expect(unicode.status).toBe(200);
   });
 
   it("a launch naming a 10,000-character language quotes at most 64 characters of it", async () => {

@@ -1,8 +1,8 @@
 import { sign, type NonceStore, MemoryNonceStore } from "@croupier/signing";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "../src/config/parse.js";
-import { RateLimiter } from "../src/domain/rate-limiter.js";
-import { TenantDirectory } from "../src/domain/tenant-directory.js";
+import { RateLimiter } from "../src/domain/tenants/rate-limiter.js";
+import { TenantDirectory } from "../src/domain/tenants/tenant-directory.js";
 import { createAuthenticator, type SignedRequest } from "../src/http/authenticate.js";
 import { openDatabase } from "../src/store/database.js";
 import { GroupCommit } from "../src/store/group-commit.js";

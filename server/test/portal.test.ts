@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkCallbackUrl } from "../src/domain/callback-url-policy.js";
+import { checkCallbackUrl } from "../src/domain/back-office/callback-url-policy.js";
 import { isForbiddenAddress } from "../src/common/addresses.js";
 import { OPERATOR, PROVIDER, signedRequest, startTestServer, tempDir, testConfigJson } from "./harness.js";
 

@@ -10,6 +10,13 @@ import { createTestDatabase, describePostgres, type TestDatabase } from "./postg
 
 const MAIN = fileURLToPath(new URL("../dist/main.js", import.meta.url));
 const latest = Math.max(...POSTGRES_MIGRATIONS.map((m) => m.version));
+/** The newest schema step of the previous release (76cadd8, docs/running.md Upgrading), which must run beside this one. */
+const PREVIOUS_RELEASE_SCHEMA = 5;
+
+it("every step after the previous release's schema is an expand step, so that release keeps starting during a rolling upgrade", () => {
+  const contract = POSTGRES_MIGRATIONS.filter((m) => m.version > PREVIOUS_RELEASE_SCHEMA && !m.expand).map((m) => m.version);
+  expect(contract).toEqual([]);
+});
 
 describePostgres("PostgreSQL: migrations at start", () => {
   let database: TestDatabase;
@@ -21,8 +28,11 @@ describePostgres("PostgreSQL: migrations at start", () => {
   it("three instances starting together migrate the database once, under the advisory lock", async () => {
     const pools = await Promise.all([1, 2, 3].map(() => openPostgres({ url: database.url, poolSize: 2 })));
     try {
-      const applied = await pools[0]!.query<{ version: number }>("SELECT version FROM schema_migrations ORDER BY version");
-      expect(applied.rows.map((r) => r.version)).toEqual(POSTGRES_MIGRATIONS.map((m) => m.version));
+      const versions = async (table: string) =>
+        (await pools[0]!.query<{ version: number }>(`SELECT version FROM ${table} ORDER BY version`)).rows.map((r) => r.version);
+      // Every step once: those every release checks, and apart from them the expand steps older releases ignore.
+      expect(await versions("schema_migrations")).toEqual(POSTGRES_MIGRATIONS.filter((m) => !m.expand).map((m) => m.version));
+      expect(await versions("schema_expansions")).toEqual(POSTGRES_MIGRATIONS.filter((m) => m.expand).map((m) => m.version));
       const tables = await pools[1]!.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'");
       expect(tables.rows.map((r) => r.name)).toEqual(
         expect.arrayContaining(["transactions", "rounds", "sessions", "nonces", "grants", "problems", "tenant_state"]),
@@ -54,6 +64,18 @@ describePostgres("PostgreSQL: migrations at start", () => {
       }
     } finally {
       await client.query("DELETE FROM schema_migrations WHERE version = $1", [latest + 1]);
+      await client.end();
+    }
+  });
+
+  it("starts on a database a newer release only expanded, as the previous release runs beside this one in a rolling upgrade", async () => {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      await client.query("INSERT INTO schema_expansions (version, name, applied_at) VALUES ($1, 'a later expand step', now()::text)", [latest + 1]);
+      await (await openPostgres({ url: database.url, poolSize: 1 })).end();
+    } finally {
+      await client.query("DELETE FROM schema_expansions WHERE version = $1", [latest + 1]);
       await client.end();
     }
   });

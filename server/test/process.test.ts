@@ -87,7 +87,10 @@ describe("running the service (decisions.md §3)", () => {
   /** Resolves with the service's address once it logged that it listens. */
   function listening(proc: ReturnType<typeof run>): Promise<string> {
     return new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no start: ${proc.output().stderr}`)), 10_000);
+      const timer = setTimeout(() => {
+        proc.child.kill("SIGKILL");
+        reject(new Error(`no start: ${proc.output().stderr}`));
+      }, 30_000);
       proc.child.stdout.on("data", () => {
         const match = /"url":"(http:\/\/[^"]+)"/.exec(proc.output().stdout);
         if (match?.[1]) {
@@ -117,7 +120,7 @@ describe("running the service (decisions.md §3)", () => {
     expect(proc.output().stdout).not.toContain("op-secret-1");
   });
 
-  it("starts with a heap growth chosen on the node command line, as the README shows", async () => {
+  it("starts with a heap growth chosen on the node command line, as docs/running.md shows", async () => {
     const file = `${dir.path}/heap.json`;
     writeFileSync(file, JSON.stringify({ ...testConfigJson({ sqlitePath: `${dir.path}/heap.sqlite` }), logLevel: "info" }));
     const proc = run(["--config", file], {}, ["--heap-growing-percent=80"]);

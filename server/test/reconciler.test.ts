@@ -77,13 +77,13 @@ describe("stale-round reconciler", () => {
     expect(wallet.transactionCalls().filter((t) => t.transactionId === unknown.transactionId)).toHaveLength(1);
   });
 
-  it("leaves a round open while a rollback fails and replays the same transactionId next sweep", async () => {
+  it("keeps a round closing while a rollback fails and replays the same transactionId next sweep", async () => {
     const { wallet, server, token } = await setup();
     const bet = betRequest(token, { roundId: "round-retry", amount: 500 });
     await postTransaction(server.url, bet);
     wallet.fault = (tx) => (tx.type === "ROLLBACK" ? { status: 500, body: { error: "busy" } } : undefined);
     await server.services.reconciler.runOnce();
-    expect(await roundStatus(server, "round-retry")).toBe("OPEN");
+    expect(await roundStatus(server, "round-retry")).toBe("CLOSING");
     wallet.fault = undefined;
     await server.services.reconciler.runOnce();
     expect(await roundStatus(server, "round-retry")).toBe("CLOSED");
@@ -130,7 +130,8 @@ describe("stale-round reconciler", () => {
   });
 
   it("never sends a rollback twice when sweeps overlap (manual runs beside the timer)", async () => {
-    const { wallet, server, token } = await setup({ staleRoundSeconds: 0, sweepIntervalSeconds: 0.05 });
+    // The round turns stale a second after its last bet, so the timer cannot close it between the two bets.
+    const { wallet, server, token } = await setup({ staleRoundSeconds: 1, sweepIntervalSeconds: 0.05 });
     const originalHandle = wallet.handle;
     // A slow wallet makes every sweep long, so timer and manual runs pile up.
     wallet.handle = async (req, res) => {
@@ -138,7 +139,8 @@ describe("stale-round reconciler", () => {
       return originalHandle(req, res);
     };
     const bets = [betRequest(token, { roundId: "round-overlap", amount: 1 }), betRequest(token, { roundId: "round-overlap", amount: 2 })];
-    for (const bet of bets) await postTransaction(server.url, bet);
+    for (const bet of bets) expect((await postTransaction(server.url, bet)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1_050));
     await Promise.all([server.services.reconciler.runOnce(), server.services.reconciler.runOnce(), server.services.reconciler.runOnce()]);
     await eventually(async () => (await roundStatus(server, "round-overlap")) === "CLOSED");
     await new Promise((r) => setTimeout(r, 200));

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseConfig } from "../src/config/parse.js";
 import { SecretKeyError } from "../src/domain/ports/secrets.js";
-import { callbackBody, requestFingerprint, type RelayableRequest } from "../src/domain/transaction-request.js";
+import { callbackBody, requestFingerprint, type RelayableRequest } from "../src/domain/money/transaction-request.js";
 import { MIGRATIONS } from "../src/store/migrations.js";
 import { startServer, type RunningServer } from "../src/server.js";
 import {
@@ -78,10 +78,10 @@ describe("secrets and session tokens at rest (issue 17, item 7)", () => {
     expect(rotated.status).toBe(200);
     const newSecret = (rotated.json as { secret: string }).secret;
     const operatorNow = { id: OPERATOR.id, secret: newSecret };
-    // The reconciliation API still shows the exact body sent.
+    // The reconciliation API still shows the exact body sent, with its session token redacted.
     const detail = await signedRequest(url, operatorNow, "GET", "/v1/operator/transactions/prov-star/win-at-rest");
     expect(detail.status).toBe(200);
-    expect((detail.json as { request: string }).request).toBe(sent[0]);
+    expect((detail.json as { request: string }).request).toBe(sent[0]!.replace(token, "[redacted]"));
     // A kick names the session's token to its provider, though only its digest and sealed form are stored.
     expect((await signedRequest(url, operatorNow, "POST", "/v1/operator/players/kick", { playerRef: "p-1" })).json).toEqual({ revokedCount: 1 });
     await expect.poll(() => studio.requests.map((r) => r.url)).toContain("/v1/game/session/revoke");

@@ -4,6 +4,12 @@ import { betRequest, launchSession, postTransaction, startTestWallet, type TestW
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The retention, in seconds: an expired session must still be there 1.1 s after it was launched (its lifetime is 1 s),
+ * so the window that proves it is kept is RETENTION_S - 0.1 s wide, room for a busy machine's delays.
+ */
+const RETENTION_S = 3;
+
 /** Expired sessions are deleted after `limits.expiredSessionRetentionSeconds`; DEMO balances are forgotten as late. */
 describe("expired-session sweeper", () => {
   let wallet: TestWallet;
@@ -14,7 +20,7 @@ describe("expired-session sweeper", () => {
     server = await startTestServer(
       testConfigJson({
         wallet: wallet.url,
-        limits: { sessionTtlSeconds: 1, expiredSessionRetentionSeconds: 1, rateLimit: { requestsPerSecond: 10_000, burst: 10_000 } },
+        limits: { sessionTtlSeconds: 1, expiredSessionRetentionSeconds: RETENTION_S, rateLimit: { requestsPerSecond: 10_000, burst: 10_000 } },
       }),
     );
   });
@@ -42,7 +48,7 @@ describe("expired-session sweeper", () => {
     expect(sessionRows()).toBe(rowsBefore);
     expect((await postTransaction(server.url, demoBet)).json).toEqual(first.json);
 
-    await sleep(1_300);
+    await sleep(RETENTION_S * 1000 + 200);
     const alive = await launchSession(server.url, { playerRef: "p-1" });
     expect(await server.services.sessionSweeper.runOnce()).toBe(2);
     expect(sessionRows()).toBe(rowsBefore - 2 + 1);
@@ -69,7 +75,7 @@ describe("expired-session sweeper", () => {
     await server.services.sessionSweeper.runOnce();
     expect((await postTransaction(server.url, demoBet)).json).toEqual(first.json);
 
-    await sleep(2_300); // a session's lifetime (1 s) plus the retention (1 s) after its last play
+    await sleep(1_000 + RETENTION_S * 1000 + 300); // a session's lifetime (1 s) plus the retention after its last play
     await server.services.sessionSweeper.runOnce();
     expect((await postTransaction(server.url, demoBet)).status).toBe(401);
     const real = await launchSession(server.url, { playerRef: "p-kicked" });
@@ -86,7 +92,7 @@ describe("expired-session sweeper", () => {
       );
     }
     const before = sessionRows();
-    await sleep(2_200);
+    await sleep(1_000 + RETENTION_S * 1000 + 200);
     expect(await server.services.sessionSweeper.runOnce()).toBe(before);
     expect(sessionRows()).toBe(0);
   });

@@ -182,7 +182,11 @@ export async function spawnService(configFile: string, json: Record<string, unkn
   child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
   const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`service did not start: ${stderr}`)), 10_000);
+    // Generous: a start takes about 2 s of CPU, and on a busy machine other test files compete for it.
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`service did not start: ${stderr}`));
+    }, 30_000);
     child.stdout.on("data", (c: Buffer) => {
       stdout += c.toString();
       const match = /"url":"(http:\/\/[^"]+)"/.exec(stdout);

@@ -131,12 +131,13 @@ describe("POST /v1/wallet/transaction: refusals", () => {
     expect(reply.status).toBe(200);
   });
 
-  it("refuses a transactionId reused with a different body with 400 and never forwards it", async () => {
+  it("refuses a transactionId reused with a different body with 400 IDEMPOTENCY_MISMATCH and never forwards it", async () => {
     const bet = betRequest(token, { amount: 10 });
     expect((await postTransaction(server.url, bet)).status).toBe(200);
     const reuse = await postTransaction(server.url, { ...bet, amount: 11 });
     expect(reuse.status).toBe(400);
-    expect(reuse.json.error).toMatch(/different request/);
+    expect(reuse.json).toEqual({ error: expect.stringMatching(/different request/), code: "IDEMPOTENCY_MISMATCH" });
+    expect(reuse.headers.get("x-error-code")).toBe("IDEMPOTENCY_MISMATCH");
     expect(wallet.transactionCalls().filter((t) => t.transactionId === bet.transactionId)).toHaveLength(1);
   });
 

@@ -1,6 +1,6 @@
 import { ApiError } from "../domain/errors.js";
-import { ADJUSTMENT_SESSION_TOKEN } from "../domain/relay-order.js";
-import { ADJUSTMENT_ID_PREFIX, type RelayableRequest } from "../domain/transaction-request.js";
+import { ADJUSTMENT_SESSION_TOKEN } from "../domain/money/relay-order.js";
+import { ADJUSTMENT_ID_PREFIX, type RelayableRequest } from "../domain/money/transaction-request.js";
 import type { ReachableOperator } from "../domain/ports/tenants.js";
 import { USAGE_EXIT_CODE, type AdminCommand } from "./command.js";
 import { commandLineMistake, CURRENCY_CODE, optionText, wholeNumber, type AdminOptions } from "./options.js";
@@ -8,11 +8,8 @@ import { commandLineMistake, CURRENCY_CODE, optionText, wholeNumber, type AdminO
 const USAGE = "adjust --operator ID --player REF --game ID --currency CUR --amount N --direction CREDIT|DEBIT --id ID [--reason TEXT]";
 
 /**
- * `adjust`: a manual balance correction, the spec's ADJUSTMENT ("a rare platform-internal admin action"). It goes
- * through the same relay as a provider's transaction: recorded PENDING with its exact body before the signed call
- * to the operator's `/v1/wallet/transaction`, its outcome after. The wire transactionId is `adjustment:<id>`, so the
- * same --id resends the identical body (the wallet replays its answer; nothing moves twice) and a settled one is
- * answered from the ledger without a call. A failed one is not resent by the service: run the command again.
+ * `adjust`: a manual balance correction (the spec's ADJUSTMENT) through the same relay as a provider's transaction;
+ * the same --id sends the identical `adjustment:<id>` again, so running it twice moves nothing twice.
  */
 export const adjustCommand: AdminCommand = {
   name: "adjust",

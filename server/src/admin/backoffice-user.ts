@@ -4,7 +4,7 @@ import { USAGE_EXIT_CODE, type AdminCommand } from "./command.js";
 import { optionText } from "./options.js";
 
 const USAGE =
-  "backoffice-user add --username NAME (--operator ID | --platform) --role viewer|manager [--password-stdin]" +
+  "backoffice-user add --username NAME (--operator ID | --provider ID | --platform) --role viewer|manager [--password-stdin]" +
   " | backoffice-user list | backoffice-user remove --username NAME";
 
 /** Reads the password from standard input: its first line, without the line break. */
@@ -15,8 +15,8 @@ async function readPassword(): Promise<string> {
 }
 
 /**
- * `backoffice-user`: the web back office's accounts. `add` creates one for an operator (`--operator`) or the platform
- * (`--platform`) with a role; the password comes from stdin with `--password-stdin`, otherwise one is generated and
+ * `backoffice-user`: the web back office's accounts. `add` creates one for an operator (`--operator`), a game studio
+ * (`--provider`) or the platform (`--platform`) with a role; the password comes from stdin with `--password-stdin`, otherwise one is generated and
  * printed once. `list` prints the accounts as JSON lines; `remove` deletes one and ends its sessions at once.
  */
 export const backofficeUserCommand: AdminCommand = {
@@ -26,6 +26,7 @@ export const backofficeUserCommand: AdminCommand = {
   options: {
     username: { type: "string" },
     operator: { type: "string" },
+    provider: { type: "string" },
     platform: { type: "boolean" },
     role: { type: "string" },
     "password-stdin": { type: "boolean" },
@@ -54,13 +55,16 @@ export const backofficeUserCommand: AdminCommand = {
     }
     if (action !== "add") return usage(action === undefined ? "add, list or remove?" : `unknown action "${action}"`);
     const operatorId = optionText(options, "operator");
+    const providerId = optionText(options, "provider");
     const role = optionText(options, "role");
     if (username === undefined || role === undefined) return usage("--username and --role required");
-    if ((operatorId === undefined) === (options.platform !== true)) return usage("exactly one of --operator ID and --platform");
+    if ([operatorId !== undefined, providerId !== undefined, options.platform === true].filter(Boolean).length !== 1) {
+      return usage("exactly one of --operator ID, --provider ID and --platform");
+    }
     const generated = options["password-stdin"] === true ? undefined : randomBytes(18).toString("base64url");
     const password = generated ?? (await readPassword());
     try {
-      const account = await accounts.addUser({ username, operatorId: operatorId ?? null, role, password });
+      const account = await accounts.addUser({ username, operatorId: operatorId ?? null, providerId: providerId ?? null, role, password });
       out(JSON.stringify({ ...account, ...(generated === undefined ? {} : { password: generated }) }));
       return 0;
     } catch (error) {

@@ -2,6 +2,7 @@ import { hostname } from "node:os";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { pino } from "pino";
 import { openComposition, type KeylessServices, type Services } from "../compose.js";
+import { adminConfigSource } from "./config-source.js";
 import { loadConfigFile } from "../config/load.js";
 import { ConfigError } from "../config/parse.js";
 import { isPostgres, type CroupierConfig } from "../config/types.js";
@@ -47,7 +48,7 @@ export interface AdminCommand {
 export const USAGE_EXIT_CODE = 2;
 
 /**
- * Parses `<command> [args] [--config FILE]` (or CROUPIER_CONFIG), loads the configuration, opens the database, SQLite
+ * Parses `<command> [args] [--config FILE]` (or CROUPIER_CONFIG, or the running sandbox's configuration), loads the configuration, opens the database, SQLite
  * or PostgreSQL (migrating it if needed; safe beside running services: SQLite's WAL, PostgreSQL's advisory lock), runs
  * the command on the services compose.ts builds there (no listener, no background job) and closes them.
  */
@@ -82,14 +83,15 @@ export async function runAdminCommand(commands: readonly AdminCommand[], argv: s
     out(`Usage: npm run admin -- ${command.usage} --config FILE\n  ${command.summary}`);
     return 0;
   }
-  const path = (parsed.values.config as string | undefined) ?? process.env.CROUPIER_CONFIG;
-  if (!path) {
-    err(`admin ${command.name}: no configuration file: pass --config FILE or set CROUPIER_CONFIG`);
+  const source = adminConfigSource(parsed.values.config as string | undefined, process.env);
+  if (typeof source === "string") {
+    err(`admin ${command.name}: ${source}`);
     return USAGE_EXIT_CODE;
   }
+  if (source.foundThrough) err(`admin ${command.name}: using the running sandbox's configuration ${source.path} (from ${source.foundThrough})`);
   let config: CroupierConfig;
   try {
-    config = loadConfigFile(path);
+    config = loadConfigFile(source.path, source.env);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     err(`admin ${command.name}: ${error.message}`);
@@ -101,7 +103,7 @@ export async function runAdminCommand(commands: readonly AdminCommand[], argv: s
       // Its own name on the claims it takes (a PostgreSQL ledger row names the instance calling the wallet).
       instanceId: `admin-${hostname()}-${process.pid}`,
       logger: pino({ level: command.logsWarnings ? "warn" : "silent" }, pino.destination(2)),
-      secretKey: () => secretKeyFromEnvironment(process.env),
+      secretKey: () => secretKeyFromEnvironment(source.env),
     });
   } catch (error) {
     // The operator's to fix, as when the service starts (main.ts): one line naming the database, never its password.
@@ -138,6 +140,14 @@ function usage(commands: readonly AdminCommand[]): string {
   return [
     "Usage: npm run admin -- <command> [args] --config FILE   (or CROUPIER_CONFIG=FILE)",
     "       npm run admin -- --help | --version   (and <command> --help)",
+    "Without --config or CROUPIER_CONFIG, the commands use the running sandbox's configuration and key (npm start).",
+    "",
+    "Environment:",
+    "  CROUPIER_CONFIG              the configuration file, when --config is not given",
+    "  CROUPIER_SANDBOX_DATA_DIR    the running sandbox's data directory, where its sandbox.json is (default data)",
+    "  CROUPIER_SECRET_KEY          the database's at-rest key, as for the service (or CROUPIER_SECRET_KEY_FILE)",
+    "  CROUPIER_SECRET_KEY_FILE     a file that holds that key; without either, the sandbox's key file",
+    "",
     "Commands:",
     ...commands.map((c) => (c.usage.length > 28 ? `  ${c.usage}\n  ${" ".repeat(28)} ${c.summary}` : `  ${c.usage.padEnd(28)} ${c.summary}`)),
   ].join("\n");

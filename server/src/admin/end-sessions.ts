@@ -5,11 +5,8 @@ const USAGE = "end-sessions --operator ID --player REF --reason SELF_EXCLUSION|F
 const REASONS: readonly RevokeReason[] = ["SELF_EXCLUSION", "FRAUD_HOLD", "KICK"];
 
 /**
- * `end-sessions`: the platform force-ends a player's sessions for a reason of its own (the spec's "or otherwise
- * force-ends a session (self-exclusion, fraud hold)"). As a kick: every session of the player under the operator
- * ends at once, the game's next wallet call is 401, and each session's provider gets the session-revoke webhook,
- * here with the given reason. Prints `{"revokedCount": N}`; a provider that could not be told is reported on stderr
- * and changes nothing, as for a kick.
+ * `end-sessions`: the platform force-ends a player's sessions for a reason of its own (self-exclusion, fraud hold),
+ * as a kick does, the reason going to the session-revoke webhook. Prints `{"revokedCount": N}`.
  */
 export const endSessionsCommand: AdminCommand = {
   name: "end-sessions",

@@ -1,3 +1,4 @@
+import { grantCall } from "../domain/free-spins/grant-service.js";
 import { USAGE_EXIT_CODE, type AdminCommand } from "./command.js";
 
 /**
@@ -26,10 +27,10 @@ export const grantStatusCommand: AdminCommand = {
       return 1;
     }
     const { providerWebhooks } = await services();
-    const outcome = await providerWebhooks.post(grant.providerId, "/v1/game/free-spins/status", {
-      externalRef: grant.externalRef,
-      playerRef: grant.playerRef,
-      gameId: grant.gameId,
+    const outcome = await providerWebhooks.post({
+      ...grantCall(grant, "GRANT_STATUS"),
+      actor: "admin",
+      payload: { externalRef: grant.externalRef, playerRef: grant.playerRef, gameId: grant.gameId },
     });
     if (!outcome.ok) {
       err(`admin grant-status: ${outcome.error}`);

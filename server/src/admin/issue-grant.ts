@@ -1,5 +1,5 @@
 import { ApiError } from "../domain/errors.js";
-import type { IssueGrantRequest } from "../domain/grant-service.js";
+import type { IssueGrantRequest } from "../domain/free-spins/grant-service.js";
 import { toGrantResponse } from "../http/routes/free-spin-routes.js";
 import { USAGE_EXIT_CODE, type AdminCommand } from "./command.js";
 import { commandLineMistake, CURRENCY_CODE, optionText, wholeNumber, type AdminOptions } from "./options.js";
@@ -8,10 +8,8 @@ const USAGE =
   "issue-grant --operator ID --player REF --key KEY (--campaign ID | --game ID --spins N --currency CUR [--bet N]) [--expires-at RFC3339]";
 
 /**
- * `issue-grant`: a free-spin grant issued by the platform admin team on an operator's behalf (the spec's "issued by an
- * admin tool"). The same GrantService as the operator's grant route: the same checks, the record written pending
- * before the one provider call, and (operator, key) idempotency, so running the command again with the same key
- * prints the original grant and issues no second batch. Prints the grant as GrantResponseBody JSON.
+ * `issue-grant`: a free-spin grant issued by the platform on an operator's behalf, the same audited change as the
+ * operator's grant route (the same key prints the original grant). Prints GrantResponseBody JSON.
  */
 export const issueGrantCommand: AdminCommand = {
   name: "issue-grant",
@@ -39,9 +37,10 @@ export const issueGrantCommand: AdminCommand = {
       err(`admin issue-grant: no operator ${operatorId} in the configuration`);
       return 1;
     }
-    const { grants } = await services();
+    const { changes } = await services();
     try {
-      const grant = await grants.issue(operatorId, request);
+      // Audited in the operator's log like a grant issued through the API, by `admin`.
+      const grant = await changes.issueGrant({ operatorId, actor: "admin" }, request);
       out(JSON.stringify(toGrantResponse(grant), null, 2));
       // A repeat of a key whose grant failed, or one still pending in the running service, is no success either.
       return grant.status === "active" ? 0 : 1;

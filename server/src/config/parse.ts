@@ -7,6 +7,8 @@ export { ConfigError } from "./config-error.js";
 export { secretVariable, type Environment } from "./secrets.js";
 
 const DEFAULT_RATE_LIMIT: RateLimitConfig = { requestsPerSecond: 100, burst: 200 };
+/** A back-office session's reads: a page loads a handful, a person clicks a few a second (issue 30 item 1). */
+const DEFAULT_BACKOFFICE_READ_LIMIT: RateLimitConfig = { requestsPerSecond: 10, burst: 50 };
 
 /**
  * Validates a parsed configuration file against server/config.schema.json (which also supplies the defaults), then
@@ -55,12 +57,13 @@ export function parseConfig(input: unknown, options: { env?: Environment } = {})
       requestTimeoutMs,
       maxConnections,
     },
+    metrics: file.metrics,
     database: databaseOf(file.database, env),
     limits: { ...file.limits, rateLimit: defaultRate },
     reconciler: file.reconciler,
     settlementRetry: file.settlementRetry,
     allowPrivateCallbackAddresses: file.allowPrivateCallbackAddresses,
-    backoffice: file.backoffice,
+    backoffice: { ...file.backoffice, readRateLimit: { ...DEFAULT_BACKOFFICE_READ_LIMIT, ...file.backoffice.readRateLimit } },
     logLevel: file.logLevel,
     operators,
     providers,
@@ -88,7 +91,8 @@ function databaseOf(database: ConfigFile["database"], env: Environment): Databas
     const other = fromEnv ? "CROUPIER_DATABASE_URL" : "database.url";
     throw new ConfigError("database.sqlitePath", `give either database.sqlitePath (SQLite) or ${other} (PostgreSQL), not both`);
   }
-  return { url, poolSize: database.poolSize, leaseSeconds: database.leaseSeconds };
+  const { poolSize, readPoolSize, readStatementTimeoutMs, leaseSeconds } = database;
+  return { url, poolSize, readPoolSize, readStatementTimeoutMs, leaseSeconds };
 }
 
 /** Ids unique where they must be, and every operator's provider and every campaign's game configured. */

@@ -17,7 +17,7 @@ const validate = generatedValidate as ValidateFunction<ConfigFile>;
 
 /** What a value of a `$defs` entry whose pattern failed must be (the schema's own description says it too). */
 const PATTERN_MESSAGES: Record<string, string> = {
-  id: "must be 1-255 characters without control characters",
+  id: "must be 1-255 characters without control, line separator or bidirectional control characters",
   currency: "must be an uppercase ISO-4217 code",
   httpUrl: "must be an absolute http(s) URL",
   optionalHttpUrl: "must be an absolute http(s) URL",

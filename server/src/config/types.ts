@@ -66,6 +66,9 @@ export interface PostgresDatabaseConfig {
   url: string;
   /** Connections this instance holds at most. */
   poolSize: number;
+  /** The back office's read pool: its own connections and their statement timeout (issue 30 item 1). */
+  readPoolSize: number;
+  readStatementTimeoutMs: number;
   /** How long a background job's or a pending grant's lease lasts without renewal: another instance takes over after it. */
   leaseSeconds: number;
 }
@@ -87,6 +90,8 @@ export interface CroupierConfig {
     requestTimeoutMs: number;
     maxConnections: number;
   };
+  /** Where `/metrics` is served: with a `port`, on a listener of its own only; without, on the service's port. */
+  metrics: { host: string; port?: number };
   database: DatabaseConfig;
   limits: {
     clockSkewSeconds: number;
@@ -104,7 +109,8 @@ export interface CroupierConfig {
   settlementRetry: { initialDelaySeconds: number; maxDelaySeconds: number; horizonSeconds: number };
   allowPrivateCallbackAddresses: boolean;
   /** The web back office: how long a sign-in lasts before the person must sign in again. */
-  backoffice: { sessionTtlSeconds: number };
+  /** The web back office: how long a sign-in lasts, and each session's own bucket for reads. */
+  backoffice: { sessionTtlSeconds: number; readRateLimit: RateLimitConfig };
   /** Log level for the JSON request log ("silent" turns it off). */
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   operators: OperatorConfig[];
@@ -118,12 +124,21 @@ export interface CroupierConfig {
  */
 export interface ConfigFile {
   server: { host: string; port: number; publicBaseUrl?: string; headersTimeoutMs: number; requestTimeoutMs: number; maxConnections: number };
-  database: { sqlitePath?: string; synchronous: string; url?: string; poolSize: number; leaseSeconds: number };
+  metrics: { host: string; port?: number };
+  database: {
+    sqlitePath?: string;
+    synchronous: string;
+    url?: string;
+    poolSize: number;
+    readPoolSize: number;
+    readStatementTimeoutMs: number;
+    leaseSeconds: number;
+  };
   limits: Omit<CroupierConfig["limits"], "rateLimit"> & { rateLimit?: Partial<RateLimitConfig> };
   reconciler: CroupierConfig["reconciler"];
   settlementRetry: CroupierConfig["settlementRetry"];
   allowPrivateCallbackAddresses: boolean;
-  backoffice: CroupierConfig["backoffice"];
+  backoffice: Omit<CroupierConfig["backoffice"], "readRateLimit"> & { readRateLimit?: Partial<RateLimitConfig> };
   logLevel: CroupierConfig["logLevel"];
   operators: (Omit<OperatorConfig, "secret" | "rateLimit"> & { secret?: string; rateLimit?: Partial<RateLimitConfig> })[];
   providers: (Omit<ProviderConfig, "name" | "secret" | "rateLimit"> & { name?: string; secret?: string; rateLimit?: Partial<RateLimitConfig> })[];

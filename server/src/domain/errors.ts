@@ -1,3 +1,5 @@
+import { ReadTimedOut } from "./ports/read-timeout.js";
+
 /**
  * The one error type the domain raises. `code` says what went wrong; the HTTP layer maps it to a status in
  * one table (http/error-handler.ts), so no route decides status codes on its own.
@@ -10,10 +12,13 @@ export type ApiErrorCode =
   | "bad_request"
   | "transaction_id_of_another_provider"
   | "original_transaction_of_another_provider"
+  | "ROUND_CLOSED"
+  | "IDEMPOTENCY_MISMATCH"
   | "unauthenticated"
   | "forbidden"
   | "current_secret_required"
   | "not_found"
+  | "unsupported_media_type"
   | "conflict"
   | "upstream_failed"
   | "retryable_failure"
@@ -61,8 +66,12 @@ export function cappedMessage(message: string): string {
   return message.length > MAX_ERROR_MESSAGE_CHARS ? `${message.slice(0, MAX_ERROR_MESSAGE_CHARS - 1)}…` : message;
 }
 
-/** Wraps anything thrown into an ApiError; unknown errors become a generic 500 that reveals nothing. */
+/**
+ * Wraps anything thrown into an ApiError; a read the store cut at its timeout is a retryable failure saying so; unknown
+ * errors become a generic `internal` error that reveals nothing.
+ */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof ReadTimedOut) return new ApiError("retryable_failure", error.message, { cause: error });
   return new ApiError("internal", "internal error", { cause: error });
 }

@@ -11,11 +11,9 @@ const TAG_BYTES = 16;
 /** IVs are cut from one buffer of random bytes, refilled when used up: a call to the CSPRNG per seal cost more than the seal. */
 const IV_POOL_BYTES = IV_BYTES * 512;
 /**
- * Encrypts what must not be readable from the database files (tenant secrets, session tokens, the stored wallet
- * callback bodies that carry them) with AES-256-GCM under the service's key (`CROUPIER_SECRET_KEY`). It sits above
- * every store, so each store only keeps the strings it is given. A random 96-bit IV per value; the GCM tag makes a
- * value altered on disk, or sealed under another key, fail to open instead of decrypting to garbage. Microseconds
- * per value, so it sits on the money path (one seal per transaction) without a measurable cost.
+ * Seals what must not be readable from the database files (tenant secrets, session tokens, the callback bodies that
+ * carry them) with AES-256-GCM under `CROUPIER_SECRET_KEY`, a random IV per value; a value altered on disk or sealed
+ * under another key fails to open.
  */
 export class AesGcmSecretBox implements SecretBox {
   private readonly ivPool = Buffer.alloc(IV_POOL_BYTES);

@@ -1,87 +1,91 @@
 import type { ServiceSchemas } from "@croupier/contract";
 import express, { type Express } from "express";
-import type { Services } from "../compose.js";
+import type { Logger } from "pino";
 import { notFound } from "../domain/errors.js";
+import type { Metrics } from "../observability/metrics.js";
+import type { Readiness } from "../observability/readiness.js";
 import { authenticate, authenticateHeaders, type AuthenticateOptions } from "./authenticate.js";
+import { apiReferenceStatic } from "./api-reference-static.js";
 import { backofficeStatic } from "./backoffice-static.js";
 import { errorHandler } from "./error-handler.js";
 import { jsonBody } from "./json-body.js";
-import type { OpenApiValidation } from "./openapi-validator.js";
+import { metricsRoute } from "./metrics-listener.js";
+import { openApiValidator } from "./openapi-validator.js";
+import type { ParsedDocument } from "./validation-document.js";
 import { rawBody } from "./raw-body.js";
 import { requestLog } from "./request-log.js";
-import { backofficeRoutes } from "./routes/backoffice-routes.js";
+import { backofficeRoutes, type BackofficeRouteDeps } from "./routes/backoffice-routes.js";
 import type { ContractHandler } from "./routes/contract-router.js";
-import { freeSpinRoutes } from "./routes/free-spin-routes.js";
-import { monitoringRoutes } from "./routes/monitoring-routes.js";
-import { operatorRoutes } from "./routes/operator-routes.js";
-import { portalRoutes } from "./routes/portal-routes.js";
-import { reconciliationRoutes } from "./routes/reconciliation-routes.js";
-import { replayRoutes } from "./routes/replay-routes.js";
+import { freeSpinRoutes, type FreeSpinRouteDeps } from "./routes/free-spin-routes.js";
+import { monitoringRoutes, type MonitoringRouteDeps } from "./routes/monitoring-routes.js";
+import { operatorRoutes, type OperatorRouteDeps } from "./routes/operator-routes.js";
+import { portalRoutes, type PortalRouteDeps } from "./routes/portal-routes.js";
+import { reconciliationRoutes, type ReconciliationRouteDeps } from "./routes/reconciliation-routes.js";
+import { replayRoutes, type ReplayRouteDeps } from "./routes/replay-routes.js";
+import { studioRoutes, type StudioRouteDeps } from "./routes/studio-routes.js";
+import { isWalletPath, TRANSACTION_PATH, WALLET_PATHS, walletRoutes, type WalletRouteDeps } from "./routes/wallet-routes.js";
 
-/** What authentication needs of the services, the same for both HTTP paths. */
-export function authenticationOptions(services: Services): AuthenticateOptions {
-  return {
-    tenants: services.tenants,
-    nonces: services.nonces,
-    rateLimiter: services.rateLimiter,
-    clockSkewSeconds: services.config.limits.clockSkewSeconds,
-    backoffice: services.backoffice,
-  };
+/** What each stage and router of the app uses, each its own set; the composition root builds them (compose.ts). */
+export interface AppDependencies {
+  requestLog: { logger: Logger; metrics: Metrics };
+  health: { readiness: Readiness; metrics: Metrics };
+  authentication: AuthenticateOptions;
+  wallet: WalletRouteDeps;
+  operator: OperatorRouteDeps;
+  reconciliation: ReconciliationRouteDeps;
+  monitoring: MonitoringRouteDeps;
+  freeSpins: FreeSpinRouteDeps;
+  replays: ReplayRouteDeps;
+  studio: StudioRouteDeps;
+  portal: PortalRouteDeps;
+  backoffice: BackofficeRouteDeps;
 }
 
 /**
- * Every route but the provider wallet API (served by http/provider-wallet-api.ts, the money path, without Express).
- * The middleware order is the contract's: signing headers (or session) → raw body → signature, nonce, rate limit, role → JSON parse →
- * OpenAPI validation (`validator`: express-openapi-validator, see server.ts) → routes → one error handler.
+ * Every route (`/metrics` only without a listener of its own), one pipeline in the contract's order: signing headers (or a back-office session) → raw body → signature,
+ * nonce, rate limit, role → JSON parse → OpenAPI validation (the wallet API's instance, then everyone else's:
+ * openapi-validator.ts) → routes → one error handler.
  */
-export function buildApp(services: Services, validator: OpenApiValidation): Express {
+export function buildApp(
+  deps: AppDependencies,
+  validation: { document: ParsedDocument; validateResponses: boolean },
+  options: { metricsListener: boolean } = { metricsListener: false },
+): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("etag", false);
   // As in every router of the contract (routes/contract-router.ts); the OpenAPI validator reads this setting too.
   app.set("case sensitive routing", true);
-  app.use(requestLog(services.logger, services.metrics));
+  app.use(requestLog(deps.requestLog.logger, deps.requestLog.metrics));
   app.get("/healthz", ((_req, res) => {
     res.json({ status: "ok" });
   }) satisfies ContractHandler<"getHealth">);
   app.get("/readyz", async (_req, res) => {
-    const status = await services.readiness.status();
+    const status = await deps.health.readiness.status();
     // 200 with ReadyResponse, 503 with NotReadyBody: one status field either way.
     const body: ServiceSchemas["ReadyResponse"] | ServiceSchemas["NotReadyBody"] = { status };
     res.status(status === "ready" ? 200 : 503).json(body);
   });
-  app.get("/metrics", async (_req, res) => {
-    const { contentType, body } = await services.metrics.scrape();
-    res.type(contentType).send(body);
-  });
+  // With a metrics listener of its own (config metrics.port), /metrics is served there only: 404 here, before any check.
+  app.get("/metrics", options.metricsListener ? (_req, _res, next) => next(notFound("no such route")) : metricsRoute(deps.health.metrics));
   app.use(backofficeStatic());
-  const authentication = authenticationOptions(services);
-  app.use(authenticateHeaders(authentication));
+  app.use(apiReferenceStatic());
+  app.use(authenticateHeaders(deps.authentication));
   app.use(rawBody);
-  app.use(authenticate(authentication));
+  app.use(authenticate(deps.authentication, TRANSACTION_PATH));
   app.use(jsonBody);
-  app.use(validator.handlers);
-  app.use(operatorRoutes(services));
-  app.use(reconciliationRoutes(services));
-  app.use(monitoringRoutes(services));
-  app.use(freeSpinRoutes(services));
-  app.use(replayRoutes(services));
-  app.use(
-    portalRoutes({
-      tenants: services.tenants,
-      walletTestCall: services.walletTestCall,
-      allowPrivateCallbackAddresses: services.config.allowPrivateCallbackAddresses,
-      resolveHost: services.resolveHost,
-    }),
-  );
-  app.use(
-    backofficeRoutes({
-      accounts: services.backoffice,
-      tenants: services.tenants,
-      operatorIds: services.config.operators.map((o) => o.id),
-      secureCookie: services.config.server.publicBaseUrl.startsWith("https:"),
-    }),
-  );
+  const { document, validateResponses } = validation;
+  app.use(openApiValidator({ document, validateResponses, paths: WALLET_PATHS, ignorePaths: (path) => !isWalletPath(path) }).handlers);
+  app.use(openApiValidator({ document, validateResponses, ignorePaths: isWalletPath }).handlers);
+  app.use(walletRoutes(deps.wallet));
+  app.use(operatorRoutes(deps.operator));
+  app.use(reconciliationRoutes(deps.reconciliation));
+  app.use(monitoringRoutes(deps.monitoring));
+  app.use(freeSpinRoutes(deps.freeSpins));
+  app.use(replayRoutes(deps.replays));
+  app.use(studioRoutes(deps.studio));
+  app.use(portalRoutes(deps.portal));
+  app.use(backofficeRoutes(deps.backoffice));
   app.use((_req, _res, next) => next(notFound("no such route")));
   app.use(errorHandler);
   return app;

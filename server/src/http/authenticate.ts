@@ -2,29 +2,28 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:
 import { checkSigningHeaders, verify, type NonceStore, type VerificationFailure } from "@croupier/signing";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { ApiError, replayedRequest } from "../domain/errors.js";
-import type { BackofficeAccounts } from "../domain/backoffice-accounts.js";
-import type { DeferredNonce } from "../domain/ports/nonces.js";
-import type { RateLimiter } from "../domain/rate-limiter.js";
-import type { TenantDirectory } from "../domain/tenant-directory.js";
-import { carriesSignature, createSessionAuthenticator, sessionCookieOf, SIGN_IN_PATH, type AuthenticatedSession } from "./backoffice-session.js";
+import type { BackofficeAccounts } from "../domain/back-office/backoffice-accounts.js";
+import type { PendingNonce } from "../domain/ports/nonces.js";
+import type { RateLimiter } from "../domain/tenants/rate-limiter.js";
+import type { TenantDirectory } from "../domain/tenants/tenant-directory.js";
+import { isPortalPath, isStudioPath, type Authentication } from "./caller.js";
+import {
+  carriesSignature,
+  createSessionAuthenticator,
+  sessionCookieOf,
+  SIGN_IN_PATH,
+  signInRefusal,
+  type AuthenticatedSession,
+} from "./backoffice-session.js";
 
-/** Which role may call a path: provider wallet API, operator API and portal. Unknown paths need only a valid signature. */
+/**
+ * Which role may call a path: provider wallet API and studio reads, operator API and portal. Unknown paths need only a
+ * valid signature.
+ */
 export function roleForPath(path: string): "operator" | "provider" | undefined {
-  if (path.startsWith("/v1/wallet/")) return "provider";
+  if (path.startsWith("/v1/wallet/") || isStudioPath(path)) return "provider";
   if (path.startsWith("/v1/operator/") || path.startsWith("/portal/")) return "operator";
   return undefined;
-}
-
-/** The authenticated caller, set on `res.locals.caller` for handlers: the only place a handler reads its tenant from. */
-export interface Caller {
-  /** The tenant acted for; empty only for a platform back-office account on a back-office route. */
-  tenantId: string;
-  role: "operator" | "provider";
-  /**
-   * Who acts, for the audit log and the delivery log: `api:<tenantId>` for a signed call (the tenant's key); another
-   * authenticator (a back-office session) sets the same tenant with a person as actor.
-   */
-  actor: string;
 }
 
 export interface AuthenticateOptions {
@@ -35,6 +34,8 @@ export interface AuthenticateOptions {
   nowSeconds?: () => number;
   /** Back-office accounts: when given, a session cookie authenticates too (Express path only). */
   backoffice?: BackofficeAccounts;
+  /** Each back-office session's own bucket for reads; required with `backoffice`. */
+  sessionReads?: RateLimiter;
 }
 
 /** A request as it arrived, before any JSON parsing. */
@@ -47,15 +48,6 @@ export interface SignedRequest {
   headers: IncomingHttpHeaders;
   body: Buffer | undefined;
 }
-
-/**
- * The outcome of authentication; an accepted call's `nonce` is there when its recording was put off (see
- * {@link createAuthenticator}). A refusal carries, for the request log, the tenant whose signature verified (when
- * one did) and why a signature was refused (never the secret or the signature).
- */
-export type Authentication =
-  | { ok: true; caller: Caller; nonce?: DeferredNonce }
-  | { ok: false; error: ApiError; tenantId?: string; authFailure?: string };
 
 const NO_BODY = Buffer.alloc(0);
 
@@ -70,7 +62,7 @@ function signatureRefusal(reason: VerificationFailure): Authentication {
 }
 
 /**
- * The part of the check that needs no body (issue 17 item 5): a missing or malformed signing header set, an unknown
+ * The part of the check that needs no body: a missing or malformed signing header set, an unknown
  * tenant or a stale timestamp is refused before the body is read, so a caller the service does not know cannot make it
  * buffer one. Undefined when the request may go on to have its body read and its signature checked.
  */
@@ -92,14 +84,8 @@ export function createHeaderCheck(
 }
 
 /**
- * Builds the check every signed call passes before any handler runs, in the order of decisions.md §1: nonce format
- * (400), signature, tenant and timestamp (401 plain text), nonce replay (401 JSON), rate limit (429), role (401), then
- * the portal's need for the current secret (403).
- * The nonce is recorded only after the signature verified, so nobody can burn another tenant's nonces.
- *
- * With `deferNonce`, an accepted call's nonce is not recorded here but handed to the handler as a {@link DeferredNonce}
- * (the money path records it with its claim: issue 20); a refusal here records it first, so a replay is still refused
- * as one, and the handler's refusals must do the same ({@link settleRefusal}).
+ * The check every signed call passes before any handler runs, in the order of decisions.md §1. A nonce is recorded
+ * only after its signature verified; with `deferNonce` an accepted one is left to the transaction's claim.
  */
 export function createAuthenticator(
   options: AuthenticateOptions,
@@ -128,16 +114,14 @@ export function createAuthenticator(
       const outcome = afterNonce(true, tenantId, request.path, current);
       // A replay is refused before the rate limit counts it: the token spent on one is given back once it proves one.
       const spent = outcome.ok || outcome.error.code !== "rate_limited";
-      const nonce = deferredNonce(
-        tenantId,
-        result.nonce,
-        expiresAt,
+      const nonce = pendingNonce(
+        { tenantId, nonce: result.nonce, expiresAtSeconds: expiresAt },
         () => Promise.resolve(options.nonces.remember(tenantId, result.nonce, expiresAt)),
         () => {
           if (spent) options.rateLimiter.giveBack(tenantId);
         },
       );
-      return outcome.ok ? { ...outcome, nonce } : settleRefusal(nonce, outcome);
+      return outcome.ok ? { ...outcome, nonce } : refuseAfterRecording(nonce, outcome);
     }
     const fresh = options.nonces.remember(tenantId, result.nonce, expiresAt);
     // The NonceStore interface allows an asynchronous store: its answer is awaited, never taken as truthy.
@@ -159,7 +143,7 @@ export function createAuthenticator(
     }
     // A previous secret in its grace period authenticates ordinary calls only: with it, whoever leaked it could set
     // the callback URL or rotate again and take the tenant back from its owner (decisions.md §4).
-    if (!currentSecret && path.startsWith("/portal/")) {
+    if (!currentSecret && isPortalPath(path)) {
       return { ok: false, error: new ApiError("current_secret_required", "current secret required"), tenantId, authFailure: "previous-secret" };
     }
     return { ok: true, caller: { tenantId, role, actor: `api:${tenantId}` } };
@@ -174,30 +158,25 @@ const replayRefusal = (tenantId: string): Refusal => ({ ok: false, error: replay
  * A refusal of a call whose nonce was put off: the nonce is recorded first, and a replay is refused as one (the
  * order of decisions.md §1). When the nonce cannot be recorded (the database is gone), the refusal stands.
  */
-export async function settleRefusal(nonce: DeferredNonce, refusal: Refusal): Promise<Refusal> {
-  const fresh = await nonce.settle().catch(() => true);
-  return fresh ? refusal : replayRefusal(refusal.tenantId ?? nonce.tenantId);
+export async function refuseAfterRecording(nonce: PendingNonce, refusal: Refusal): Promise<Refusal> {
+  const fresh = await nonce.record().catch(() => true);
+  return fresh ? refusal : replayRefusal(refusal.tenantId ?? nonce.entry.tenantId);
 }
 
-/** A nonce recorded once: by `record`, or by a store along with its own writes; `onReplay` runs when it proves a replay. */
-function deferredNonce(
-  tenantId: string,
-  nonce: string,
-  expiresAtSeconds: number,
-  record: () => Promise<boolean>,
-  onReplay: () => void,
-): DeferredNonce {
+/** A nonce recorded once: by `record`, or by a claim along with its own writes; `onReplay` runs when it proves a replay. */
+function pendingNonce(entry: PendingNonce["entry"], record: () => Promise<boolean>, onReplay: () => void): PendingNonce {
   let outcome: Promise<boolean> | undefined;
   const seen = (fresh: boolean) => {
     if (!fresh) onReplay();
     return fresh;
   };
   return {
-    tenantId,
-    nonce,
-    expiresAtSeconds,
-    settle: () => (outcome ??= record().then(seen)),
-    recordedWith: (fresh) => {
+    entry,
+    get pending() {
+      return outcome === undefined;
+    },
+    record: () => (outcome ??= record().then(seen)),
+    recordedByClaim: (fresh) => {
       outcome = Promise.resolve(seen(fresh));
     },
   };
@@ -226,21 +205,28 @@ function proceed(outcome: Authentication & { session?: AuthenticatedSession }, r
   }
   if (outcome.caller.tenantId !== "") res.locals.tenantId = outcome.caller.tenantId;
   res.locals.caller = outcome.caller;
+  if (outcome.nonce !== undefined) res.locals.pendingNonce = outcome.nonce;
   if (outcome.session !== undefined) res.locals.backofficeSession = outcome.session;
   next();
 }
 
 /**
- * The authentication stage before the body is read, for Express. A request that carries no signing header but a
- * back-office session cookie, and any back-office API call, is authenticated here by its session (it needs no body;
- * http/backoffice-session.ts); sign-in needs neither. A signed request has its headers checked
- * ({@link createHeaderCheck}); its signature is checked after the body by {@link authenticate}.
+ * Authentication before the body is read: a back-office call by its session cookie, sign-in refused when cross-site
+ * or not JSON ({@link signInRefusal}), a signed call by its headers (its signature is checked after the body).
  */
 export function authenticateHeaders(options: AuthenticateOptions): RequestHandler {
   const checkHeaders = createHeaderCheck(options);
-  const checkSession = options.backoffice && createSessionAuthenticator({ ...options, accounts: options.backoffice });
+  if (options.backoffice && !options.sessionReads) throw new Error("back-office sessions need their read limiter (sessionReads)");
+  const checkSession =
+    options.backoffice &&
+    options.sessionReads &&
+    createSessionAuthenticator({ ...options, accounts: options.backoffice, sessionReads: options.sessionReads });
   return (req: Request, res: Response, next) => {
-    if (checkSession && req.path === SIGN_IN_PATH) return next();
+    if (checkSession && req.path === SIGN_IN_PATH) {
+      const refusal = req.method === "POST" ? signInRefusal(req.headers) : undefined;
+      if (refusal) closeAfterRefusal(req, res);
+      return next(refusal);
+    }
     const bySession =
       checkSession !== undefined &&
       (req.path.startsWith("/backoffice/api/") || (!carriesSignature(req.headers) && sessionCookieOf(req.headers) !== undefined));
@@ -257,13 +243,15 @@ export function authenticateHeaders(options: AuthenticateOptions): RequestHandle
 
 /**
  * {@link createAuthenticator} for Express, after {@link authenticateHeaders}; expects `req.body` to be the raw body
- * (rawBody runs first). A request a session authenticated, and sign-in, pass through.
+ * (rawBody runs first). A request a session authenticated, and sign-in, pass through. On `deferNoncePath` the nonce is
+ * left to the transaction's claim ({@link pendingNonceOf}).
  */
-export function authenticate(options: AuthenticateOptions): RequestHandler {
+export function authenticate(options: AuthenticateOptions, deferNoncePath?: string): RequestHandler {
   const check = createAuthenticator(options);
+  const checkDeferring = createAuthenticator(options, true);
   return (req: Request, res: Response, next) => {
     if (res.locals.caller !== undefined || (options.backoffice && req.path === SIGN_IN_PATH)) return next();
-    const outcome = check({
+    const outcome = (req.path === deferNoncePath ? checkDeferring : check)({
       method: req.method,
       target: req.originalUrl,
       path: req.path,
@@ -273,9 +261,4 @@ export function authenticate(options: AuthenticateOptions): RequestHandler {
     if (outcome instanceof Promise) void outcome.then((settled) => proceed(settled, res, next), next);
     else proceed(outcome, res, next);
   };
-}
-
-/** The authenticated caller of this request; only valid after {@link authenticate}. */
-export function callerOf(res: Response): Caller {
-  return res.locals.caller as Caller;
 }

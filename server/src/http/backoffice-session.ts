@@ -1,11 +1,12 @@
-import { timingSafeEqual } from "node:crypto";
+import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import type { Response } from "express";
-import type { BackofficeAccounts, BackofficeSession } from "../domain/backoffice-accounts.js";
+import type { BackofficeAccounts, BackofficeSession } from "../domain/back-office/backoffice-accounts.js";
 import { ApiError, badRequest, forbidden, quoted, unauthenticated } from "../domain/errors.js";
-import type { RateLimiter } from "../domain/rate-limiter.js";
-import type { TenantDirectory } from "../domain/tenant-directory.js";
-import type { Authentication } from "./authenticate.js";
+import type { RateLimiter } from "../domain/tenants/rate-limiter.js";
+import type { TenantDirectory } from "../domain/tenants/tenant-directory.js";
+import { isStudioPath, type Authentication } from "./caller.js";
+import { webAppRoute } from "./backoffice-scope.js";
 
 /** The back-office session cookie (HttpOnly, SameSite=Strict, Path=/; Secure when the public address is https). */
 export const SESSION_COOKIE = "croupier_session";
@@ -16,6 +17,17 @@ export const OPERATOR_HEADER = "x-operator-id";
 /** The only back-office route open without a session. */
 export const SIGN_IN_PATH = "/backoffice/api/sign-in";
 const SIGN_OUT_PATH = "/backoffice/api/sign-out";
+
+/**
+ * What sign-in refuses before its body is read (decisions.md §5): a request the browser marks cross-site (403), and any
+ * body but JSON (415), which another site's form or `text/plain` fetch could send without a preflight (login CSRF).
+ */
+export function signInRefusal(headers: IncomingHttpHeaders): ApiError | undefined {
+  if (headers["sec-fetch-site"]?.trim().toLowerCase() === "cross-site") return forbidden("sign-in from another site is refused");
+  const mediaType = (headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
+  if (mediaType !== "application/json") return new ApiError("unsupported_media_type", "sign-in takes a JSON body: Content-Type: application/json");
+  return undefined;
+}
 
 /** A session that authenticated this request, with its cookie value (for sign-out). */
 export interface AuthenticatedSession extends BackofficeSession {
@@ -40,13 +52,14 @@ export interface SessionAuthenticatorOptions {
   accounts: BackofficeAccounts;
   tenants: TenantDirectory;
   rateLimiter: RateLimiter;
+  /** Each session's own bucket for reads, keyed by its cookie's digest (issue 30 item 1). */
+  sessionReads: RateLimiter;
 }
 
 /**
- * Authenticates a back-office request by its session cookie, in this order: a live session (401), the CSRF token on
- * any method but GET (403), a viewer only reads (403), and on operator and portal routes the operator acted for: the
- * account's own, or for a platform account the one named by X-Operator-Id (400 when missing or unknown). The caller
- * is then the operator, with the person as `actor`, and spends that operator's rate limit like a signed call.
+ * Authenticates a back-office request by its session cookie: live session (401), web-app route (403), CSRF token (403),
+ * viewer reads only (403), the session's own read limit (429), then the operator acted for (400 when a platform account
+ * names none); it spends that operator's rate limit with the person as `actor`.
  */
 export function createSessionAuthenticator(options: SessionAuthenticatorOptions) {
   return async (request: {
@@ -60,11 +73,25 @@ export function createSessionAuthenticator(options: SessionAuthenticatorOptions)
     const session = { ...found, token };
     // The provider wallet API is the providers' alone: no person acts there.
     if (request.path.startsWith("/v1/wallet/")) return { ok: false, error: unauthenticated("the wallet API takes signed calls only") };
+    if (!webAppRoute(request.method, request.path)) {
+      return { ok: false, error: forbidden("a back-office session calls only the routes the web app uses: sign this call with the operator's key") };
+    }
     if (request.method !== "GET" && request.method !== "HEAD") {
       if (!sameToken(request.headers[CSRF_HEADER], session.csrfToken))
         return { ok: false, error: forbidden("missing or wrong CSRF token: reload the page") };
       if (session.actor.role === "viewer" && request.path !== SIGN_OUT_PATH) return { ok: false, error: forbidden("a viewer account can only read") };
+    } else {
+      const read = options.sessionReads.take(createHash("sha256").update(token).digest("base64url"));
+      if (!read.allowed) {
+        const error = new ApiError("rate_limited", "too many back-office reads from this session: wait and retry", {
+          retryAfterSeconds: read.retryAfterSeconds,
+        });
+        return { ok: false, error };
+      }
     }
+    const studio = studioAuthentication(session, request.path, options.rateLimiter);
+    if (studio) return studio;
+    if (isStudioPath(request.path)) return { ok: false, error: forbidden("the studio routes are a provider's: sign in with a studio account") };
     const operator = operatorActedFor(session, request.headers[OPERATOR_HEADER], options.tenants);
     if (operator instanceof ApiError) return { ok: false, error: operator };
     if (operator === undefined) {
@@ -83,6 +110,31 @@ export function createSessionAuthenticator(options: SessionAuthenticatorOptions)
     }
     return { ok: true, caller: { tenantId: operator, role: "operator", actor: personOf(session) }, session };
   };
+}
+
+/**
+ * A studio account's request: it acts for its provider on the studio routes and its own back-office routes, and is
+ * refused every operator and portal route (403). Undefined for any other account.
+ */
+function studioAuthentication(
+  session: AuthenticatedSession,
+  path: string,
+  rateLimiter: RateLimiter,
+): (Authentication & { session?: AuthenticatedSession }) | undefined {
+  const providerId = session.actor.providerId;
+  if (providerId === null) return undefined;
+  if (!isStudioPath(path) && (path.startsWith("/v1/") || path.startsWith("/portal/"))) {
+    return { ok: false, error: forbidden(`a studio account acts for its provider (${providerId}) only`) };
+  }
+  const limit = rateLimiter.take(providerId);
+  if (!limit.allowed) {
+    return {
+      ok: false,
+      error: new ApiError("rate_limited", "rate limit exceeded", { retryAfterSeconds: limit.retryAfterSeconds }),
+      tenantId: providerId,
+    };
+  }
+  return { ok: true, caller: { tenantId: providerId, role: "provider", actor: personOf(session) }, session };
 }
 
 /** The operator a session acts for, undefined for a platform account that names none, or the refusal. */

@@ -20,10 +20,8 @@ const SECURITY_HEADERS = {
 } as const;
 
 /**
- * Serves the web back office at `/backoffice/`: unsigned static files, read from disk as built, never fetched from
- * elsewhere. Its API calls (`/backoffice/api/...`, `/v1/operator/...`, `/portal/api/...`) go through the one
- * authentication pipeline like every other call. Without a build (a checkout whose `npm install` has not run), the
- * page says how to make one.
+ * Serves the web back office's built files at `/backoffice/`, unsigned (its API calls go through the one pipeline);
+ * without a build, the page says how to make one.
  */
 export function backofficeStatic(dir = backofficeAssetsDir()): Router {
   const router = Router({ caseSensitive: true, strict: true });

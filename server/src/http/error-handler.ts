@@ -1,5 +1,8 @@
+import { HTTP_URL_RULE, IDENTIFIER_RULE, LIMITS, NOTE_RULE } from "@croupier/contract";
 import type { ErrorRequestHandler, Response } from "express";
 import { ApiError, cappedMessage, toApiError, type ApiErrorCode } from "../domain/errors.js";
+import { refuseAfterRecording } from "./authenticate.js";
+import { pendingNonceOf } from "./caller.js";
 
 /**
  * The single mapping from error codes to HTTP statuses. The codes are the wire codes too (ErrorCode in
@@ -10,12 +13,15 @@ export const STATUS_BY_CODE: Record<ApiErrorCode, number> = {
   bad_request: 400,
   transaction_id_of_another_provider: 400,
   original_transaction_of_another_provider: 400,
+  ROUND_CLOSED: 400,
+  IDEMPOTENCY_MISMATCH: 400,
   invalid_signature: 401,
   replayed_request: 401,
   unauthenticated: 401,
   forbidden: 403,
   current_secret_required: 403,
   not_found: 404,
+  unsupported_media_type: 415,
   conflict: 409,
   rate_limited: 429,
   retryable_failure: 500,
@@ -61,9 +67,16 @@ interface ValidationFinding {
   message?: string;
 }
 
-/** Ajv names a failed pattern by its source; the identifiers' one (spec: Identifier) is said in words instead. */
-const inWords = (message: string) =>
-  message.replace('must match pattern "^[^\\u0000-\\u001F\\u007F]*$"', "must not contain control characters (U+0000 to U+001F, U+007F)");
+/** Ajv names a failed pattern by its source; the contract's own patterns (spec/common/scalars.tsp) are said in words instead. */
+const PATTERNS_IN_WORDS = new Map([
+  [`must match pattern "${LIMITS.identifierPattern}"`, IDENTIFIER_RULE],
+  [`must match pattern "${LIMITS.httpUrlPattern}"`, HTTP_URL_RULE],
+  [`must match pattern "${LIMITS.notePattern}"`, NOTE_RULE],
+]);
+const inWords = (message: string) => {
+  for (const [pattern, words] of PATTERNS_IN_WORDS) if (message.endsWith(pattern)) return message.slice(0, -pattern.length) + words;
+  return message;
+};
 
 /**
  * The message of a 400 for schema findings, as `body.amount must be >= 0`, each finding once. A body of two forms
@@ -79,7 +92,7 @@ function describeFindings(findings: readonly ValidationFinding[]): string {
 /**
  * What any failure of a request is answered as: errors from the OpenAPI validator (and Express's own, such as a
  * malformed URL) are client mistakes (their `status` is 4xx) and are reported as 400 (404 for an unknown route or
- * method) with their message; an ApiError as itself; anything else as an internal error. Both HTTP paths map through this.
+ * method) with their message; an ApiError as itself; anything else as an internal error.
  */
 export function toServiceError(error: unknown): ApiError {
   const status = (error as { status?: unknown }).status;
@@ -90,12 +103,17 @@ export function toServiceError(error: unknown): ApiError {
   return toApiError(error);
 }
 
-/** The last middleware: turns anything thrown into the documented error shape ({@link toServiceError}). */
-export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, _next) => {
+/**
+ * The last middleware: turns anything thrown into the documented error shape ({@link toServiceError}). A call whose
+ * nonce its transaction's claim was to record has it recorded first: a replay is refused as one (decisions.md §1).
+ */
+export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, next) => {
   if (res.headersSent) return;
   const apiError = toServiceError(error);
   if (apiError.code === "internal") res.locals.internalError = error;
-  sendError(res, apiError);
+  const nonce = pendingNonceOf(res);
+  if (nonce?.pending !== true) return sendError(res, apiError);
+  refuseAfterRecording(nonce, { ok: false, error: apiError }).then(({ error: refusal }) => sendError(res, refusal), next);
 };
 
 function describeClientError(error: unknown): string {

@@ -14,11 +14,8 @@ export interface OpenApiValidation {
 }
 
 /**
- * Request (and optionally response) validation against the contract, by express-openapi-validator: both HTTP paths
- * run its middleware. Security is checked by our own signature middleware, so the validator's is off; unknown body
- * fields and query parameters are ignored, as the contract documents. `document`: the service's document as read by
- * `readOpenApiDocument(SERVICE_OPENAPI_PATH)`, once for every instance. `paths`: only these documented paths (and
- * requests to any other are answered 404 by it). `ignorePaths`: requests it passes by untouched, left to another instance.
+ * Validation against the contract by express-openapi-validator, used as its authors intend. `paths` and `ignorePaths`
+ * give the wallet API's three routes an instance of their own, since an instance tries its routes in turn.
  */
 export function openApiValidator(options: {
   document: ParsedDocument;

@@ -6,12 +6,8 @@ import { MAX_BODY_BYTES } from "./body-limit.js";
 const tooLarge = () => new ApiError("bad_request", `request body exceeds ${MAX_BODY_BYTES} bytes`);
 
 /**
- * Reads the body as the bytes received, before anything parses it: the signature covers exactly these bytes.
- * `done` gets undefined for a request without a body. A body over {@link MAX_BODY_BYTES} is refused (400, the
- * contract's status for any invalid body) without being buffered (the rest is read and dropped). Compressed bodies
- * are refused: the contract signs and parses plain JSON bytes. Written for node:http directly, instead of
- * body-parser's raw(), whose content-type, charset and decompression work this API has no use for and which showed
- * in the money path's profile.
+ * Reads the body as the bytes received, which the signature covers; undefined for a request without one. A body over
+ * {@link MAX_BODY_BYTES} is refused without being buffered, and a compressed one refused: the contract signs plain JSON.
  */
 export function readRawBody(req: IncomingMessage, done: (error: ApiError | undefined, body: Buffer | undefined) => void): void {
   const declared = req.headers["content-length"];

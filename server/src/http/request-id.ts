@@ -9,8 +9,7 @@ const SANE_REQUEST_ID = /^[A-Za-z0-9._:~-]{1,128}$/;
 
 /**
  * Gives the response its X-Request-Id before any handler runs: the caller's own when it is 1-128 characters of
- * `A-Z a-z 0-9 - _ . : ~`, otherwise a fresh UUID. Both HTTP paths (Express and the provider wallet API) log
- * the id they read back with {@link requestIdOf}.
+ * `A-Z a-z 0-9 - _ . : ~`, otherwise a fresh UUID; the request log reads it back with {@link requestIdOf}.
  */
 export function assignRequestId(req: IncomingMessage, res: ServerResponse): void {
   const sent = req.headers["x-request-id"];

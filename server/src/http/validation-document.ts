@@ -6,23 +6,21 @@ type Schema = Record<string, unknown>;
 /** An OpenAPI document as parsed from its file, before {@link validationDocument} rewrites a copy of it. */
 export type ParsedDocument = Readonly<Schema>;
 
-/** Reads and parses an OpenAPI document: once per service start, as a parse takes about 100 ms and every validator instance needs one. */
+const parsedDocuments = new Map<string, ParsedDocument>();
+
+/** Reads and parses an OpenAPI document once per process; callers never change it ({@link validationDocument} copies it). */
 export function readOpenApiDocument(path: string): ParsedDocument {
-  return parse(readFileSync(path, "utf8")) as Schema;
+  let parsed = parsedDocuments.get(path);
+  if (parsed === undefined) {
+    parsed = parse(readFileSync(path, "utf8")) as ParsedDocument;
+    parsedDocuments.set(path, parsed);
+  }
+  return parsed;
 }
 
 /**
- * A copy of the service's OpenAPI document as express-openapi-validator reads it (http/openapi-validator.ts); the
- * parsed document is left as it was, for the next instance.
- *
- * One rewrite: a `oneOf` with a `discriminator` (the provider's TransactionRequest) becomes "the discriminator property
- * is one of the mapping's values, and then the form it names". Read as a plain `oneOf`, a body failing one form reports
- * every form's mismatch (`type must be equal to BET; type must be equal to WIN; ...`); express-openapi-validator's own
- * discriminator handling drops the `body.` of each path and answers 500 to a `null` body. This form reports only what
- * is wrong with the form the body chose, and accepts and refuses exactly what the `oneOf` does.
- *
- * `paths`: only these of the document's paths (each must be there), for a validator of some routes only, with only the
- * components they reach: each validator instance compiles the components it is given, about 2 MiB of heap apiece for all.
+ * The service's OpenAPI document as the validator reads it (only `paths` when given), with each discriminated `oneOf`
+ * rewritten so a bad body hears only what is wrong with the form it chose.
  */
 export function validationDocument(parsed: ParsedDocument, options: { paths?: readonly string[] } = {}): Schema {
   const document = structuredClone(parsed) as Schema;

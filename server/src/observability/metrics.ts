@@ -16,6 +16,12 @@ export interface PoolUse {
 /** How a wallet transaction callback ended, as the relay records it. */
 export type WalletCallOutcome = "OK" | "DECLINED" | "FAILED" | "TIMED_OUT";
 
+/**
+ * How long the gauges read from the database are reused: however fast anyone scrapes, they cost one query per this
+ * long (a flood of scrapes used to run two per scrape, on the pool the money path uses).
+ */
+export const DATABASE_GAUGE_TTL_MS = 5_000;
+
 // Latency buckets in seconds: sub-millisecond answers up to a wallet that hits the default 5 s callback timeout.
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -68,20 +74,21 @@ export class Metrics {
     });
     const ledger = options.ledger;
     if (ledger) {
+      const counts = reusedFor(DATABASE_GAUGE_TTL_MS, () => ledger.transactionCounts());
       new Gauge({
         name: "croupier_transactions_pending",
-        help: "Wallet transactions recorded PENDING: a call under way, or one a stopped process left.",
+        help: `Wallet transactions recorded PENDING: a call under way, or one a stopped process left (read at most every ${DATABASE_GAUGE_TTL_MS / 1000} s).`,
         registers,
         async collect() {
-          this.set((await ledger.transactionCounts()).pending);
+          this.set((await counts()).pending);
         },
       });
       new Gauge({
         name: "croupier_transactions_problems",
-        help: "Credits the operator did not apply within the settlement horizon: they need a person.",
+        help: `Credits the operator did not apply within the settlement horizon: they need a person (read at most every ${DATABASE_GAUGE_TTL_MS / 1000} s).`,
         registers,
         async collect() {
-          this.set((await ledger.transactionCounts()).problems);
+          this.set((await counts()).problems);
         },
       });
     }
@@ -130,4 +137,20 @@ export class Metrics {
     this.readPool();
     return { contentType: this.registry.contentType, body: await this.registry.metrics() };
   }
+}
+
+/** `read`, its answer (or the read under way) reused for `ms`; a failed read is not kept. */
+function reusedFor<T>(ms: number, read: () => Promise<T>): () => Promise<T> {
+  let last: { at: number; value: Promise<T> } | undefined;
+  return () => {
+    const now = performance.now();
+    if (last === undefined || now - last.at >= ms) {
+      const value = read();
+      last = { at: now, value };
+      value.catch(() => {
+        if (last?.value === value) last = undefined;
+      });
+    }
+    return last.value;
+  };
 }

@@ -8,11 +8,8 @@ export class ForbiddenAddressError extends Error {
 }
 
 /**
- * A `lookup` for outbound connections to tenant-supplied addresses (decisions.md §4): every resolution of the host
- * name is checked when a connection is opened, not only when the URL was saved, so a name that rebinds to a private,
- * loopback, link-local or reserved address later is refused. If any address of the answer is forbidden the connection
- * is refused; otherwise it goes to the first address, the one checked (pinned: no second resolution). `check` false
- * resolves the same way without the check (an injected resolver then serves trusted calls too).
+ * A `lookup` that checks every resolution when a connection opens (decisions.md §4), so a name rebound to a forbidden
+ * address is refused; the connection goes to the address checked. `check` false resolves the same way unchecked.
  */
 export function guardedLookup(resolve: HostResolver, check = true): LookupFunction {
   return (hostname, options, callback) => {

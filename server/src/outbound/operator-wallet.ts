@@ -23,7 +23,7 @@ export class HttpOperatorWallet implements OperatorWallet {
   async transaction(operator: ReachableOperator, type: RelayedType, body: string): Promise<CallbackOutcome> {
     const started = performance.now();
     const outcome = await this.callTransaction(operator, type, body);
-    this.metrics?.observeWalletCall(operator.config.id, outcome.state, (performance.now() - started) / 1000);
+    this.metrics?.observeWalletCall(operator.id, outcome.state, (performance.now() - started) / 1000);
     return outcome;
   }
 
@@ -35,8 +35,8 @@ export class HttpOperatorWallet implements OperatorWallet {
         method: "POST",
         path: "/v1/wallet/transaction",
         body,
-        tenantId: operator.config.id,
-        secret: this.tenants.currentSecret(operator.config.id),
+        tenantId: operator.id,
+        secret: this.tenants.currentSecret(operator.id),
         timeoutMs: operator.callbackTimeoutMs,
       });
     } catch (error) {
@@ -68,8 +68,8 @@ export class HttpOperatorWallet implements OperatorWallet {
         baseUrl: operator.callbackUrl,
         method: "GET",
         path: `/v1/wallet/balance?playerRef=${encodeURIComponent(playerRef)}`,
-        tenantId: operator.config.id,
-        secret: this.tenants.currentSecret(operator.config.id),
+        tenantId: operator.id,
+        secret: this.tenants.currentSecret(operator.id),
         timeoutMs: operator.callbackTimeoutMs,
       });
     } catch (error) {

@@ -1,6 +1,5 @@
 import type { Logger } from "pino";
-import type { ProviderWebhooks, RevokeReason, SessionRevokeNotifier, WebhookOutcome } from "../domain/ports/provider-webhooks.js";
-import type { Session } from "../domain/ports/sessions.js";
+import type { WebhookOutcome, WebhookTransport } from "../domain/ports/provider-webhooks.js";
 import type { TenantCredentials } from "../domain/ports/tenants.js";
 import { quoteProvider } from "../common/provider-message.js";
 import { OutboundFailure, type SignedHttpClient } from "./signed-http-client.js";
@@ -16,15 +15,15 @@ export const PROVIDER_TIMED_OUT = "provider timed out";
  * Signed calls to a provider's webhook base address (spec D), with X-Tenant-ID = the provider's id.
  * Never retried: a failure is reported to the caller as it is.
  */
-export class HttpProviderWebhooks implements ProviderWebhooks, SessionRevokeNotifier {
+export class HttpProviderWebhooks implements WebhookTransport {
   constructor(
     private readonly http: SignedHttpClient,
     private readonly tenants: TenantCredentials,
     private readonly logger: Logger,
   ) {}
 
-  /** POSTs a JSON body to `{webhookUrl}{path}`; only a 200 counts as success. */
-  async post(providerId: string, path: string, payload: unknown): Promise<WebhookOutcome> {
+  /** POSTs the exact body bytes to `{webhookUrl}{path}`; only a 200 counts as success. */
+  async send(providerId: string, path: string, body: string): Promise<WebhookOutcome> {
     const provider = this.tenants.provider(providerId);
     if (!provider?.webhookUrl) return { ok: false, error: "provider has no webhook URL configured" };
     try {
@@ -32,7 +31,7 @@ export class HttpProviderWebhooks implements ProviderWebhooks, SessionRevokeNoti
         baseUrl: provider.webhookUrl,
         method: "POST",
         path,
-        body: JSON.stringify(payload),
+        body,
         tenantId: providerId,
         secret: this.tenants.currentSecret(providerId),
         timeoutMs: PROVIDER_WEBHOOK_TIMEOUT_MS,
@@ -46,20 +45,5 @@ export class HttpProviderWebhooks implements ProviderWebhooks, SessionRevokeNoti
       this.logger.warn({ provider: providerId, path, kind, detail: (error as Error).message }, "provider webhook call failed");
       return { ok: false, error: kind === "timeout" ? PROVIDER_TIMED_OUT : PROVIDER_UNREACHABLE };
     }
-  }
-
-  /** Session-revoke webhooks, all at once; an unreachable provider changes nothing and is only logged. */
-  async notify(sessions: Session[], reason: RevokeReason): Promise<void> {
-    await Promise.all(
-      sessions.map(async (session) => {
-        const outcome = await this.post(session.providerId, "/v1/game/session/revoke", {
-          sessionToken: session.token,
-          playerRef: session.playerRef,
-          gameId: session.gameId,
-          reason,
-        }).catch((error: unknown): WebhookOutcome => ({ ok: false, error: String(error) }));
-        if (!outcome.ok) this.logger.warn({ provider: session.providerId, error: outcome.error }, "session revoke webhook failed");
-      }),
-    );
   }
 }

@@ -47,15 +47,13 @@ export interface AddressPolicy {
 }
 
 /**
- * Signs and sends calls over pooled keep-alive connections (one undici Agent for all peers), with a hard
- * per-call deadline covering connect, headers and body. Calls to an address not named in the configuration file go,
- * unless private addresses are allowed, through a second agent whose every connection checks the addresses the host
- * name resolves to at that moment (operator callbacks and provider webhooks alike).
+ * Signs and sends calls over pooled keep-alive connections with a hard per-call deadline; addresses not named in the
+ * configuration file go through an agent that checks every resolution (address-guard.ts).
  */
 export class SignedHttpClient {
   private readonly agent: Agent;
   private readonly guardedAgent: Agent;
-  /** Parsed base addresses: there are a handful (one per operator and provider), and each call used to parse its own. */
+  /** Parsed base addresses, one per operator and provider, so no call parses its own. */
   private readonly bases = new Map<string, { origin: string; basePath: string; hostname: string }>();
 
   constructor(private readonly options: { connectionsPerOrigin?: number; addresses?: AddressPolicy } = {}) {

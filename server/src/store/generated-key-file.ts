@@ -3,10 +3,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { SECRET_KEY_BYTES, SecretKeyError } from "../domain/ports/secrets.js";
 
 /**
- * The at-rest key of a SQLite database started without `CROUPIER_SECRET_KEY`: kept in `<database>.key` (0600) beside
- * the file, made at the first start. A copy of the database file alone (a backup, a stray download) then holds nothing
- * readable, though a copy of the folder does: production sets the variable instead. Undefined when no file exists
- * and the database was already sealed under another key (only that key will do), and for `:memory:` a fresh key.
+ * The at-rest key kept in `<database>.key` (0600) beside a SQLite file started without `CROUPIER_SECRET_KEY`, made at
+ * the first start; undefined when the database is already sealed under another key.
  */
 export function generatedKeyFile(sqlitePath: string, databaseHoldsSealed: boolean): Buffer | undefined {
   if (sqlitePath === ":memory:") return randomBytes(SECRET_KEY_BYTES);

@@ -1,5 +1,6 @@
 import type { GrantInsertResult, GrantRecord, GrantStatus, GrantStore } from "../domain/ports/grants.js";
 import type { SqliteDatabase } from "./database.js";
+import { StatementCache } from "./statement-cache.js";
 
 interface Row {
   id: string;
@@ -47,6 +48,8 @@ export class SqliteGrantStore implements GrantStore {
   private readonly byKey;
   private readonly listAll;
   private readonly listPlayer;
+  private readonly byProviderAndId;
+  private readonly providerLists;
   private readonly activateStmt;
   private readonly failStmt;
   private readonly cancelStmt;
@@ -62,13 +65,13 @@ export class SqliteGrantStore implements GrantStore {
     );
     this.byId = db.prepare("SELECT * FROM grants WHERE id = ?");
     this.byOperatorAndId = db.prepare("SELECT * FROM grants WHERE operator_id = ? AND id = ?");
+    this.byProviderAndId = db.prepare("SELECT * FROM grants WHERE provider_id = ? AND id = ?");
+    this.providerLists = new StatementCache(db);
     this.byKey = db.prepare("SELECT * FROM grants WHERE operator_id = ? AND idempotency_key = ?");
     // rowid breaks ties between grants created within the same millisecond.
     this.listAll = db.prepare("SELECT * FROM grants WHERE operator_id = ? ORDER BY created_at, rowid");
     this.listPlayer = db.prepare("SELECT * FROM grants WHERE operator_id = ? AND player_ref = ? ORDER BY created_at, rowid");
-    this.activateStmt = db.prepare(
-      "UPDATE grants SET status = 'active', external_ref = ?, updated_at = ? WHERE id = ? AND status = 'pending' RETURNING *",
-    );
+    this.activateStmt = db.prepare("UPDATE grants SET status = 'active', external_ref = ?, updated_at = ? WHERE id = ? AND status = ? RETURNING *");
     this.failStmt = db.prepare("UPDATE grants SET status = 'failed', last_error = ?, updated_at = ? WHERE id = ? AND status = 'pending' RETURNING *");
     this.cancelStmt = db.prepare("UPDATE grants SET status = 'cancelled', updated_at = ? WHERE id = ? AND status = 'active' RETURNING *");
     this.failPendingStmt = db.prepare(
@@ -107,8 +110,19 @@ export class SqliteGrantStore implements GrantStore {
     return Promise.resolve(rows.map(fromRow));
   }
 
-  activate(id: string, externalRef: string, updatedAt: string): Promise<GrantRecord | undefined> {
-    return this.one(this.activateStmt.get(externalRef, updatedAt, id));
+  listForProvider(providerId: string, filter: { playerRef?: string; status?: GrantStatus }, limit: number): Promise<GrantRecord[]> {
+    const sql = `SELECT * FROM grants WHERE provider_id = @providerId ${filter.playerRef === undefined ? "" : "AND player_ref = @playerRef"}
+      ${filter.status === undefined ? "" : "AND status = @status"} ORDER BY created_at DESC, rowid DESC LIMIT @limit`;
+    const rows = this.providerLists.get(sql).all({ providerId, limit, ...filter }) as Row[];
+    return Promise.resolve(rows.map(fromRow));
+  }
+
+  findForProvider(providerId: string, id: string): Promise<GrantRecord | undefined> {
+    return this.one(this.byProviderAndId.get(providerId, id));
+  }
+
+  activate(id: string, externalRef: string, updatedAt: string, from: "pending" | "failed" = "pending"): Promise<GrantRecord | undefined> {
+    return this.one(this.activateStmt.get(externalRef, updatedAt, id, from));
   }
 
   fail(id: string, lastError: string, updatedAt: string): Promise<GrantRecord | undefined> {

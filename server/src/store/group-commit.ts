@@ -10,13 +10,9 @@ interface Unit {
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 /**
- * Group commit: units of work submitted in the same turn of the event loop run inside one SQLite transaction, so
- * under concurrency many of them share one commit, and one fsync under `synchronous = FULL` (better-sqlite3 blocks
- * the event loop for each). Every unit runs in a savepoint of its own, so one that throws rolls back alone. A unit's
- * promise settles only after the shared commit: nobody acts on a write before it is committed.
- *
- * Units run with {@link runVolatile} may be lost in a power cut (never in a process crash): a commit holding only
- * such units skips the fsync, by switching a FULL connection to NORMAL for that one commit.
+ * Group commit: the units of work of one event-loop turn share one SQLite transaction and one fsync, each in its own
+ * savepoint (one that throws rolls back alone); a unit's promise settles only after the commit. A commit of
+ * {@link runVolatile} units only skips the fsync: they may be lost in a power cut, never in a process crash.
  */
 export class GroupCommit {
   private queue: Unit[] = [];

@@ -2,6 +2,7 @@ import type { DeliveryLogEntry, TransactionKey, TransactionRecord } from "../dom
 import {
   PURGE_SLICE,
   type LedgerQueries,
+  type LedgerScope,
   type ListedTransaction,
   type RoundView,
   type TransactionFilter,
@@ -9,10 +10,14 @@ import {
 } from "../domain/ports/ledger-queries.js";
 import type { SqliteDatabase } from "./database.js";
 import type { GroupCommit } from "./group-commit.js";
+import type { SqliteReadWorker } from "./sqlite-read-worker.js";
 import { StatementCache } from "./statement-cache.js";
 import { readDeliveryLog } from "./delivery-log.js";
-import { FILTER_COLUMNS } from "./transaction-filter-columns.js";
-import { fromRow, type TransactionRow } from "./transaction-row.js";
+import { FILTER_COLUMNS, scopeColumn } from "./transaction-filter-columns.js";
+import { fromShownRow, OPEN_PROBLEM_COLUMN, type TransactionRow } from "./transaction-row.js";
+
+/** A transaction as the reconciliation API reads it: its row and whether a problem about it is open. */
+type ShownRow = TransactionRow & { open_problem: number };
 
 /**
  * SQLite implementation of {@link LedgerQueries}. Lists walk the (operator_id, created_at) index newest first; its implicit rowid
@@ -21,18 +26,24 @@ import { fromRow, type TransactionRow } from "./transaction-row.js";
 export class SqliteLedgerQueries implements LedgerQueries {
   private readonly lists;
   private readonly selectOne;
+  private readonly selectOneOfProvider;
   private readonly selectRoundTransactions;
   private readonly selectRound;
   private readonly purge;
 
+  /** `reads`: the read-only worker lists are read on, off the event loop; without one (":memory:"), the main connection. */
   constructor(
     db: SqliteDatabase,
     private readonly commits: GroupCommit,
+    private readonly reads?: SqliteReadWorker,
   ) {
     this.lists = new StatementCache(db);
-    this.selectOne = db.prepare("SELECT * FROM transactions WHERE provider_id = ? AND transaction_id = ? AND operator_id = ?");
+    this.selectOne = db.prepare(
+      `SELECT *, ${OPEN_PROBLEM_COLUMN} FROM transactions WHERE provider_id = ? AND transaction_id = ? AND operator_id = ?`,
+    );
+    this.selectOneOfProvider = db.prepare(`SELECT *, ${OPEN_PROBLEM_COLUMN} FROM transactions WHERE provider_id = ? AND transaction_id = ?`);
     this.selectRoundTransactions = db.prepare(
-      "SELECT * FROM transactions WHERE operator_id = ? AND game_id = ? AND round_id = ? ORDER BY created_at, rowid",
+      `SELECT *, ${OPEN_PROBLEM_COLUMN} FROM transactions WHERE operator_id = ? AND game_id = ? AND round_id = ? ORDER BY created_at, rowid`,
     );
     this.selectRound = db.prepare(
       `SELECT player_ref AS playerRef, status, last_activity_at AS lastActivityAt FROM rounds
@@ -44,9 +55,10 @@ export class SqliteLedgerQueries implements LedgerQueries {
     );
   }
 
-  list(operatorId: string, filter: TransactionFilter, after: TransactionPosition | undefined, limit: number): Promise<ListedTransaction[]> {
-    const clauses = ["operator_id = @operatorId"];
-    const params: Record<string, unknown> = { operatorId, limit };
+  async list(scope: LedgerScope, filter: TransactionFilter, after: TransactionPosition | undefined, limit: number): Promise<ListedTransaction[]> {
+    const [column, id] = scopeColumn(scope);
+    const clauses = [`${column} = @scope`];
+    const params: Record<string, unknown> = { scope: id, limit };
     for (const [key, column] of Object.entries(FILTER_COLUMNS)) {
       const value = filter[key as keyof typeof FILTER_COLUMNS];
       if (value === undefined) continue;
@@ -65,32 +77,37 @@ export class SqliteLedgerQueries implements LedgerQueries {
       clauses.push("(created_at < @afterAt OR (created_at = @afterAt AND rowid < @afterRowid))");
       Object.assign(params, { afterAt: after.createdAt, afterRowid: after.rowid });
     }
-    const sql = `SELECT rowid AS position_rowid, * FROM transactions WHERE ${clauses.join(" AND ")}
+    const sql = `SELECT rowid AS position_rowid, *, ${OPEN_PROBLEM_COLUMN} FROM transactions WHERE ${clauses.join(" AND ")}
       ORDER BY created_at DESC, rowid DESC LIMIT @limit`;
-    const statement = this.lists.get(sql);
-    return Promise.resolve(
-      (statement.all(params) as (TransactionRow & { position_rowid: number })[]).map((row) => ({
-        ...fromRow(row),
-        position: { createdAt: row.created_at, rowid: row.position_rowid },
-      })),
-    );
+    const rows = this.reads ? await this.reads.all(sql, params) : this.lists.get(sql).all(params);
+    return (rows as (ShownRow & { position_rowid: number })[]).map((row) => ({
+      ...fromShownRow(row),
+      position: { createdAt: row.created_at, rowid: row.position_rowid },
+    }));
   }
 
-  detail(operatorId: string, key: TransactionKey): Promise<(TransactionRecord & { deliveryLog: DeliveryLogEntry[] }) | undefined> {
-    const row = this.selectOne.get(key.providerId, key.transactionId, operatorId) as (TransactionRow & { delivery_log: string | null }) | undefined;
+  detail(scope: LedgerScope, key: TransactionKey): Promise<(TransactionRecord & { deliveryLog: DeliveryLogEntry[] }) | undefined> {
+    // A provider's transactionIds are its own at every operator: (providerId, transactionId) is the table's key.
+    const row = (
+      "operatorId" in scope
+        ? this.selectOne.get(key.providerId, key.transactionId, scope.operatorId)
+        : scope.providerId === key.providerId
+          ? this.selectOneOfProvider.get(key.providerId, key.transactionId)
+          : undefined
+    ) as (ShownRow & { delivery_log: string | null }) | undefined;
     if (!row) return Promise.resolve(undefined);
-    const record = fromRow(row);
+    const record = fromShownRow(row);
     return Promise.resolve({ ...record, deliveryLog: readDeliveryLog(row.delivery_log, record) });
   }
 
-  round(operatorId: string, gameId: string, roundId: string): Promise<RoundView | undefined> {
-    return Promise.resolve(this.roundNow(operatorId, gameId, roundId));
+  round(operatorId: string, gameId: string, roundId: string, ofProvider?: string): Promise<RoundView | undefined> {
+    return Promise.resolve(this.roundNow(operatorId, gameId, roundId, ofProvider));
   }
 
-  private roundNow(operatorId: string, gameId: string, roundId: string): RoundView | undefined {
-    const transactions = (this.selectRoundTransactions.all(operatorId, gameId, roundId) as TransactionRow[]).map(fromRow);
+  private roundNow(operatorId: string, gameId: string, roundId: string, ofProvider: string | undefined): RoundView | undefined {
+    const transactions = (this.selectRoundTransactions.all(operatorId, gameId, roundId) as ShownRow[]).map(fromShownRow);
     // A game belongs to one provider, so the round's transactions name it. Adjustments make no round.
-    const providerId = transactions[0]?.providerId;
+    const providerId = ofProvider ?? transactions[0]?.providerId;
     if (providerId === undefined) return undefined;
     const round = this.selectRound.get(providerId, operatorId, gameId, roundId) as
       | { playerRef: string; status: RoundView["status"]; lastActivityAt: number }

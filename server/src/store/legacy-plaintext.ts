@@ -10,10 +10,8 @@ export interface AtRestTransform {
 const BATCH = 1000;
 
 /**
- * Rewrites what releases before encryption at rest stored in plaintext: tenant secrets and previous secrets, the
- * wallet callback bodies (they carry session tokens) and session tokens (migration 8 left each in token_hash with
- * token_sealed NULL). Run once, inside the caller's transaction, at the first start with a key. The caller turns on
- * secure_delete, so the plaintext's old cells are zeroed rather than left in free pages. Returns what it rewrote.
+ * Seals what releases before encryption at rest stored in plaintext (secrets, callback bodies, session tokens), once,
+ * inside the caller's transaction at the first start with a key. Returns what it rewrote.
  */
 export function sealLegacyPlaintext(db: SqliteDatabase, t: AtRestTransform): { secrets: number; callbackBodies: number; sessions: number } {
   let secrets = 0;

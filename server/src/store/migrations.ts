@@ -1,4 +1,13 @@
+import { addToMinuteSql, endedCallDeltas, minuteColumnsSql, receivedDeltas, stateMoveDeltas } from "./operator-minutes.js";
 import type { Migration } from "./schema-version.js";
+
+/** Booleans are already 0 or 1 in SQLite. */
+const sqliteInteger = (condition: string) => `(${condition})`;
+/** The start of a JSON path into the last call of the transaction's delivery log (close it with `')`). */
+const LAST_CALL = "(NEW.delivery_log ->> '$[#-1]";
+/** The counter rows of a written transaction: the minute it was received, and the minute its last call started. */
+const RECEIVED_MINUTE = { operator_id: "NEW.operator_id", minute: "NEW.created_at / 60000" };
+const CALL_MINUTE = { operator_id: "NEW.operator_id", minute: `${LAST_CALL}.at') / 60000` };
 
 /**
  * Versioned schema migrations, applied in order at start inside one transaction each.
@@ -241,5 +250,173 @@ export const MIGRATIONS: readonly Migration[] = [
     // from the stored, now sealed, callback body). Rows written before keep NULL: SQL cannot open the sealed body, and a
     // retry of such a transaction is checked against a live session like one through another session.
     sql: `ALTER TABLE transactions ADD COLUMN session_token_hash TEXT;`,
+  },
+  {
+    version: 10,
+    name: "round-closing-and-resolved-credits",
+    // decisions.md §5. A round the reconciler closed is CLOSING until its rollbacks are applied (the CHECK changes, so the
+    // table is rebuilt). A credit whose problem a person resolved is closed for good: the trigger marks it with the
+    // resolution, whoever writes it, and refuses the resolution while a call for it is out; credits resolved before this
+    // version are marked here.
+    sql: `
+      CREATE TABLE rounds_next (
+        provider_id TEXT NOT NULL,
+        operator_id TEXT NOT NULL,
+        game_id TEXT NOT NULL,
+        round_id TEXT NOT NULL,
+        player_ref TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('OPEN', 'COMPLETED', 'CLOSING', 'CLOSED')),
+        last_activity_at INTEGER NOT NULL,     -- unix ms
+        PRIMARY KEY (provider_id, operator_id, game_id, round_id)
+      );
+      INSERT INTO rounds_next SELECT provider_id, operator_id, game_id, round_id, player_ref, status, last_activity_at FROM rounds;
+      DROP TABLE rounds;
+      ALTER TABLE rounds_next RENAME TO rounds;
+      CREATE INDEX rounds_stale ON rounds (status, last_activity_at);
+
+      ALTER TABLE transactions ADD COLUMN resolved_by_hand INTEGER NOT NULL DEFAULT 0;
+      UPDATE transactions SET resolved_by_hand = 1 WHERE problem = 1 AND EXISTS (SELECT 1 FROM problems p
+        WHERE p.provider_id = transactions.provider_id AND p.transaction_id = transactions.transaction_id AND p.kind = 'UNSETTLED_CREDIT'
+          AND p.resolved_at IS NOT NULL AND p.resolved_by <> 'system');
+      CREATE TRIGGER problems_resolved_by_hand AFTER UPDATE OF resolved_at ON problems
+      WHEN OLD.resolved_at IS NULL AND NEW.resolved_at IS NOT NULL AND NEW.resolved_by <> 'system' AND NEW.transaction_id IS NOT NULL
+      BEGIN
+        SELECT RAISE(ABORT, 'a call for this transaction is in flight') WHERE EXISTS (SELECT 1 FROM transactions
+          WHERE provider_id = NEW.provider_id AND transaction_id = NEW.transaction_id AND state = 'PENDING');
+        UPDATE transactions SET resolved_by_hand = 1
+          WHERE provider_id = NEW.provider_id AND transaction_id = NEW.transaction_id AND NEW.kind = 'UNSETTLED_CREDIT';
+      END;
+    `,
+  },
+  {
+    version: 11,
+    name: "webhook-deliveries",
+    // Every call made to a provider's webhooks (grant issue, status, cancel, session revoke, test): what a studio reads
+    // when a grant never reached it. An expand step: a new table the release before never reads.
+    sql: `
+      CREATE TABLE webhook_deliveries (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        provider_id TEXT NOT NULL,
+        operator_id TEXT,
+        event TEXT NOT NULL CHECK (event IN ('GRANT_ISSUE', 'GRANT_STATUS', 'GRANT_CANCEL', 'SESSION_REVOKE', 'TEST')),
+        subject TEXT NOT NULL,
+        grant_id TEXT,
+        player_ref TEXT,
+        game_id TEXT,
+        path TEXT NOT NULL,
+        body_sealed TEXT NOT NULL,             -- the exact body sent, sealed: a session revoke names a session token
+        attempt INTEGER NOT NULL,
+        actor TEXT NOT NULL,
+        started_at INTEGER NOT NULL,           -- unix ms
+        ended_at INTEGER,
+        outcome TEXT CHECK (outcome IN ('DELIVERED', 'FAILED')),
+        http_status INTEGER,
+        response TEXT,
+        error TEXT
+      );
+      CREATE INDEX webhook_deliveries_provider ON webhook_deliveries (provider_id, id);
+      CREATE INDEX webhook_deliveries_subject ON webhook_deliveries (provider_id, event, subject);
+      CREATE INDEX webhook_deliveries_grant ON webhook_deliveries (provider_id, grant_id, id);
+      CREATE INDEX webhook_deliveries_player ON webhook_deliveries (provider_id, player_ref, id);
+      CREATE INDEX webhook_deliveries_failed ON webhook_deliveries (provider_id, id) WHERE outcome = 'FAILED';
+      CREATE INDEX webhook_deliveries_started ON webhook_deliveries (started_at);
+    `,
+    expand: true,
+  },
+  {
+    version: 12,
+    name: "studio-accounts",
+    // Back-office accounts of a game studio, bound to one provider, and their sessions; and the grants issued to a
+    // provider, newest first. Tables of their own rather than a column on backoffice_users: the release before would
+    // read a studio account there (operator_id NULL) as a platform account. An expand step: the release before never
+    // reads these, and a studio account simply cannot sign in on it.
+    sql: `
+      CREATE TABLE studio_users (
+        username TEXT PRIMARY KEY,
+        provider_id TEXT NOT NULL,
+        role TEXT NOT NULL CHECK (role IN ('viewer', 'manager')),
+        password_hash TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+      CREATE TABLE studio_sessions (
+        token_hash TEXT PRIMARY KEY,
+        username TEXT NOT NULL REFERENCES studio_users (username) ON DELETE CASCADE,
+        csrf_token TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL
+      );
+      CREATE INDEX studio_sessions_expiry ON studio_sessions (expires_at);
+      CREATE INDEX grants_provider ON grants (provider_id, created_at);
+    `,
+    expand: true,
+  },
+  {
+    version: 13,
+    name: "audit-log-by-kind",
+    // The audit log lists every change now, and the back office filters it by kind (issue 30 item 10). An expand step:
+    // the release before writes and reads the log as before.
+    sql: `CREATE INDEX audit_log_kind ON audit_log (operator_id, action, id);`,
+    expand: true,
+  },
+  {
+    version: 14,
+    name: "sign-in-attempts",
+    // The sign-in attempt limits, one token bucket a row, so every instance on one database spends the same ones and the
+    // limiter holds no memory per name tried (issue 30 item 5). An expand step: the release before never reads it.
+    sql: `
+      CREATE TABLE sign_in_attempts (
+        bucket TEXT PRIMARY KEY,               -- 'a:' and the address, or 'u:' and the lower-cased username
+        tokens REAL NOT NULL,                  -- attempts left at counted_at
+        counted_at REAL NOT NULL,              -- unix ms
+        full_at REAL NOT NULL                  -- unix ms when the bucket is full again, the same as none: purged after
+      );
+      CREATE INDEX sign_in_attempts_full ON sign_in_attempts (full_at);
+    `,
+    expand: true,
+  },
+  {
+    version: 15,
+    name: "operator-minutes",
+    // Per-minute counters per operator, kept by triggers in the statement that writes a transaction, so the overview
+    // and its charts read at most 60 rows instead of scanning the hour's transactions (issue 30 item 1). One row a
+    // minute: transactions by the minute they were received, per type and state now; wallet calls by the minute they
+    // started, per outcome and latency bucket once ended (store/operator-minutes.ts). An expand step: the release before
+    // reads no counter, and the triggers count its writes too.
+    sql: `
+      CREATE TABLE operator_minutes (
+        operator_id TEXT NOT NULL,
+        minute INTEGER NOT NULL,               -- unix ms / 60000
+        ${minuteColumnsSql("INTEGER")},
+        PRIMARY KEY (operator_id, minute)
+      ) WITHOUT ROWID;
+      CREATE TRIGGER operator_minutes_received AFTER INSERT ON transactions BEGIN
+        ${addToMinuteSql(RECEIVED_MINUTE, receivedDeltas("NEW.type", "NEW.state", sqliteInteger))};
+        ${addToMinuteSql(CALL_MINUTE, { calls_started: "1" }, { where: `${LAST_CALL}.at') IS NOT NULL` })};
+      END;
+      CREATE TRIGGER operator_minutes_state AFTER UPDATE OF state ON transactions WHEN OLD.state IS NOT NEW.state BEGIN
+        ${addToMinuteSql(RECEIVED_MINUTE, stateMoveDeltas("OLD.state", "NEW.state", sqliteInteger))};
+      END;
+      CREATE TRIGGER operator_minutes_calls AFTER UPDATE OF delivery_log ON transactions
+      WHEN NEW.delivery_log IS NOT OLD.delivery_log BEGIN
+        ${addToMinuteSql(CALL_MINUTE, { calls_started: "1" }, { where: `${LAST_CALL}.at') IS NOT NULL AND ${LAST_CALL}.n') IS NOT (OLD.delivery_log ->> '$[#-1].n')` })};
+        ${addToMinuteSql({ operator_id: "NEW.operator_id", minute: "c.at / 60000" }, endedCallDeltas("c.outcome", "c.ms", sqliteInteger), {
+          from: `(SELECT ${LAST_CALL}.at') AS at, ${LAST_CALL}.outcome') AS outcome, MAX(0, ${LAST_CALL}.end') - ${LAST_CALL}.at')) AS ms) c`,
+          where: `c.outcome IS NOT NULL AND ${LAST_CALL}.end') IS NOT NULL
+              AND ((OLD.delivery_log ->> '$[#-1].end') IS NULL OR ${LAST_CALL}.n') IS NOT (OLD.delivery_log ->> '$[#-1].n'))`,
+        })};
+      END;
+    `,
+    expand: true,
+  },
+  {
+    version: 16,
+    name: "provider-ledger-reads",
+    // A studio reads its transactions and sessions at every operator, newest first (issue 33 item 2). An expand step: the
+    // release before reads and writes both tables as before.
+    sql: `
+      CREATE INDEX IF NOT EXISTS transactions_provider_created ON transactions (provider_id, created_at);
+      CREATE INDEX IF NOT EXISTS sessions_provider_created ON sessions (provider_id, created_at);
+    `,
+    expand: true,
   },
 ];

@@ -1,5 +1,8 @@
-import type { ListedSession, MonitoringQueries, SessionFilter, StateTypeCount, WindowCall } from "../domain/ports/monitoring.js";
+import type { LedgerScope } from "../domain/ports/ledger-queries.js";
+import { scopeColumn } from "./transaction-filter-columns.js";
+import type { ListedSession, MonitoringQueries, OperatorMinute, SessionFilter } from "../domain/ports/monitoring.js";
 import type { SqliteDatabase } from "./database.js";
+import { selectMinutesSql, toOperatorMinute } from "./operator-minutes.js";
 import { StatementCache } from "./statement-cache.js";
 
 /**
@@ -8,34 +11,29 @@ import { StatementCache } from "./statement-cache.js";
  */
 export class SqliteMonitoringQueries implements MonitoringQueries {
   private readonly lists;
-  private readonly countByStateAndType;
-  private readonly callsInWindow;
+  private readonly minuteRows;
   private readonly countActive;
 
   constructor(db: SqliteDatabase) {
     this.lists = new StatementCache(db);
-    this.countByStateAndType = db.prepare(
-      `SELECT state, type, COUNT(*) AS n FROM transactions WHERE operator_id = ? AND created_at >= ? AND created_at < ?
-       GROUP BY state, type`,
-    );
-    // Every call updates its row's updated_at when it is claimed, so rows untouched since `from` made none in the
-    // window. The created_at bound keeps the scan on the (operator_id, created_at) index.
-    this.callsInWindow = db.prepare(
-      `SELECT c.value ->> 'outcome' AS outcome, (c.value ->> 'end') - (c.value ->> 'at') AS durationMs
-       FROM transactions t, json_each(t.delivery_log) c
-       WHERE t.operator_id = ? AND t.created_at >= ? AND t.updated_at >= ? AND (c.value ->> 'at') >= ? AND (c.value ->> 'at') < ?`,
-    );
+    // The counters the migrations' triggers keep (migrations.ts, version 15): at most 60 rows for the hour.
+    this.minuteRows = db.prepare(selectMinutesSql((column) => column, "operator_id = ? AND minute >= ?", ""));
     this.countActive = db.prepare("SELECT COUNT(*) AS n FROM sessions WHERE operator_id = ? AND expires_at > ?");
   }
 
   sessions(
-    operatorId: string,
+    scope: LedgerScope,
     filter: SessionFilter,
     after: { createdAt: number; rowid: number } | undefined,
     limit: number,
   ): Promise<ListedSession[]> {
-    const clauses = ["operator_id = @operatorId"];
-    const params: Record<string, unknown> = { operatorId, limit, now: filter.now };
+    const [column, id] = scopeColumn(scope);
+    const clauses = [`${column} = @scope`];
+    const params: Record<string, unknown> = { scope: id, limit, now: filter.now };
+    if (filter.operatorId !== undefined) {
+      clauses.push("operator_id = @operatorId");
+      params.operatorId = filter.operatorId;
+    }
     if (filter.playerRef !== undefined) {
       clauses.push("player_ref = @playerRef");
       params.playerRef = filter.playerRef;
@@ -50,7 +48,7 @@ export class SqliteMonitoringQueries implements MonitoringQueries {
       clauses.push("(created_at < @afterAt OR (created_at = @afterAt AND rowid < @afterRowid))");
       Object.assign(params, { afterAt: after.createdAt, afterRowid: after.rowid });
     }
-    const sql = `SELECT rowid, player_ref AS playerRef, game_id AS gameId, provider_id AS providerId, currency, language, demo,
+    const sql = `SELECT rowid, player_ref AS playerRef, game_id AS gameId, provider_id AS providerId, operator_id AS operatorId, currency, language, demo,
       created_at AS createdAt, expires_at AS expiresAt FROM sessions WHERE ${clauses.join(" AND ")}
       ORDER BY created_at DESC, rowid DESC LIMIT @limit`;
     return Promise.resolve(
@@ -58,12 +56,8 @@ export class SqliteMonitoringQueries implements MonitoringQueries {
     );
   }
 
-  transactionCounts(operatorId: string, from: number, to: number): Promise<StateTypeCount[]> {
-    return Promise.resolve(this.countByStateAndType.all(operatorId, from, to) as StateTypeCount[]);
-  }
-
-  walletCalls(operatorId: string, createdSince: number, from: number, to: number): Promise<WindowCall[]> {
-    return Promise.resolve(this.callsInWindow.all(operatorId, createdSince, from, from, to) as WindowCall[]);
+  minutes(operatorId: string, fromMinute: number): Promise<OperatorMinute[]> {
+    return Promise.resolve((this.minuteRows.all(operatorId, fromMinute) as Record<string, number>[]).map(toOperatorMinute));
   }
 
   activeSessions(operatorId: string, now: number): Promise<number> {

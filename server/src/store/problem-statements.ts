@@ -10,6 +10,9 @@ export const OPEN_UNSETTLED_CREDITS = "SELECT provider_id, transaction_id FROM p
 /** The resolver the platform writes when a problem ends by itself (settled, reversed, closed). */
 export const SYSTEM_RESOLVER = "system";
 
+/** The error both databases' resolution trigger raises while a call for the problem's transaction is out (migrations). */
+export const CALL_IN_FLIGHT = "a call for this transaction is in flight";
+
 /**
  * The writes that open and close problems, run inside the units of work of the transaction store that cause them
  * (the settlement horizon passing, a crash left an outcome unknown, a settlement, a round closing), so the queue

@@ -1,6 +1,7 @@
 import type { AuditRecord, NewAuditEntry, ProblemKind, ProblemRecord, ProblemStatus, ProblemStore } from "../domain/ports/problems.js";
 import type { SqliteDatabase } from "./database.js";
 import type { GroupCommit } from "./group-commit.js";
+import { CALL_IN_FLIGHT } from "./problem-statements.js";
 import { StatementCache } from "./statement-cache.js";
 
 const PROBLEM_COLUMNS = `id, operator_id AS operatorId, kind, provider_id AS providerId, transaction_id AS transactionId, game_id AS gameId,
@@ -15,6 +16,7 @@ export class SqliteProblemStore implements ProblemStore {
   private readonly resolveOne;
   private readonly insertAudit;
   private readonly selectAudit;
+  private readonly selectAuditOfKind;
 
   constructor(
     db: SqliteDatabase,
@@ -31,10 +33,13 @@ export class SqliteProblemStore implements ProblemStore {
       `INSERT INTO audit_log (operator_id, actor, action, target, note, result, created_at)
        VALUES (@operatorId, @actor, @action, @target, @note, @result, @now)`,
     );
-    this.selectAudit = db.prepare(
-      `SELECT id, operator_id AS operatorId, actor, action, target, note, result, created_at AS createdAt FROM audit_log
-       WHERE operator_id = @operatorId AND id < @before ORDER BY id DESC LIMIT @limit`,
-    );
+    const selectAudit = (kindClause: string) =>
+      db.prepare(
+        `SELECT id, operator_id AS operatorId, actor, action, target, note, result, created_at AS createdAt FROM audit_log
+         WHERE operator_id = @operatorId ${kindClause} AND id < @before ORDER BY id DESC LIMIT @limit`,
+      );
+    this.selectAudit = selectAudit("");
+    this.selectAuditOfKind = selectAudit("AND action = @kind");
   }
 
   problem(operatorId: string, id: number): Promise<ProblemRecord | undefined> {
@@ -55,11 +60,17 @@ export class SqliteProblemStore implements ProblemStore {
     return Promise.resolve(Object.fromEntries(rows.map((r) => [r.kind, r.n])));
   }
 
-  resolve(id: number, entry: NewAuditEntry & { note: string }, now: number): Promise<boolean> {
+  resolve(id: number, entry: NewAuditEntry & { note: string }, now: number): Promise<"resolved" | "not-open" | "in-flight"> {
     return this.commits.run(() => {
-      if (this.resolveOne.run({ id, operatorId: entry.operatorId, actor: entry.actor, note: entry.note, now }).changes !== 1) return false;
+      try {
+        if (this.resolveOne.run({ id, operatorId: entry.operatorId, actor: entry.actor, note: entry.note, now }).changes !== 1) return "not-open";
+      } catch (error) {
+        // The resolution's trigger refuses it while a call for its transaction is out (migrations.ts, version 10).
+        if (error instanceof Error && error.message === CALL_IN_FLIGHT) return "in-flight";
+        throw error;
+      }
       this.insertAudit.run({ ...entry, now });
-      return true;
+      return "resolved";
     });
   }
 
@@ -67,7 +78,9 @@ export class SqliteProblemStore implements ProblemStore {
     return this.commits.run(() => void this.insertAudit.run({ ...entry, now }));
   }
 
-  auditLog(operatorId: string, before: number, limit: number): Promise<AuditRecord[]> {
-    return Promise.resolve(this.selectAudit.all({ operatorId, before, limit }) as AuditRecord[]);
+  auditLog(operatorId: string, kind: string | undefined, before: number, limit: number): Promise<AuditRecord[]> {
+    const rows =
+      kind === undefined ? this.selectAudit.all({ operatorId, before, limit }) : this.selectAuditOfKind.all({ operatorId, kind, before, limit });
+    return Promise.resolve(rows as AuditRecord[]);
   }
 }

@@ -66,15 +66,9 @@ class FingerprintTable {
 }
 
 /**
- * The nonces seen within their validity, per tenant, held compactly: each (tenant, nonce) is kept as a 53-bit
- * fingerprint (cyrb53, seeded at random per process) with its expiry. A Map of strings took about 130 bytes a nonce
- * on the JS heap, which the GC's headroom made several times that in resident memory; this takes 16 on average
- * (12-byte slots, at most three quarters full), off it.
- *
- * Two different nonces share a fingerprint with a chance of about (nonces held) / 2^53 per check: with a million
- * held, once in nine billion requests one is refused as replayed and its caller signs it again with a new nonce.
- * No nonce is ever accepted twice. A generation takes new nonces for a quarter of the validity, or until its table is
- * full; it is dropped whole once everything in it expired, so memory follows the request rate over the window.
+ * The nonces seen within their validity, per tenant, each kept as a 53-bit fingerprint (cyrb53, seeded per process)
+ * with its expiry, off the JS heap. A fingerprint collision refuses a fresh nonce as replayed (the caller signs again);
+ * no nonce is ever accepted twice. Generations of a quarter of the validity are dropped whole once expired.
  */
 export class SeenNonces {
   private readonly seed = randomInt(2 ** 32);

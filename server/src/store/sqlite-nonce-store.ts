@@ -6,14 +6,9 @@ import { SeenNonces } from "./seen-nonces.js";
 const PURGE_SLICE_ROWS = 256;
 
 /**
- * Nonces seen within their validity (the clock tolerance window), so a replay is refused even after a restart.
- * The live ones are held in memory ({@link SeenNonces}), where a check is a hash lookup; each accepted nonce is also
- * appended to SQLite's `nonce_log`, and the log's unexpired rows are read back when the store is built. Appending
- * writes only the log's last page, where a table keyed by nonce wrote a random leaf page per request.
- *
- * The append joins the group commit as a volatile unit (the nonces of one event-loop turn share one commit, and one
- * holding only nonces skips the fsync): a power cut can lose only the last instants' nonces, whose requests' money
- * effects are in the ledger.
+ * Nonces seen within their validity, checked in memory ({@link SeenNonces}) and appended to SQLite's `nonce_log`, read
+ * back at start so a replay is refused after a restart. Appends are volatile units of the group commit: a power cut
+ * can lose only the last instants' nonces, whose requests' money effects are in the ledger.
  */
 export class SqliteNonceStore implements NonceLog {
   private readonly append;
@@ -50,8 +45,7 @@ export class SqliteNonceStore implements NonceLog {
       .runVolatile(() => {
         const nowMs = Date.now();
         if (nowMs >= this.nextPurgeAt) {
-          // A full slice means more are waiting: another slice goes with the next commit, so expiry keeps up with any
-          // request rate (a slice every 50 ms fell behind past 5,000 requests a second); otherwise once a second.
+          // A full slice means more are waiting: another goes with the next commit, so expiry keeps up with any rate.
           const full = this.purge.run(now).changes === PURGE_SLICE_ROWS;
           this.nextPurgeAt = full ? 0 : nowMs + 1000;
         }

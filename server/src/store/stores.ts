@@ -15,6 +15,7 @@ import type { RoundLookup } from "../domain/ports/round-lookup.js";
 import type { SecretBox } from "../domain/ports/secrets.js";
 import type { SessionStore } from "../domain/ports/sessions.js";
 import type { TenantStore } from "../domain/ports/tenants.js";
+import type { WebhookDeliveryStore } from "../domain/ports/webhook-deliveries.js";
 import { openDatabase, pingDatabase, type SqliteDatabase } from "./database.js";
 import { GroupCommit } from "./group-commit.js";
 import { SqliteBackofficeStore } from "./backoffice-store.js";
@@ -28,7 +29,9 @@ import { SqliteNonceStore } from "./sqlite-nonce-store.js";
 import { SqliteTenantStore } from "./tenant-store.js";
 import { SqliteRoundLookup } from "./transaction-round-lookup.js";
 import { SqliteTransactionStore } from "./transaction-store.js";
-import { openPostgres, pingPostgres } from "./postgres/database.js";
+import { SqliteWebhookDeliveryStore } from "./webhook-delivery-store.js";
+import { openPostgres, openPostgresReads, pingPostgres } from "./postgres/database.js";
+import { SqliteReadWorker } from "./sqlite-read-worker.js";
 import { PostgresBackofficeStore } from "./postgres/backoffice-store.js";
 import { PostgresCluster } from "./postgres/cluster.js";
 import { PostgresGrantStore } from "./postgres/grant-store.js";
@@ -41,6 +44,7 @@ import { PostgresSecretKeyCheck } from "./postgres/secret-key-check.js";
 import { PostgresSessionStore } from "./postgres/session-store.js";
 import { PostgresTenantStore } from "./postgres/tenant-store.js";
 import { PostgresTransactionStore } from "./postgres/transaction-store.js";
+import { PostgresWebhookDeliveryStore } from "./postgres/webhook-delivery-store.js";
 
 /** Every store port of one database, and what the composition root needs to run and stop on it. */
 export interface Stores {
@@ -52,6 +56,7 @@ export interface Stores {
   problems: ProblemStore;
   roundLookup: RoundLookup;
   backoffice: BackofficeStore;
+  webhookDeliveries: WebhookDeliveryStore;
   nonces: NonceLog;
   monitoring: MonitoringQueries;
   cluster: ClusterCoordination;
@@ -78,39 +83,48 @@ export interface Stores {
 export async function openStores(database: DatabaseConfig, options: { instanceId: string; clockSkewSeconds: number }): Promise<Stores> {
   if (isPostgres(database)) {
     const pool = await openPostgres(database);
+    const backofficeReads = openPostgresReads(database);
     const nonceSweep = new ExpiredNonceSweep(pool);
     return {
       tenants: new PostgresTenantStore(pool),
       sessions: new PostgresSessionStore(pool),
       grants: new PostgresGrantStore(pool),
       transactions: new PostgresTransactionStore(pool, options.instanceId, nonceSweep),
-      ledgerQueries: new PostgresLedgerQueries(pool),
+      ledgerQueries: new PostgresLedgerQueries(pool, backofficeReads.reads),
       problems: new PostgresProblemStore(pool),
       roundLookup: new PostgresRoundLookup(pool),
       backoffice: new PostgresBackofficeStore(pool),
+      webhookDeliveries: new PostgresWebhookDeliveryStore(pool),
       nonces: new PostgresNonceStore(pool, nonceSweep),
-      monitoring: new PostgresMonitoringQueries(pool),
+      monitoring: new PostgresMonitoringQueries(backofficeReads.reads),
       cluster: new PostgresCluster(pool, options.instanceId),
       shared: true,
       unlock: (key) => unlockShared(new PostgresSecretKeyCheck(pool), key),
       ping: () => pingPostgres(pool),
       poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      close: () => pool.end(),
+      close: async () => {
+        await backofficeReads.end();
+        await pool.end();
+      },
     };
   }
   const db = openDatabase(database.sqlitePath, database.synchronous);
   // The ledger, the nonces and the sessions, the writes of every request path, share one group commit.
   const commits = new GroupCommit(db, database.synchronous);
+  const nonces = new SqliteNonceStore(db, commits, options.clockSkewSeconds);
+  // A file's heavy back-office reads go to a read-only connection in a worker thread; a database in memory has one connection.
+  const reads = database.sqlitePath === ":memory:" ? undefined : new SqliteReadWorker(database.sqlitePath);
   return {
     tenants: new SqliteTenantStore(db),
     sessions: new SqliteSessionStore(db, commits),
     grants: new SqliteGrantStore(db),
-    transactions: new SqliteTransactionStore(db, commits),
-    ledgerQueries: new SqliteLedgerQueries(db, commits),
+    transactions: new SqliteTransactionStore(db, commits, nonces),
+    ledgerQueries: new SqliteLedgerQueries(db, commits, reads),
     problems: new SqliteProblemStore(db, commits),
     roundLookup: new SqliteRoundLookup(db),
     backoffice: new SqliteBackofficeStore(db),
-    nonces: new SqliteNonceStore(db, commits, options.clockSkewSeconds),
+    webhookDeliveries: new SqliteWebhookDeliveryStore(db),
+    nonces,
     monitoring: new SqliteMonitoringQueries(db),
     cluster: new SingleInstance(),
     shared: false,
@@ -120,6 +134,7 @@ export async function openStores(database: DatabaseConfig, options: { instanceId
     // The writes still queued (the last request's nonce, say) are committed first: the next turn would find it closed.
     close: async () => {
       commits.drain();
+      await reads?.close();
       db.close();
     },
   };

@@ -25,6 +25,7 @@ export interface TransactionRow {
   last_error: string | null;
   next_retry_at: number | null;
   problem: number | boolean;
+  resolved_by_hand: number | boolean;
   created_at: number;
   updated_at: number;
 }
@@ -50,6 +51,21 @@ export const fromRow = (r: TransactionRow): TransactionRecord => ({
   lastError: r.last_error,
   nextRetryAt: r.next_retry_at,
   problem: r.problem === true || r.problem === 1,
+  resolvedByHand: r.resolved_by_hand === true || r.resolved_by_hand === 1,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
+});
+
+/**
+ * The reconciliation API's `problem`: whether a problem about the transaction is open now ("needs a person"). The
+ * stored `problem` column only says the settlement retry gave up (the retry reads it), and stays set after a re-send
+ * settled the credit or a person resolved it. Both dialects; it walks the problems_open_transaction partial index.
+ */
+export const OPEN_PROBLEM_COLUMN = `EXISTS (SELECT 1 FROM problems p WHERE p.provider_id = transactions.provider_id
+  AND p.transaction_id = transactions.transaction_id AND p.resolved_at IS NULL) AS open_problem`;
+
+/** A row read with {@link OPEN_PROBLEM_COLUMN}, for the reconciliation API: `problem` is true while a problem is open. */
+export const fromShownRow = (r: TransactionRow & { open_problem: number | boolean }): TransactionRecord => ({
+  ...fromRow(r),
+  problem: r.open_problem === true || r.open_problem === 1,
 });

@@ -1,9 +1,11 @@
 import type {
   CallRequest,
+  ClaimIntent,
   ClaimResult,
-  FirstClaimResult,
-  NewTransaction,
+  FirstRollback,
   RecordedOutcome,
+  RoundClosing,
+  RoundKey,
   RoundRef,
   RoundStatus,
   TransactionKey,
@@ -11,23 +13,20 @@ import type {
   TransactionState,
   TransactionStore,
 } from "../domain/ports/ledger.js";
-import type { DeferredNonce } from "../domain/ports/nonces.js";
+import type { NonceLog } from "../domain/ports/nonces.js";
 import type { SqliteDatabase } from "./database.js";
-import { APPEND_CALL_SQL, callEnd, callStart, END_CALL_SQL } from "./delivery-log.js";
-import { GroupCommit } from "./group-commit.js";
+import { callEnd, END_CALL_SQL } from "./delivery-log.js";
+import type { GroupCommit } from "./group-commit.js";
 import { OPEN_UNSETTLED_CREDITS, ProblemStatements } from "./problem-statements.js";
+import { SqliteClaim } from "./sqlite-claim.js";
 import { fromRow, type TransactionRow as Row } from "./transaction-row.js";
 
 const isSettled = (state: TransactionState) => state === "OK" || state === "DECLINED";
 
-/** SQLite implementation of {@link TransactionStore}. */
+/** SQLite implementation of {@link TransactionStore}; the claim's decision is {@link SqliteClaim}'s. */
 export class SqliteTransactionStore implements TransactionStore {
-  private readonly select;
-  private readonly selectLiveSession;
-  private readonly insert;
-  private readonly reclaim;
+  private readonly claims;
   private readonly outcome;
-  private readonly touchRound;
   private readonly orphanOutcome;
   private readonly completeRound;
   private readonly selectPending;
@@ -35,52 +34,31 @@ export class SqliteTransactionStore implements TransactionStore {
   private readonly setProblem;
   private readonly selectProblems;
   private readonly selectCounts;
-  private readonly selectStale;
+  private readonly selectToReconcile;
   private readonly selectRound;
-  private readonly setClosed;
+  private readonly selectRoundForClose;
+  private readonly selectCompletingWin;
+  private readonly setRoundStatus;
+  private readonly setReconciled;
   private readonly selectRoundStatus;
-  private readonly selectReversal;
-  private readonly selectForeignId;
-  private readonly selectForeignBet;
   private readonly problemWrites;
 
-  /** `commits` must run on `db`; by default a group commit of its own. */
+  /** `commits` must run on `db`; `nonces` records a provider's nonce before its claim (from memory: sqlite-nonce-store.ts). */
   constructor(
     db: SqliteDatabase,
-    private readonly commits: GroupCommit = new GroupCommit(db),
+    private readonly commits: GroupCommit,
+    private readonly nonces: NonceLog,
   ) {
+    this.claims = new SqliteClaim(db);
     this.problemWrites = new ProblemStatements(db);
-    this.select = db.prepare("SELECT * FROM transactions WHERE provider_id = ? AND transaction_id = ?");
-    this.selectLiveSession = db.prepare("SELECT 1 FROM sessions WHERE token_hash = ? AND expires_at > ?").pluck();
-    this.insert = db.prepare(
-      `INSERT INTO transactions (provider_id, transaction_id, operator_id, player_ref, game_id, round_id, type, amount, currency,
-         original_transaction_id, round_complete, request_hash, session_token_hash, callback_body, state, attempts, created_at, updated_at,
-         delivery_log)
-       VALUES (@providerId, @transactionId, @operatorId, @playerRef, @gameId, @roundId, @type, @amount, @currency,
-         @originalTransactionId, @roundComplete, @requestHash, @sessionTokenHash, @callbackBody, 'PENDING', 1, @now, @now, json_array(json(@call)))`,
-    );
-    this.reclaim = db.prepare(
-      `UPDATE transactions SET state = 'PENDING', attempts = attempts + 1, next_retry_at = NULL, updated_at = @now,
-         delivery_log = ${APPEND_CALL_SQL}
-       WHERE provider_id = @providerId AND transaction_id = @transactionId`,
-    );
     const writeOutcome = `UPDATE transactions SET state = @state, response_balance = @balance, last_error = @error,
          next_retry_at = @nextRetryAt, updated_at = @now, delivery_log = ${END_CALL_SQL}
        WHERE provider_id = @providerId AND transaction_id = @transactionId`;
     this.outcome = db.prepare(writeOutcome);
     // The same write, only onto a row still exactly as crash recovery read it.
     this.orphanOutcome = db.prepare(`${writeOutcome} AND state = 'PENDING' AND updated_at = @readAt AND attempts = @attempt`);
-    // A CLOSED round that sees new activity opens again, so the reconciler looks at it once more. The activity
-    // time always moves forward, even within one millisecond, so closeRound can tell that activity happened.
-    this.touchRound = db.prepare(
-      `INSERT INTO rounds (provider_id, operator_id, game_id, round_id, player_ref, status, last_activity_at)
-       VALUES (@providerId, @operatorId, @gameId, @roundId, @playerRef, 'OPEN', @now)
-       ON CONFLICT (provider_id, operator_id, game_id, round_id) DO UPDATE
-       SET last_activity_at = MAX(excluded.last_activity_at, rounds.last_activity_at + 1),
-         status = CASE WHEN rounds.status = 'CLOSED' THEN 'OPEN' ELSE rounds.status END`,
-    );
     this.completeRound = db.prepare(
-      `UPDATE rounds SET status = 'COMPLETED' WHERE provider_id = ? AND operator_id = ? AND game_id = ? AND round_id = ?`,
+      `UPDATE rounds SET status = 'COMPLETED' WHERE provider_id = ? AND operator_id = ? AND game_id = ? AND round_id = ? AND status = 'OPEN'`,
     );
     this.selectPending = db.prepare("SELECT * FROM transactions WHERE state = 'PENDING'");
     this.selectDue = db.prepare(
@@ -88,7 +66,8 @@ export class SqliteTransactionStore implements TransactionStore {
          AND (next_retry_at IS NULL OR next_retry_at <= ?) ORDER BY next_retry_at LIMIT ?`,
     );
     this.setProblem = db.prepare(
-      "UPDATE transactions SET problem = 1, next_retry_at = NULL, updated_at = ? WHERE provider_id = ? AND transaction_id = ?",
+      `UPDATE transactions SET problem = 1, next_retry_at = NULL, updated_at = ?
+       WHERE provider_id = ? AND transaction_id = ? AND state IN ('FAILED', 'TIMED_OUT')`,
     );
     // Read from the problems queue, the one source the reconciliation API reads too: a resolved problem is gone from both.
     this.selectProblems = db.prepare(
@@ -97,121 +76,39 @@ export class SqliteTransactionStore implements TransactionStore {
     this.selectCounts = db.prepare(
       `SELECT (SELECT count(*) FROM transactions WHERE state = 'PENDING') AS pending, (SELECT count(*) FROM (${OPEN_UNSETTLED_CREDITS})) AS problems`,
     );
-    this.selectStale = db.prepare(
-      `SELECT provider_id AS providerId, operator_id AS operatorId, game_id AS gameId, round_id AS roundId, player_ref AS playerRef,
-         last_activity_at AS lastActivityAt
-       FROM rounds WHERE status = 'OPEN' AND last_activity_at <= ? ORDER BY last_activity_at LIMIT ?`,
+    const roundRef = `SELECT provider_id AS providerId, operator_id AS operatorId, game_id AS gameId, round_id AS roundId,
+         player_ref AS playerRef, status, last_activity_at AS lastActivityAt FROM rounds`;
+    this.selectToReconcile = db.prepare(
+      `SELECT * FROM (${roundRef} WHERE status = 'OPEN' AND last_activity_at <= @before ORDER BY last_activity_at LIMIT @limit)
+       UNION ALL SELECT * FROM (${roundRef} WHERE status = 'CLOSING' ORDER BY last_activity_at LIMIT @limit)`,
     );
     this.selectRound = db.prepare(
       `SELECT * FROM transactions WHERE operator_id = ? AND game_id = ? AND round_id = ? AND provider_id = ? ORDER BY created_at, rowid`,
     );
-    this.setClosed = db.prepare(
-      `UPDATE rounds SET status = 'CLOSED'
-       WHERE provider_id = ? AND operator_id = ? AND game_id = ? AND round_id = ? AND status = 'OPEN' AND last_activity_at = ?`,
-    );
+    const roundKey = "provider_id = @providerId AND operator_id = @operatorId AND game_id = @gameId AND round_id = @roundId";
+    this.selectRoundForClose = db.prepare(`SELECT status, last_activity_at AS lastActivityAt FROM rounds WHERE ${roundKey}`);
+    this.selectCompletingWin = db
+      .prepare(
+        `SELECT 1 FROM transactions WHERE operator_id = @operatorId AND game_id = @gameId AND round_id = @roundId
+           AND provider_id = @providerId AND type = 'WIN' AND round_complete = 1 LIMIT 1`,
+      )
+      .pluck();
+    this.setRoundStatus = db.prepare(`UPDATE rounds SET status = @status WHERE ${roundKey}`);
+    this.setReconciled = db.prepare(`UPDATE rounds SET status = 'CLOSED' WHERE ${roundKey} AND status = 'CLOSING'`);
     this.selectRoundStatus = db
       .prepare("SELECT status FROM rounds WHERE provider_id = ? AND operator_id = ? AND game_id = ? AND round_id = ?")
       .pluck();
-    this.selectReversal = db.prepare(
-      `SELECT * FROM transactions WHERE provider_id = ? AND original_transaction_id = ? AND type = 'ROLLBACK' AND state = 'OK' LIMIT 1`,
-    );
-    // Both by the transactions_wallet_id index (operator, player, transactionId): the key the operator's wallet uses.
-    this.selectForeignId = db
-      .prepare("SELECT 1 FROM transactions WHERE operator_id = ? AND player_ref = ? AND transaction_id = ? AND provider_id <> ? LIMIT 1")
-      .pluck();
-    this.selectForeignBet = db
-      .prepare(
-        "SELECT 1 FROM transactions WHERE operator_id = ? AND player_ref = ? AND transaction_id = ? AND type = 'BET' AND provider_id <> ? LIMIT 1",
-      )
-      .pluck();
-  }
-
-  /** Whether the operator's wallet already saw this transactionId for this player from another provider (any type). */
-  private usedByAnotherProvider(t: NewTransaction): boolean {
-    return this.selectForeignId.get(t.operatorId, t.playerRef, t.transactionId, t.providerId) !== undefined;
-  }
-
-  /** Whether a ROLLBACK names a BET the operator's wallet got from another provider for this player. */
-  private reversesAnotherProvidersBet(t: NewTransaction): boolean {
-    return (
-      t.type === "ROLLBACK" &&
-      t.originalTransactionId !== null &&
-      this.selectForeignBet.get(t.operatorId, t.playerRef, t.originalTransactionId, t.providerId) !== undefined
-    );
   }
 
   find(key: TransactionKey): Promise<TransactionRecord | undefined> {
-    return Promise.resolve(this.findNow(key));
+    return Promise.resolve(this.claims.find(key));
   }
 
-  /** The record as it stands, read inside a unit of work. */
-  private findNow(key: TransactionKey): TransactionRecord | undefined {
-    const row = this.select.get(key.providerId, key.transactionId) as Row | undefined;
-    return row ? fromRow(row) : undefined;
-  }
-
-  claim(transaction: NewTransaction, now: number, pendingStaleBefore: number, touchRound: boolean, request: CallRequest): Promise<ClaimResult> {
-    return this.commits.run((): ClaimResult => {
-      const existing = this.findNow(transaction);
-      if (!existing) return this.inserted(transaction, now, touchRound, request);
-      if (existing.requestHash !== transaction.requestHash) return { kind: "different-body", record: existing };
-      if (isSettled(existing.state)) return { kind: "settled", record: existing };
-      if (existing.state === "PENDING" && existing.updatedAt >= pendingStaleBefore) return { kind: "in-flight", record: existing };
-      const record = this.reclaimed(existing, now, request);
-      if (touchRound) this.touchRound.run({ ...transaction, now });
-      return { kind: "claimed", record };
-    });
-  }
-
-  async claimFirst(transaction: NewTransaction, now: number, request: CallRequest, nonce: DeferredNonce | undefined): Promise<FirstClaimResult> {
+  async claim(intent: ClaimIntent, now: number, pendingStaleBefore: number, request: CallRequest): Promise<ClaimResult> {
+    const nonce = intent.kind === "provider" || intent.kind === "look" ? intent.nonce : undefined;
     // The nonce log answers from memory and commits with the same group commit (sqlite-nonce-store.ts).
-    if (nonce !== undefined && !(await nonce.settle())) return { kind: "replayed" };
-    return this.commits.run((): FirstClaimResult => {
-      if (this.selectLiveSession.get(transaction.sessionTokenHash, now) === undefined) return { kind: "session-ended" };
-      if (this.findNow(transaction)) return { kind: "exists" };
-      return this.inserted(transaction, now, true, request);
-    });
-  }
-
-  /** A new id claimed, unless another provider's transaction stands in the way (the checks of {@link claim}). */
-  private inserted(
-    transaction: NewTransaction,
-    now: number,
-    touchRound: boolean,
-    request: CallRequest,
-  ): Extract<ClaimResult, { kind: "claimed" | "id-of-another-provider" | "original-of-another-provider" }> {
-    if (this.usedByAnotherProvider(transaction)) return { kind: "id-of-another-provider" };
-    if (this.reversesAnotherProvidersBet(transaction)) return { kind: "original-of-another-provider" };
-    this.insert.run({ ...transaction, roundComplete: transaction.roundComplete ? 1 : 0, now, call: callStart(1, request, now) });
-    if (touchRound) this.touchRound.run({ ...transaction, now });
-    const record: TransactionRecord = {
-      ...transaction,
-      state: "PENDING",
-      responseBalance: null,
-      attempts: 1,
-      lastError: null,
-      nextRetryAt: null,
-      problem: false,
-      createdAt: now,
-      updatedAt: now,
-    };
-    return { kind: "claimed", record };
-  }
-
-  claimForResend(key: TransactionKey, now: number, pendingStaleBefore: number, request: CallRequest): Promise<TransactionRecord | undefined> {
-    return this.commits.run(() => {
-      const existing = this.findNow(key);
-      if (!existing || isSettled(existing.state)) return undefined;
-      if (existing.state === "PENDING" && existing.updatedAt >= pendingStaleBefore) return undefined;
-      return this.reclaimed(existing, now, request);
-    });
-  }
-
-  /** Sets an unsettled record back to PENDING for one more attempt (the caller checked it may), as the SQL does. */
-  private reclaimed(existing: TransactionRecord, now: number, request: CallRequest): TransactionRecord {
-    const call = callStart(existing.attempts + 1, request, now);
-    this.reclaim.run({ now, providerId: existing.providerId, transactionId: existing.transactionId, call });
-    return { ...existing, state: "PENDING", attempts: existing.attempts + 1, nextRetryAt: null, updatedAt: now };
+    if (nonce !== undefined && !(await this.nonces.remember(nonce.tenantId, nonce.nonce, nonce.expiresAtSeconds))) return { kind: "replayed" };
+    return this.commits.run(() => this.claims.decide(intent, now, pendingStaleBefore, request));
   }
 
   recordOutcome(claimed: TransactionRecord, outcome: RecordedOutcome, now: number): Promise<TransactionRecord> {
@@ -272,10 +169,11 @@ export class SqliteTransactionStore implements TransactionStore {
     return Promise.resolve((this.selectDue.all(now, limit) as Row[]).map(fromRow));
   }
 
-  markProblem(record: TransactionRecord, now: number): Promise<void> {
+  markProblem(record: TransactionRecord, now: number): Promise<boolean> {
     return this.commits.run(() => {
-      this.setProblem.run(now, record.providerId, record.transactionId);
+      if (this.setProblem.run(now, record.providerId, record.transactionId).changes === 0) return false;
       this.problemWrites.open("UNSETTLED_CREDIT", record, record.lastError, now);
+      return true;
     });
   }
 
@@ -287,19 +185,38 @@ export class SqliteTransactionStore implements TransactionStore {
     return Promise.resolve(this.selectCounts.get() as { pending: number; problems: number });
   }
 
-  staleRounds(before: number, limit: number): Promise<RoundRef[]> {
-    return Promise.resolve(this.selectStale.all(before, limit) as RoundRef[]);
+  roundsToReconcile(staleBefore: number, limit: number): Promise<RoundRef[]> {
+    return Promise.resolve(this.selectToReconcile.all({ before: staleBefore, limit }) as RoundRef[]);
   }
 
   transactionsOfRound(round: RoundRef): Promise<TransactionRecord[]> {
     return Promise.resolve((this.selectRound.all(round.operatorId, round.gameId, round.roundId, round.providerId) as Row[]).map(fromRow));
   }
 
-  closeRound(round: RoundRef): Promise<boolean> {
+  closeRound(round: RoundRef, firstRollback: FirstRollback | undefined, now: number): Promise<RoundClosing> {
+    return this.commits.run((): RoundClosing => {
+      const key = { providerId: round.providerId, operatorId: round.operatorId, gameId: round.gameId, roundId: round.roundId };
+      const current = this.selectRoundForClose.get(key) as { status: RoundStatus; lastActivityAt: number } | undefined;
+      if (current?.status !== "OPEN" || current.lastActivityAt !== round.lastActivityAt) return { kind: "changed" };
+      if (this.selectCompletingWin.get(key) !== undefined) {
+        this.setRoundStatus.run({ ...key, status: "COMPLETED" });
+        return { kind: "completed" };
+      }
+      if (firstRollback === undefined) {
+        this.setRoundStatus.run({ ...key, status: "CLOSED" });
+        this.problemWrites.resolveForRound(round, "closed by the reconciler", now);
+        return { kind: "closed" };
+      }
+      this.setRoundStatus.run({ ...key, status: "CLOSING" });
+      const { transaction, pendingStaleBefore, request } = firstRollback;
+      return { kind: "closing", claim: this.claims.decide({ kind: "platform", transaction }, now, pendingStaleBefore, request) };
+    });
+  }
+
+  markReconciled(round: RoundRef, now: number): Promise<void> {
     return this.commits.run(() => {
-      const closed = this.setClosed.run(round.providerId, round.operatorId, round.gameId, round.roundId, round.lastActivityAt).changes === 1;
-      if (closed) this.problemWrites.resolveForRound(round, "closed by the reconciler", Date.now());
-      return closed;
+      const key = { providerId: round.providerId, operatorId: round.operatorId, gameId: round.gameId, roundId: round.roundId };
+      if (this.setReconciled.run(key).changes === 1) this.problemWrites.resolveForRound(round, "closed by the reconciler", now);
     });
   }
 
@@ -307,12 +224,7 @@ export class SqliteTransactionStore implements TransactionStore {
     return this.commits.run(() => this.problemWrites.open("UNCLOSED_ROUND", { ...round, transactionId: null }, detail, now));
   }
 
-  roundStatus(round: Omit<RoundRef, "playerRef" | "lastActivityAt">): Promise<RoundStatus | undefined> {
+  roundStatus(round: RoundKey): Promise<RoundStatus | undefined> {
     return Promise.resolve(this.selectRoundStatus.get(round.providerId, round.operatorId, round.gameId, round.roundId) as RoundStatus | undefined);
-  }
-
-  reversalOf(bet: TransactionKey): Promise<TransactionRecord | undefined> {
-    const row = this.selectReversal.get(bet.providerId, bet.transactionId) as Row | undefined;
-    return Promise.resolve(row ? fromRow(row) : undefined);
   }
 }

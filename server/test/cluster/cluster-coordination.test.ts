@@ -4,7 +4,7 @@
  */
 import { pino } from "pino";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { PeriodicJob } from "../../src/domain/periodic-job.js";
+import { PeriodicJob } from "../../src/domain/jobs/periodic-job.js";
 import { openPostgres, type PostgresPool } from "../../src/store/postgres/database.js";
 import { PostgresCluster } from "../../src/store/postgres/cluster.js";
 import { createTestDatabase, describePostgres, type TestDatabase } from "../postgres.js";

@@ -117,7 +117,7 @@ describePostgres("cluster faults", () => {
         100,
         500,
       );
-      // As README says: the balancer's check interval times its failure threshold (1 here) plus its check timeout.
+      // As docs/running.md says: the balancer's check interval times its failure threshold (1 here) plus its check timeout.
       process.env.CROUPIER_DRAIN_DELAY_MS = String(balancer.checkIntervalMs + balancer.checkTimeoutMs);
       await Promise.all(rolling.map((p) => p.start()));
       await balancer.open();
@@ -147,7 +147,7 @@ describePostgres("cluster faults", () => {
           await sleep(700);
           await instance.stop();
           await instance.start();
-          // As README's rolling restart says: the next SIGTERM once this one is back in the balancer's rotation.
+          // As docs/running.md's rolling restart says: the next SIGTERM once this one is back in the balancer's rotation.
           await eventually(() => balancer.isReady(index), 10_000, 20);
         }
         await sleep(700);

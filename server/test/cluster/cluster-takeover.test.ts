@@ -93,7 +93,9 @@ describePostgres("take-over of a dead instance's work on PostgreSQL", () => {
       }
       const resends = calls.slice(provided);
       expect(resends.length).toBeGreaterThanOrEqual(4);
-      for (let i = 1; i < resends.length; i++) expect(resends[i]!.at - resends[i - 1]!.at).toBeGreaterThanOrEqual(callbackTimeoutMs - 200);
+      // Overlapping runs would send resends together; one run sends them a callback timeout apart, less the arrival delay
+      // of a loaded machine (seen up to 1.7 s with three test files at once at a load average of 13).
+      for (let i = 1; i < resends.length; i++) expect(resends[i]!.at - resends[i - 1]!.at).toBeGreaterThanOrEqual(callbackTimeoutMs / 3);
 
       const held = await leaseOf("settlement-retry");
       const expiresAt = Number(held!.expires_at);

@@ -8,7 +8,7 @@ function endToEnd(headers: IncomingHttpHeaders): IncomingHttpHeaders {
 }
 
 /**
- * A load balancer as the README's "Running a cluster" asks for: round robin over the instances that answered their last
+ * A load balancer as docs/running.md's "Running a cluster" asks for: round robin over the instances that answered their last
  * `GET /readyz` (polled every `checkIntervalMs`, failed if not answered within `checkTimeoutMs`) with 200. When connecting to the chosen instance fails, before any byte
  * of the request left, it tries the next ready one (nginx's `proxy_next_upstream error`); a failure after that answers
  * 502, since the instance may have received the request. Each upstream request has its own connection, so no request

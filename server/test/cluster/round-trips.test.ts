@@ -64,14 +64,14 @@ describePostgres("PostgreSQL round trips per money-path transaction", () => {
     }
   }
 
-  it("reads the session once, then sends two statements per BET and per WIN: the first claim (nonce, session, claim in one) and the outcome", async () => {
+  it("reads the session once, then sends two statements per BET and per WIN: the claim (nonce, session, claim in one) and the outcome", async () => {
     const playerRef = `p-${randomUUID()}`;
     // Launched through another instance, as a load balancer may send it: the one playing reads the session once.
     const token = await launchSession(instances[1]!.url, { playerRef });
     const sent = await counted(() => play(instances[0]!, token, playerRef, PAIRS));
     expect(sent).toHaveLength(2 * 2 * PAIRS + 1);
     expect(sent.filter((sql) => sql.includes("FROM sessions WHERE token_hash"))).toHaveLength(1);
-    expect(sent.filter((sql) => sql.includes("croupier_claim_first"))).toHaveLength(2 * PAIRS);
+    expect(sent.filter((sql) => sql.includes("croupier_claim_v2"))).toHaveLength(2 * PAIRS);
     expect(sent.filter((sql) => sql.includes("UPDATE transactions SET state"))).toHaveLength(2 * PAIRS);
   });
 });

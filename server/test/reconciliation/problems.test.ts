@@ -57,6 +57,13 @@ describe("operator reconciliation API: problems, re-send, resolve, audit", () =>
     ]);
     expect(listed.json.nextCursor).toBeNull();
     expect((await get(server, "/v1/operator/problems?kind=UNCLOSED_ROUND")).json.items).toEqual([]);
+    // `problem` says "needs a person": true in the list and the detail while the problem is open.
+    const listedWin = async () =>
+      (await get(server, `/v1/operator/transactions?type=WIN`)).json.items.find(
+        (t: { transactionId: string }) => t.transactionId === win.transactionId,
+      );
+    expect(await listedWin()).toMatchObject({ state: "FAILED", problem: true });
+    expect((await get(server, transactionPath(PROVIDER.id, win.transactionId))).json).toMatchObject({ problem: true });
 
     // The wallet is mended; five people click "re-send" at once.
     wallet.fault = undefined;
@@ -66,7 +73,9 @@ describe("operator reconciliation API: problems, re-send, resolve, audit", () =>
     for (const refused of replies.filter((r) => r.status === 409)) expect(refused.json.error).toEqual(expect.any(String));
     const resent = replies.find((r) => r.status === 200)!.json;
     expect(resent.problem).toMatchObject({ id: problem.id, resolvedBy: "system", resolution: "settled", resolvedAt: expect.any(String) });
-    expect(resent.transaction).toMatchObject({ transactionId: win.transactionId, state: "OK", balance: 10_700 });
+    expect(resent.transaction).toMatchObject({ transactionId: win.transactionId, state: "OK", balance: 10_700, problem: false });
+    expect(await listedWin()).toMatchObject({ state: "OK", problem: false });
+    expect((await get(server, `/v1/operator/rounds/starfall/r-win`)).json.transactions).toEqual([expect.objectContaining({ problem: false })]);
     expect(resent.transaction.deliveryLog.at(-1)).toMatchObject({
       requestedBy: "OPERATOR",
       actor: `api:${OPERATOR.id}`,
@@ -88,9 +97,12 @@ describe("operator reconciliation API: problems, re-send, resolve, audit", () =>
     expect(late.json).toEqual({ error: "problem already resolved", code: "conflict" });
     expect(wallet.applied.filter((t) => t.transactionId === win.transactionId)).toHaveLength(1);
 
-    const audit = await get(server, "/v1/operator/audit-log");
+    const audit = await get(server, "/v1/operator/audit-log?kind=RESEND");
     expect(audit.status).toBe(200);
-    expect(audit.json.items).toEqual([
+    // The four clicks that lost and the late one are audited as refused (issue 30 item 10).
+    const refused = audit.json.items.filter((e: { result: string }) => e.result !== "OK");
+    expect(refused.map((e: { result: string }) => e.result)).toEqual(Array.from({ length: 5 }, () => expect.stringMatching(/^REFUSED: /)));
+    expect(audit.json.items.filter((e: { result: string }) => e.result === "OK")).toEqual([
       {
         id: expect.any(String),
         at: expect.any(String),
@@ -139,6 +151,8 @@ describe("operator reconciliation API: problems, re-send, resolve, audit", () =>
     const resolved = await post(server, `/v1/operator/problems/${first.id}/resolve`, { note: "credited by hand, ticket 4711" });
     expect(resolved.status).toBe(200);
     expect(resolved.json).toMatchObject({ id: first.id, resolvedBy: `api:${OPERATOR.id}`, resolution: "credited by hand, ticket 4711" });
+    // Resolved by a person: it no longer needs one, though it stays FAILED.
+    expect((await get(server, transactionPath(PROVIDER.id, wins[0]!.transactionId))).json).toMatchObject({ state: "FAILED", problem: false });
     const again = await post(server, `/v1/operator/problems/${first.id}/resolve`, { note: "twice" });
     expect(again.status).toBe(409);
     expect((await post(server, `/v1/operator/problems/${first.id}/resend`)).status).toBe(409);
@@ -155,19 +169,22 @@ describe("operator reconciliation API: problems, re-send, resolve, audit", () =>
     const audit = await get(server, "/v1/operator/audit-log?limit=1");
     expect(audit.json.items).toEqual([expect.objectContaining({ action: "RESEND", result: expect.stringMatching(/^FAILED: wallet answered 500/) })]);
     const older = await get(server, `/v1/operator/audit-log?limit=1&cursor=${audit.json.nextCursor}`);
-    expect(older.json).toEqual({
-      items: [
-        {
-          id: expect.any(String),
-          at: expect.any(String),
-          actor: `api:${OPERATOR.id}`,
-          action: "RESOLVE",
-          target: expect.stringContaining(String(wins[0]!.transactionId)),
-          note: "credited by hand, ticket 4711",
-          result: "RESOLVED",
-        },
-      ],
-      nextCursor: null,
+    expect(older.json.items).toEqual([expect.objectContaining({ action: "RESEND", result: "REFUSED: problem already resolved" })]);
+    // Every resolve that reached the service, the refused ones with their note and why (issue 30 item 10).
+    const resolves = await get(server, "/v1/operator/audit-log?kind=RESOLVE");
+    expect(resolves.json.items.map((e: { note: string; result: string }) => [e.note, e.result])).toEqual([
+      ["twice", "REFUSED: problem already resolved"],
+      ["credited by hand, ticket 4711", "RESOLVED"],
+      ["   ", "REFUSED: a note saying why is required"],
+    ]);
+    expect(resolves.json.items[1]).toEqual({
+      id: expect.any(String),
+      at: expect.any(String),
+      actor: `api:${OPERATOR.id}`,
+      action: "RESOLVE",
+      target: expect.stringContaining(String(wins[0]!.transactionId)),
+      note: "credited by hand, ticket 4711",
+      result: "RESOLVED",
     });
     expect((await get(server, "/v1/operator/audit-log?cursor=nonsense")).status).toBe(400);
     expect((await get(server, "/v1/operator/problems?status=resolved")).json.items.map((p: { id: string }) => p.id)).toEqual([first.id]);

@@ -31,6 +31,7 @@ describe("operator reconciliation API: transactions", () => {
     expect(ids(all)).toEqual([failedWin, declined, bet2, win1, bet1].map((t) => t.transactionId));
     expect(all.json.nextCursor).toBeNull();
     expect(all.json.items[3]).toEqual({
+      operatorId: OPERATOR.id,
       providerId: PROVIDER.id,
       transactionId: win1.transactionId,
       type: "WIN",
@@ -118,7 +119,7 @@ describe("operator reconciliation API: transactions", () => {
     expect(latest.json.items[0].roundId).toBe("late-3");
   });
 
-  it("shows one transaction in full: the body sent byte for byte and every call made to the wallet", async () => {
+  it("shows one transaction in full: the body sent byte for byte (its session token redacted) and every call made to the wallet", async () => {
     const { wallet, server, p1 } = await startReconciliationSetup(
       { settlementRetry: { initialDelaySeconds: 0.05, maxDelaySeconds: 0.05, horizonSeconds: 60 } },
       cleanups,
@@ -135,9 +136,11 @@ describe("operator reconciliation API: transactions", () => {
     }
     expect(detail.status).toBe(200);
     expect(detail.json).toMatchObject({ transactionId: win.transactionId, state: "OK", balance: 10_030, attempts: 2 });
-    // What the wallet received, twice, is exactly what the API shows as the request.
+    // What the wallet received, twice, is exactly what the API shows as the request, but for the session token.
     const received = wallet.requests.filter((r) => r.method === "POST").map((r) => r.body);
-    expect(received).toEqual([detail.json.request, detail.json.request]);
+    const shown = received[0]!.replace(`"sessionToken":${JSON.stringify(p1)}`, '"sessionToken":"[redacted]"');
+    expect(received).toEqual([received[0], received[0]]);
+    expect(detail.json.request).toBe(shown);
     expect(JSON.parse(detail.json.request)).toMatchObject({ transactionId: win.transactionId, metadata: { spin: 7, note: "ü" } });
     const [firstCall, secondCall] = detail.json.deliveryLog;
     expect(detail.json.deliveryLog).toHaveLength(2);

@@ -21,6 +21,7 @@ const INSTANCES = 3;
 const KILLS = scaled(6, 120);
 const PLAYERS = scaled(6, 18);
 const STARTING_BALANCE = 5_000;
+const STALE_ROUND_SECONDS = 5;
 
 describePostgres("cluster crash recovery (three instances, kill -9 under load)", () => {
   const dir = tempDir();
@@ -47,7 +48,7 @@ describePostgres("cluster crash recovery (three instances, kill -9 under load)",
               wallet: wallet.url,
               logLevel: "warn",
               server: { host: "127.0.0.1", port },
-              reconciler: { staleRoundSeconds: 8, sweepIntervalSeconds: 0.5 },
+              reconciler: { staleRoundSeconds: STALE_ROUND_SECONDS, sweepIntervalSeconds: 0.5 },
               settlementRetry: { initialDelaySeconds: 0.2, maxDelaySeconds: 1, horizonSeconds: 3600 },
             }),
             database: { url: database.url, poolSize: 4 },
@@ -89,6 +90,7 @@ describePostgres("cluster crash recovery (three instances, kill -9 under load)",
         playSeed: RUN_SEED + 2_000,
         chaosSeed: RUN_SEED + 11,
         kills: KILLS,
+        lateWinsAfterStaleSeconds: STALE_ROUND_SECONDS,
         deadlineMs: Date.now() + scaled(240_000, 2_400_000),
         duplicateRate: 0.1,
         crash: async (chaos) => {
@@ -118,6 +120,7 @@ describePostgres("cluster crash recovery (three instances, kill -9 under load)",
         "cluster crash recovery",
         `${INSTANCES} instances, ${kills} kills, ${record.rounds} rounds, ${report.transactions} transactions, ` +
           `${instances.reduce((n, i) => n + i.orphansRecovered, 0)} wallet calls found cut in flight, ` +
+          `${record.lateWins} late WINs (${report.roundClosed} refused ROUND_CLOSED), ${report.reversedInFlight} cut BETs reversed, ` +
           `${report.staleRefunds} stale-round refunds, ${report.lost} lost, ${report.doubled} doubled`,
       );
       expect(report.problems, `${report.problems.join("\n")}\n--- last output:\n${instances.map((i) => i.recentOutput()).join("\n---\n")}`).toEqual(

@@ -1,6 +1,7 @@
 /**
- * The conservation audit must be able to fail: fed a wallet ledger with a lost bet, a double refund, a stuck stake
- * and an unexplained credit, it reports each one. (The other reliability tests rely on it finding nothing.)
+ * The conservation audit must be able to fail: fed a wallet ledger with a lost bet, a double refund, a stuck stake,
+ * an unexplained credit, a WIN credited on a round the reconciler refunded and a credit resolved by hand then paid
+ * again, it reports each one. (The other reliability tests rely on it finding nothing.)
  */
 import type { LedgerEntry } from "@croupier/mock-operator-wallet";
 import { describe, expect, it } from "vitest";
@@ -39,14 +40,15 @@ const entry = (transactionId: string, type: LedgerEntry["type"], delta: number, 
   ...extra,
 });
 const ok = { kind: "settled", status: "OK", balance: 0, attempts: 1 } as const;
-const row = (transactionId: string, type: string, amount: number, originalTransactionId: string | null = null): PlatformRow => ({
-  transactionId,
-  playerRef: "p",
-  type,
-  amount,
-  originalTransactionId,
-  state: "OK",
-});
+const row = (
+  transactionId: string,
+  type: string,
+  amount: number,
+  originalTransactionId: string | null = null,
+  extra: Partial<PlatformRow> = {},
+): PlatformRow => ({ transactionId, playerRef: "p", type, amount, originalTransactionId, state: "OK", resolvedByHand: false, ...extra });
+const roundClosed = { kind: "rejected", status: 400, code: "ROUND_CLOSED", message: "round closed by the reconciler", attempts: 1 } as const;
+const declined = { kind: "settled", status: "DECLINED", balance: 0, attempts: 2 } as const;
 
 describe("conservation audit", () => {
   it("passes a consistent history: bet, win, and an abandoned bet refunded once by the reconciler", () => {
@@ -97,5 +99,81 @@ describe("conservation audit", () => {
     expect(text).toMatch(/bet b3 of p \(stake 8\) was refunded 16/);
     expect(text).toMatch(/gift of p, which no provider answer or stale rollback explains/);
     expect(text).toMatch(/the platform's applied transactions give/);
+  });
+
+  it("passes a round the reconciler closed: the late WIN refused ROUND_CLOSED, a cut BET reversed and answered DECLINED, a credit paid once by hand", () => {
+    const record = new ProviderRecord();
+    record.add(tx("b1", "BET", 10), ok);
+    record.add(tx("w1", "WIN", 30, { roundComplete: true }), roundClosed);
+    record.add(tx("b2", "BET", 6, { roundId: "r2" }), declined);
+    record.add(tx("b3", "BET", 4, { roundId: "r3" }), ok);
+    record.add(tx("w3", "WIN", 20, { roundId: "r3", roundComplete: true }), ok);
+    const report = auditConservation({
+      startBalances: new Map([["p", 100]]),
+      finalBalances: new Map([["p", 116]]),
+      record,
+      walletEntries: [
+        entry("b1", "BET", -10),
+        entry("stale-rollback:b1", "ROLLBACK", 10, { originalTransactionId: "b1" }),
+        entry("b2", "BET", -6, { roundId: "r2" }),
+        entry("stale-rollback:b2", "ROLLBACK", 6, { originalTransactionId: "b2", roundId: "r2" }),
+        entry("b3", "BET", -4, { roundId: "r3" }),
+        entry("hand:w3", "WIN", 20, { roundId: "r3" }),
+      ],
+      platformRows: [
+        row("b1", "BET", 10),
+        row("stale-rollback:b1", "ROLLBACK", 10, "b1"),
+        row("b2", "BET", 6, null, { state: "PENDING" }),
+        row("stale-rollback:b2", "ROLLBACK", 6, "b2"),
+        row("b3", "BET", 4),
+        row("w3", "WIN", 20, null, { state: "FAILED", resolvedByHand: true }),
+      ],
+    });
+    expect(report.problems).toEqual([]);
+    expect([report.roundClosed, report.reversedInFlight, report.resolvedByHand, report.staleRefunds]).toEqual([1, 1, 1, 1]);
+  });
+
+  it("reports a WIN credited on a round the reconciler refunded, and a credit resolved by hand that the wallet paid too", () => {
+    const record = new ProviderRecord();
+    record.add(tx("b1", "BET", 10), ok);
+    record.add(tx("w1", "WIN", 30, { roundComplete: true }), roundClosed);
+    record.add(tx("b3", "BET", 4, { roundId: "r3" }), ok);
+    record.add(tx("w3", "WIN", 20, { roundId: "r3", roundComplete: true }), ok);
+    const report = auditConservation({
+      startBalances: new Map([["p", 100]]),
+      finalBalances: new Map([["p", 166]]),
+      record,
+      walletEntries: [
+        entry("b1", "BET", -10),
+        entry("stale-rollback:b1", "ROLLBACK", 10, { originalTransactionId: "b1" }),
+        entry("w1", "WIN", 30),
+        entry("b3", "BET", -4, { roundId: "r3" }),
+        entry("hand:w3", "WIN", 20, { roundId: "r3" }),
+        entry("w3", "WIN", 20, { roundId: "r3" }),
+      ],
+      platformRows: [
+        row("b1", "BET", 10),
+        row("stale-rollback:b1", "ROLLBACK", 10, "b1"),
+        row("b3", "BET", 4),
+        row("w3", "WIN", 20, null, { resolvedByHand: true }),
+      ],
+    });
+    expect(report.doubled).toBeGreaterThanOrEqual(2);
+    const text = report.problems.join("\n");
+    expect(text).toMatch(/WIN w1 of p was refused ROUND_CLOSED, yet the wallet moved 30/);
+    expect(text).toMatch(/WIN w3 of p was resolved by hand and paid by the wallet too/);
+  });
+
+  it("reports a DECLINED bet the wallet kept, even with a refund of another amount", () => {
+    const record = new ProviderRecord();
+    record.add(tx("b1", "BET", 10), declined);
+    const report = auditConservation({
+      startBalances: new Map([["p", 100]]),
+      finalBalances: new Map([["p", 93]]),
+      record,
+      walletEntries: [entry("b1", "BET", -10), entry("stale-rollback:b1", "ROLLBACK", 3, { originalTransactionId: "b1" })],
+      platformRows: [row("b1", "BET", 10, null, { state: "DECLINED" })],
+    });
+    expect(report.problems.join("\n")).toMatch(/BET b1 of p was answered DECLINED but the wallet moved -10/);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Conservation under faults: a seeded mix of bets, wins, rollbacks and abandoned rounds from many players at once,
  * through the real service, against the mock wallet injecting latency, 500s, timeouts and lost replies. The
- * provider retries with the same transactionId; afterwards the platform's reconciler and settlement retry finish.
+ * provider retries with the same transactionId; some WINs come after their round went stale or race the reconciler
+ * around the threshold; afterwards the platform's reconciler and settlement retry finish.
  * Every player's wallet balance must then match both what the provider was told and the platform's own ledger.
  */
 import { startWallet, type RunningWallet } from "@croupier/mock-operator-wallet";
@@ -9,12 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seededRandom } from "../../../mock-operator-wallet/src/seeded-random.js";
 import { OPERATOR, PROVIDER, startTestServer, tempDir, testConfigJson } from "../harness.js";
 import { reportFigure, RUN_SEED, scaled, TEST_TIMEOUT_MS } from "./support/budget.js";
-import { auditWalletLedger } from "./support/conservation-audit.js";
-import { setWalletFaults, waitForStakeRefunds } from "./support/wallet-control.js";
+import { settleThenAudit } from "./support/settle-then-audit.js";
+import { setWalletFaults } from "./support/wallet-control.js";
 import { playRounds, ProviderRecord } from "./support/game-play.js";
-import { platformRows, platformSettled } from "./support/platform-ledger.js";
+
 import { PersistentProvider } from "./support/provider-driver.js";
-import { seatPlayers, waitUntil } from "./support/seating.js";
+import { seatPlayers } from "./support/seating.js";
 
 const PLAYERS = scaled(12, 60);
 const ROUNDS_PER_PLAYER = scaled(8, 60);
@@ -64,6 +65,7 @@ describe("conservation under wallet faults", () => {
             runTag: "cons",
             deadlineMs,
             duplicateRate: 0.1,
+            lateWinsAfterStaleSeconds: STALE_ROUND_SECONDS,
           }),
         ),
       );
@@ -72,23 +74,19 @@ describe("conservation under wallet faults", () => {
       const faultsMet = wallet.stats.snapshot().faults;
       await setWalletFaults(wallet.url, { latencyMs: 0, failureRate: 0, timeoutRate: 0, dropAfterApplyRate: 0, declineRate: 0 });
 
-      await waitForStakeRefunds(wallet.ledger, record, 90_000);
-      await waitUntil(
-        "the platform's settlement retry and reconciler to settle every transaction",
-        () => platformSettled(platformRows(server.services.stores.sqlite!, OPERATOR.id)),
-        60_000,
-      );
-
-      const report = auditWalletLedger(wallet.ledger, {
+      const report = await settleThenAudit({
+        wallet,
+        db: server.services.stores.sqlite!,
+        record,
         playerRefs,
         startingBalance: STARTING_BALANCE,
-        record,
-        platformRows: platformRows(server.services.stores.sqlite!, OPERATOR.id),
+        refundTimeoutMs: 90_000,
       });
       reportFigure(
         "conservation under faults",
         `${report.players} players, ${record.rounds} rounds, ${report.transactions} transactions (${record.duplicateRaces} raced by two clients), ` +
           `${faultsMet.failures} 500s, ${faultsMet.timeouts} timeouts, ${faultsMet.droppedReplies} lost replies, ` +
+          `${record.lateWins} late WINs (${report.roundClosed} refused ROUND_CLOSED), ${report.reversedInFlight} cut BETs reversed, ` +
           `${report.staleRefunds} stale-round refunds, ${report.lost} lost, ${report.doubled} doubled`,
       );
       expect(report.problems, report.problems.join("\n")).toEqual([]);

@@ -18,7 +18,7 @@ import { setWalletFaults, waitForStakeRefunds } from "./support/wallet-control.j
 const KILLS = scaled(20, 200);
 const PLAYERS = scaled(8, 24);
 const STARTING_BALANCE = 5_000;
-const STALE_ROUND_SECONDS = 8;
+const STALE_ROUND_SECONDS = 5;
 
 describe("crash recovery (kill -9 under load)", () => {
   const dir = tempDir();
@@ -72,6 +72,7 @@ describe("crash recovery (kill -9 under load)", () => {
         playSeed: RUN_SEED + 1_000,
         chaosSeed: RUN_SEED + 7,
         kills: KILLS,
+        lateWinsAfterStaleSeconds: STALE_ROUND_SECONDS,
         deadlineMs: Date.now() + scaled(240_000, 2_400_000),
         crash: async () => {
           await service.kill();
@@ -103,6 +104,7 @@ describe("crash recovery (kill -9 under load)", () => {
         "crash recovery",
         `${service.kills} kills, ${record.rounds} rounds, ${report.transactions} transactions, ` +
           `${service.orphansRecovered} wallet calls found cut in flight at restart, ` +
+          `${record.lateWins} late WINs (${report.roundClosed} refused ROUND_CLOSED), ${report.reversedInFlight} cut BETs reversed, ` +
           `${report.staleRefunds} stale-round refunds, ${report.lost} lost, ${report.doubled} doubled`,
       );
       expect(report.problems, `${report.problems.join("\n")}\n--- service output:\n${service.recentOutput()}`).toEqual([]);

@@ -90,4 +90,13 @@ describe("SDK end to end: free spins and session revoke", () => {
     expect(bet.error?.status).toBe(401);
     expect(d.wallet.callsFor("after-kick-bet")).toHaveLength(0);
   });
+
+  it("listCampaigns offers the campaigns the operator may issue from, and a grant from one reaches the studio", async () => {
+    const campaigns = await d.operator.listCampaigns();
+    expect(campaigns.error).toBeUndefined();
+    expect(campaigns.data!.map((c) => c.id)).toContain("welcome-10");
+    const campaign = campaigns.data!.find((c) => c.id === "welcome-10")!;
+    const issued = await d.operator.issueGrant({ playerRef: "p-campaign", campaignId: campaign.id, idempotencyKey: "campaign-p-campaign" });
+    expect(issued.data).toMatchObject({ campaignId: "welcome-10", gameId: campaign.gameId, spins: campaign.spins, status: "active" });
+  });
 });

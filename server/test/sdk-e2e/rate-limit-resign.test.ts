@@ -31,7 +31,7 @@ function recordingFetch(attempts: Attempt[], statuses: number[]): typeof fetch {
 /**
  * A 429 consumes the request's nonce (the service records it before the rate limit: decisions.md §1), so the same
  * request sent again is a replay (401). Both SDKs sign each attempt afresh: over real HTTP against the real service with
- * a rate limit of one request per second, the retry after a 429 carries a new nonce, a later timestamp and a new
+ * a rate limit of one request every four seconds (a slow machine never refills it between two calls), the retry after a 429 carries a new nonce, a later timestamp and a new
  * signature, and succeeds.
  */
 describe("SDK end to end: a retry after a 429 is signed again", () => {
@@ -40,7 +40,7 @@ describe("SDK end to end: a retry after a 429 is signed again", () => {
   beforeAll(async () => {
     d = await startDeployment((json) => {
       for (const tenant of [...(json.operators as Record<string, unknown>[]), ...(json.providers as Record<string, unknown>[])]) {
-        tenant.rateLimit = { requestsPerSecond: 1, burst: 1 };
+        tenant.rateLimit = { requestsPerSecond: 0.25, burst: 1 };
       }
     });
   });
@@ -69,8 +69,8 @@ describe("SDK end to end: a retry after a 429 is signed again", () => {
   it("the provider SDK's retried transaction gets a 429, then is applied once, signed afresh with the same body", async () => {
     const attempts: Attempt[] = [];
     const statuses: number[] = [];
-    // The operator's one request a second may still be spent by the test before: a launch is never retried.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // The operator's one request every four seconds may still be spent by the test before: a launch is never retried.
+    await new Promise((resolve) => setTimeout(resolve, 4_100));
     const launch = await createOperatorClient({
       baseUrl: d.server.url,
       tenantId: OPERATOR.id,

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -16,6 +17,7 @@ import {
   openReplay,
   playRound,
   serveWebhooksWithExpress,
+  settleWin,
   serveWebhooksWithNode,
 } from "../../../sdk-provider/examples/provider.js";
 import { OPERATOR, PROVIDER, startTestServer, tempDir, testConfigJson } from "../harness.js";
@@ -86,6 +88,14 @@ describe("README examples against the real server", () => {
 
     expect(ledger.balances.get("p-1")).toBe(1200);
     expect((await provider.balance(sessionToken)).data).toEqual({ balance: 1200 });
+  });
+
+  it("settleWin: the same transactionId resent with another amount is IDEMPOTENCY_MISMATCH, and the first WIN stands", async () => {
+    const win = { transactionId: randomUUID(), sessionToken, roundId: "r-reused", playerRef: "p-1", gameId: "starfall", currency: "EUR", amount: 0 };
+    expect(await settleWin(provider, win)).toBe(1200);
+    expect(await settleWin(provider, win)).toBe(1200);
+    await expect(settleWin(provider, { ...win, amount: 1 })).rejects.toThrow(`transaction ${win.transactionId} was first sent with other fields`);
+    expect(ledger.balances.get("p-1")).toBe(1200);
   });
 
   it("giveWelcomeSpins reaches the example webhook receiver once; openReplay accepts the service's replay link", async () => {

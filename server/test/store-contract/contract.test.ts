@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BackofficeSessionRecord, BackofficeUserRecord } from "../../src/domain/ports/backoffice.js";
-import type { NewTransaction, RecordedOutcome } from "../../src/domain/ports/ledger.js";
-import type { SessionFilter } from "../../src/domain/ports/monitoring.js";
-import type { DeferredNonce, NonceLog } from "../../src/domain/ports/nonces.js";
+import type { ClaimResult, NewTransaction, RecordedOutcome, TransactionRecord } from "../../src/domain/ports/ledger.js";
+import { LATENCY_BUCKET_BOUNDS_MS, type OperatorMinute, type SessionFilter } from "../../src/domain/ports/monitoring.js";
 import type { GrantRecord } from "../../src/domain/ports/grants.js";
 import type { SessionRecord } from "../../src/domain/ports/sessions.js";
 import { createTestDatabase, describePostgres, type TestDatabase } from "../postgres.js";
@@ -66,18 +65,31 @@ function storeContract(kit: () => StoreKit) {
     };
   };
 
+  // A provider's claim needs its session stored and unexpired: the one most claims below come with.
+  beforeAll(async () => {
+    await kit().sessions.insert(newSession({ tokenHash: "digest-of-st_1", expiresAt: Number.MAX_SAFE_INTEGER }));
+  });
+  const RECONCILER = { by: "RECONCILER" as const, actor: null };
+  /** A claim's record when it claimed one; undefined otherwise (a re-send left alone). */
+  const claimedRecord = (claim: ClaimResult): TransactionRecord | undefined => (claim.kind === "claimed" ? claim.record : undefined);
+
   describe("ledger", () => {
     it("claims a new transaction once; a repeat is in flight, then settled; another body is refused", async () => {
       const { ledger } = kit();
       const bet = newBet();
-      const first = await ledger.claim(bet, 1_000, 0, true, PROVIDER);
+      const first = await ledger.claim({ kind: "provider", transaction: bet, nonce: undefined }, 1_000, 0, PROVIDER);
       expect(first).toMatchObject({ kind: "claimed", record: { state: "PENDING", attempts: 1, amount: 35, roundComplete: false, problem: false } });
-      expect((await ledger.claim(bet, 1_500, 500, true, PROVIDER)).kind).toBe("in-flight");
-      expect((await ledger.claim({ ...bet, requestHash: "other" }, 1_500, 500, true, PROVIDER)).kind).toBe("different-body");
+      expect((await ledger.claim({ kind: "provider", transaction: bet, nonce: undefined }, 1_500, 500, PROVIDER)).kind).toBe("in-flight");
+      expect(
+        (await ledger.claim({ kind: "provider", transaction: { ...bet, requestHash: "other" }, nonce: undefined }, 1_500, 500, PROVIDER)).kind,
+      ).toBe("different-body");
       if (first.kind !== "claimed") throw new Error("unreachable");
       const settled = await ledger.recordOutcome(first.record, ok, 2_000);
       expect(settled).toMatchObject({ state: "OK", responseBalance: 965, updatedAt: 2_000 });
-      expect(await ledger.claim(bet, 3_000, 2_000, true, PROVIDER)).toMatchObject({ kind: "settled", record: { state: "OK", attempts: 1 } });
+      expect(await ledger.claim({ kind: "provider", transaction: bet, nonce: undefined }, 3_000, 2_000, PROVIDER)).toMatchObject({
+        kind: "settled",
+        record: { state: "OK", attempts: 1 },
+      });
       expect(await ledger.find(bet)).toMatchObject({ state: "OK", callbackBody: '{"type":"BET"}', sessionTokenHash: "digest-of-st_1" });
       expect(await ledger.roundStatus(bet)).toBe("OPEN");
     });
@@ -85,7 +97,9 @@ function storeContract(kit: () => StoreKit) {
     it("of many concurrent claims of one transaction exactly one owns the call", async () => {
       const { ledger } = kit();
       const bet = newBet();
-      const results = await Promise.all(Array.from({ length: 12 }, () => ledger.claim(bet, 1_000, 0, true, PROVIDER)));
+      const results = await Promise.all(
+        Array.from({ length: 12 }, () => ledger.claim({ kind: "provider", transaction: bet, nonce: undefined }, 1_000, 0, PROVIDER)),
+      );
       expect(results.filter((r) => r.kind === "claimed")).toHaveLength(1);
       expect(results.filter((r) => r.kind === "in-flight")).toHaveLength(11);
     });
@@ -94,7 +108,9 @@ function storeContract(kit: () => StoreKit) {
       const { ledger } = kit();
       const bet = newBet();
       const others = Array.from({ length: 6 }, (_, i) => ({ ...bet, playerRef: `${bet.playerRef}-${i}`, requestHash: `h-${i}` }));
-      const results = await Promise.all([bet, ...others].map((t) => ledger.claim(t, 1_000, 0, true, PROVIDER)));
+      const results = await Promise.all(
+        [bet, ...others].map((t) => ledger.claim({ kind: "provider", transaction: t, nonce: undefined }, 1_000, 0, PROVIDER)),
+      );
       expect(results.filter((r) => r.kind === "claimed")).toHaveLength(1);
       expect(results.filter((r) => r.kind === "different-body")).toHaveLength(6);
     });
@@ -102,11 +118,11 @@ function storeContract(kit: () => StoreKit) {
     it("re-claims a stale PENDING or failed record, and fences the outcome of the attempt it replaced", async () => {
       const { ledger } = kit();
       const bet = newBet();
-      const first = await ledger.claim(bet, 1_000, 0, true, PROVIDER);
+      const first = await ledger.claim({ kind: "provider", transaction: bet, nonce: undefined }, 1_000, 0, PROVIDER);
       if (first.kind !== "claimed") throw new Error(first.kind);
       const [orphan] = (await ledger.pending()).filter((r) => r.transactionId === bet.transactionId);
       // The lease ran out (its owner died mid-call): a retry claims attempt 2 and settles it.
-      const retry = await ledger.claim(bet, 5_000, 4_000, true, PROVIDER);
+      const retry = await ledger.claim({ kind: "provider", transaction: bet, nonce: undefined }, 5_000, 4_000, PROVIDER);
       expect(retry).toMatchObject({ kind: "claimed", record: { attempts: 2, state: "PENDING" } });
       if (retry.kind !== "claimed") throw new Error(retry.kind);
       await ledger.recordOutcome(retry.record, ok, 5_010);
@@ -114,18 +130,22 @@ function storeContract(kit: () => StoreKit) {
       expect(await ledger.find(bet)).toMatchObject({ state: "OK", responseBalance: 965, attempts: 2 });
       // A failed record is claimed again at once; a settled one never.
       const credit = newBet({ type: "WIN" });
-      const c1 = await ledger.claim(credit, 1_000, 0, true, PROVIDER);
+      const c1 = await ledger.claim({ kind: "provider", transaction: credit, nonce: undefined }, 1_000, 0, PROVIDER);
       if (c1.kind !== "claimed") throw new Error(c1.kind);
       await ledger.recordOutcome(c1.record, failed(1_500), 1_100);
-      expect(await ledger.claimForResend(credit, 1_200, 0, { by: "SETTLEMENT_RETRY", actor: null })).toMatchObject({ attempts: 2, state: "PENDING" });
-      expect(await ledger.claimForResend(credit, 1_300, 0, { by: "SETTLEMENT_RETRY", actor: null })).toBeUndefined();
-      expect(await ledger.claimForResend(bet, 9_000, 9_000, { by: "OPERATOR", actor: "x" })).toBeUndefined();
+      expect(
+        await ledger.claim({ kind: "resend", key: credit }, 1_200, 0, { by: "SETTLEMENT_RETRY", actor: null }).then(claimedRecord),
+      ).toMatchObject({ attempts: 2, state: "PENDING" });
+      expect(
+        await ledger.claim({ kind: "resend", key: credit }, 1_300, 0, { by: "SETTLEMENT_RETRY", actor: null }).then(claimedRecord),
+      ).toBeUndefined();
+      expect(await ledger.claim({ kind: "resend", key: bet }, 9_000, 9_000, { by: "OPERATOR", actor: "x" }).then(claimedRecord)).toBeUndefined();
     });
 
     it("recovers an untouched orphan and queues an unknown BET as a problem", async () => {
       const { ledger, problems } = kit();
       const bet = newBet({ operatorId: `op-${randomUUID()}` });
-      await ledger.claim(bet, 1_000, 0, true, PROVIDER);
+      await ledger.claim({ kind: "provider", transaction: bet, nonce: undefined }, 1_000, 0, PROVIDER);
       const [orphan] = (await ledger.pending()).filter((r) => r.transactionId === bet.transactionId);
       expect(await ledger.recordOrphanOutcome(orphan!, timedOut, 6_000)).toBe(true);
       expect(await ledger.find(bet)).toMatchObject({ state: "TIMED_OUT", attempts: 1 });
@@ -135,28 +155,48 @@ function storeContract(kit: () => StoreKit) {
     it("refuses another provider's transactionId, or a ROLLBACK of another provider's BET, for the same operator and player", async () => {
       const { ledger } = kit();
       const bet = newBet();
-      await ledger.claim(bet, 1_000, 0, true, PROVIDER);
-      expect(await ledger.claim({ ...bet, providerId: "prov-other" }, 1_000, 0, true, PROVIDER)).toEqual({ kind: "id-of-another-provider" });
+      await ledger.claim({ kind: "provider", transaction: bet, nonce: undefined }, 1_000, 0, PROVIDER);
+      expect(
+        await ledger.claim({ kind: "provider", transaction: { ...bet, providerId: "prov-other" }, nonce: undefined }, 1_000, 0, PROVIDER),
+      ).toEqual({ kind: "id-of-another-provider" });
       const rollback = newBet({ providerId: "prov-other", playerRef: bet.playerRef, type: "ROLLBACK", originalTransactionId: bet.transactionId });
-      expect(await ledger.claim(rollback, 1_000, 0, true, PROVIDER)).toEqual({ kind: "original-of-another-provider" });
+      expect(await ledger.claim({ kind: "provider", transaction: rollback, nonce: undefined }, 1_000, 0, PROVIDER)).toEqual({
+        kind: "original-of-another-provider",
+      });
       // The same ids for another player are independent.
-      expect((await ledger.claim({ ...bet, providerId: "prov-other", playerRef: "someone-else" }, 1_000, 0, true, PROVIDER)).kind).toBe("claimed");
+      expect(
+        (
+          await ledger.claim(
+            { kind: "provider", transaction: { ...bet, providerId: "prov-other", playerRef: "someone-else" }, nonce: undefined },
+            1_000,
+            0,
+            PROVIDER,
+          )
+        ).kind,
+      ).toBe("claimed");
     });
 
     it("completes a round, finds a reversal, and closes a stale round only if untouched since it was read", async () => {
       const { ledger } = kit();
       const bet = newBet({ roundComplete: true });
-      const c = await ledger.claim(bet, 1_000, 0, true, PROVIDER);
+      const c = await ledger.claim({ kind: "provider", transaction: bet, nonce: undefined }, 1_000, 0, PROVIDER);
       if (c.kind !== "claimed") throw new Error(c.kind);
       await ledger.recordOutcome(c.record, ok, 1_001);
       expect(await ledger.roundStatus(bet)).toBe("COMPLETED");
 
       const open = newBet({ operatorId: `op-${randomUUID()}` });
-      const o = await ledger.claim(open, 10, 0, true, PROVIDER);
+      const o = await ledger.claim({ kind: "provider", transaction: open, nonce: undefined }, 10, 0, PROVIDER);
       if (o.kind !== "claimed") throw new Error(o.kind);
       await ledger.recordOutcome(o.record, ok, 11);
-      const [stale] = (await ledger.staleRounds(100, 1000)).filter((r) => r.operatorId === open.operatorId);
-      expect(stale).toMatchObject({ providerId: "prov", gameId: "g", roundId: open.roundId, playerRef: open.playerRef, lastActivityAt: 10 });
+      const [stale] = (await ledger.roundsToReconcile(100, 1000)).filter((r) => r.operatorId === open.operatorId);
+      expect(stale).toMatchObject({
+        providerId: "prov",
+        gameId: "g",
+        roundId: open.roundId,
+        playerRef: open.playerRef,
+        status: "OPEN",
+        lastActivityAt: 10,
+      });
       await ledger.flagUnclosedRound(stale!, "still open", 50);
       await ledger.flagUnclosedRound(stale!, "still open", 60);
       const rollback = newBet({
@@ -166,34 +206,124 @@ function storeContract(kit: () => StoreKit) {
         type: "ROLLBACK",
         originalTransactionId: open.transactionId,
       });
-      const r = await ledger.claim(rollback, 20, 0, false, { by: "RECONCILER", actor: null });
-      if (r.kind !== "claimed") throw new Error(r.kind);
-      await ledger.recordOutcome(r.record, ok, 21);
-      expect(await ledger.reversalOf(open)).toMatchObject({ transactionId: rollback.transactionId, state: "OK" });
-      expect((await ledger.transactionsOfRound(stale!)).map((t) => t.transactionId)).toEqual([open.transactionId, rollback.transactionId]);
-      // Activity after the read: not closed.
-      await ledger.claim(newBet({ operatorId: open.operatorId, playerRef: open.playerRef, roundId: open.roundId }), 30, 0, true, PROVIDER);
-      expect(await ledger.closeRound(stale!)).toBe(false);
-      const [again] = (await ledger.staleRounds(100, 1000)).filter((x) => x.operatorId === open.operatorId);
-      expect(await ledger.closeRound(again!)).toBe(true);
+      const first = { transaction: rollback, pendingStaleBefore: 0, request: RECONCILER };
+      // Activity after the read: nothing changes.
+      const late = newBet({ operatorId: open.operatorId, playerRef: open.playerRef, roundId: open.roundId });
+      await ledger.claim({ kind: "provider", transaction: late, nonce: undefined }, 30, 0, PROVIDER);
+      expect(await ledger.closeRound(stale!, first, 40)).toEqual({ kind: "changed" });
+      expect(await ledger.find(rollback)).toBeUndefined();
+      const [again] = (await ledger.roundsToReconcile(100, 1000)).filter((x) => x.operatorId === open.operatorId);
+      // Closing claims the first rollback in the same unit of work; the round is CLOSING until it is reconciled.
+      const closing = await ledger.closeRound(again!, first, 40);
+      expect(closing).toMatchObject({
+        kind: "closing",
+        claim: { kind: "claimed", record: { transactionId: rollback.transactionId, state: "PENDING" } },
+      });
+      expect(await ledger.roundStatus(again!)).toBe("CLOSING");
+      expect((await ledger.roundsToReconcile(0, 1000)).filter((x) => x.operatorId === open.operatorId)).toMatchObject([{ status: "CLOSING" }]);
+      if (closing.kind !== "closing" || closing.claim.kind !== "claimed") throw new Error(closing.kind);
+      await ledger.recordOutcome(closing.claim.record, ok, 41);
+      expect(await ledger.find(rollback)).toMatchObject({ state: "OK", originalTransactionId: open.transactionId });
+      expect((await ledger.transactionsOfRound(again!)).map((t) => t.transactionId)).toEqual([
+        open.transactionId,
+        late.transactionId,
+        rollback.transactionId,
+      ]);
+      await ledger.markReconciled(again!, 50);
       expect(await ledger.roundStatus(again!)).toBe("CLOSED");
+      expect(await kit().problems.openCounts(open.operatorId)).toEqual({});
+      expect((await ledger.roundsToReconcile(1_000_000, 1000)).filter((x) => x.operatorId === open.operatorId)).toEqual([]);
+    });
+
+    it("takes no provider transaction in a round the reconciler closed; the reconciler's own claims go on", async () => {
+      const { ledger } = kit();
+      const bet = newBet({ operatorId: `op-${randomUUID()}` });
+      const b = await ledger.claim({ kind: "provider", transaction: bet, nonce: undefined }, 10, 0, PROVIDER);
+      if (b.kind !== "claimed") throw new Error(b.kind);
+      await ledger.recordOutcome(b.record, failed(null), 11);
+      const sibling = newBet({ operatorId: bet.operatorId, playerRef: bet.playerRef, roundId: bet.roundId, type: "WIN", amount: 5 });
+      const w = await ledger.claim({ kind: "provider", transaction: sibling, nonce: undefined }, 12, 0, PROVIDER);
+      if (w.kind !== "claimed") throw new Error(w.kind);
+      await ledger.recordOutcome(w.record, failed(null), 13);
+      const [round] = (await ledger.roundsToReconcile(100, 10)).filter((r) => r.operatorId === bet.operatorId);
+      const rollback = newBet({
+        ...bet,
+        transactionId: `stale-rollback:${bet.transactionId}`,
+        type: "ROLLBACK",
+        originalTransactionId: bet.transactionId,
+      });
+      expect((await ledger.closeRound(round!, { transaction: rollback, pendingStaleBefore: 0, request: RECONCILER }, 20)).kind).toBe("closing");
+      const win = newBet({ operatorId: bet.operatorId, playerRef: bet.playerRef, roundId: bet.roundId, type: "WIN", roundComplete: true });
+      expect(await ledger.claim({ kind: "provider", transaction: win, nonce: undefined }, 30, 0, PROVIDER)).toEqual({ kind: "round-closed" });
+      expect(await ledger.find(win)).toBeUndefined();
+      // A stored BET is the reconciler's to reverse; a credit recorded before the close is still sent.
+      expect(await ledger.claim({ kind: "provider", transaction: bet, nonce: undefined }, 31, 0, PROVIDER)).toMatchObject({
+        kind: "being-reversed",
+        record: { transactionId: bet.transactionId },
+      });
+      expect(await ledger.claim({ kind: "provider", transaction: sibling, nonce: undefined }, 32, 0, PROVIDER)).toMatchObject({
+        kind: "claimed",
+        record: { attempts: 2 },
+      });
+      const other = newBet({ ...rollback, transactionId: `stale-rollback:${randomUUID()}` });
+      expect((await ledger.claim({ kind: "platform", transaction: other }, 33, 0, RECONCILER)).kind).toBe("claimed");
+      expect(await ledger.roundStatus(round!)).toBe("CLOSING");
+    });
+
+    it("closes a round with nothing to reverse at once, and marks one with a completing WIN completed instead", async () => {
+      const { ledger } = kit();
+      const reversed = newBet({ operatorId: `op-${randomUUID()}` });
+      await ledger.claim({ kind: "provider", transaction: reversed, nonce: undefined }, 10, 0, PROVIDER);
+      const [quiet] = (await ledger.roundsToReconcile(100, 10)).filter((r) => r.operatorId === reversed.operatorId);
+      expect(await ledger.closeRound(quiet!, undefined, 20)).toEqual({ kind: "closed" });
+      expect(await ledger.roundStatus(quiet!)).toBe("CLOSED");
+
+      const bet = newBet({ operatorId: `op-${randomUUID()}` });
+      await ledger.claim({ kind: "provider", transaction: bet, nonce: undefined }, 10, 0, PROVIDER);
+      const win = newBet({ operatorId: bet.operatorId, playerRef: bet.playerRef, roundId: bet.roundId, type: "WIN", roundComplete: true });
+      const w = await ledger.claim({ kind: "provider", transaction: win, nonce: undefined }, 11, 0, PROVIDER);
+      if (w.kind !== "claimed") throw new Error(w.kind);
+      await ledger.recordOutcome(w.record, failed(null), 12);
+      const [won] = (await ledger.roundsToReconcile(100, 10)).filter((r) => r.operatorId === bet.operatorId);
+      const rollback = newBet({
+        ...bet,
+        transactionId: `stale-rollback:${bet.transactionId}`,
+        type: "ROLLBACK",
+        originalTransactionId: bet.transactionId,
+      });
+      expect(await ledger.closeRound(won!, { transaction: rollback, pendingStaleBefore: 0, request: RECONCILER }, 20)).toEqual({ kind: "completed" });
+      expect(await ledger.roundStatus(won!)).toBe("COMPLETED");
+      expect(await ledger.find(rollback)).toBeUndefined();
+    });
+
+    it("refuses a provider's claim once its session is gone", async () => {
+      const { ledger, sessions } = kit();
+      const session = newSession();
+      await sessions.insert(session);
+      const bet = newBet({ sessionTokenHash: session.tokenHash, playerRef: session.playerRef });
+      await sessions.deleteForPlayer("op", session.playerRef, 100);
+      expect(await ledger.claim({ kind: "provider", transaction: bet, nonce: undefined }, 1_000, 0, PROVIDER)).toEqual({ kind: "session-ended" });
+      expect(await ledger.find(bet)).toBeUndefined();
+      expect(
+        (await ledger.claim({ kind: "platform", transaction: { ...bet, type: "ADJUSTMENT" } }, 1_000, 0, { by: "ADMIN", actor: null })).kind,
+      ).toBe("claimed");
     });
 
     it("lists credits due for a resend, marks problems and counts them", async () => {
       const { ledger } = kit();
       const win = newBet({ type: "WIN", operatorId: `op-${randomUUID()}` });
-      const c = await ledger.claim(win, 1_000, 0, true, PROVIDER);
+      const c = await ledger.claim({ kind: "provider", transaction: win, nonce: undefined }, 1_000, 0, PROVIDER);
       if (c.kind !== "claimed") throw new Error(c.kind);
       const failedRecord = await ledger.recordOutcome(c.record, failed(2_000), 1_001);
       expect((await ledger.dueCredits(1_999, 10_000)).some((t) => t.transactionId === win.transactionId)).toBe(false);
       expect((await ledger.dueCredits(2_000, 10_000)).some((t) => t.transactionId === win.transactionId)).toBe(true);
       const before = await ledger.transactionCounts();
-      await ledger.markProblem(failedRecord, 3_000);
+      expect(await ledger.markProblem(failedRecord, 3_000)).toBe(true);
       expect((await ledger.transactionCounts()).problems).toBe(before.problems + 1);
       expect((await ledger.problems()).some((t) => t.transactionId === win.transactionId && t.problem)).toBe(true);
       expect((await ledger.dueCredits(9_000, 10_000)).some((t) => t.transactionId === win.transactionId)).toBe(false);
       // Settled by a later attempt, its problem resolves itself.
-      const again = await ledger.claimForResend(win, 4_000, 0, { by: "OPERATOR", actor: "ops" });
+      const again = await ledger.claim({ kind: "resend", key: win }, 4_000, 0, { by: "OPERATOR", actor: "ops" }).then(claimedRecord);
       await ledger.recordOutcome(again!, ok, 4_001);
       expect(await kit().problems.openCounts(win.operatorId)).toEqual({});
       // The count and the list read the problems queue: a resolved problem is in neither.
@@ -208,15 +338,15 @@ function storeContract(kit: () => StoreKit) {
       const operatorId = `op-${randomUUID()}`;
       const bets = [newBet({ operatorId }), newBet({ operatorId }), newBet({ operatorId })];
       for (const [i, bet] of bets.entries()) {
-        const c = await ledger.claim(bet, 1_000 + i, 0, true, PROVIDER);
+        const c = await ledger.claim({ kind: "provider", transaction: bet, nonce: undefined }, 1_000 + i, 0, PROVIDER);
         if (c.kind === "claimed") await ledger.recordOutcome(c.record, ok, 1_100 + i);
       }
-      const page = await ledgerQueries.list(operatorId, {}, undefined, 2);
+      const page = await ledgerQueries.list({ operatorId }, {}, undefined, 2);
       expect(page.map((t) => t.transactionId)).toEqual([bets[2]!.transactionId, bets[1]!.transactionId]);
-      const next = await ledgerQueries.list(operatorId, {}, page[1]!.position, 2);
+      const next = await ledgerQueries.list({ operatorId }, {}, page[1]!.position, 2);
       expect(next.map((t) => t.transactionId)).toEqual([bets[0]!.transactionId]);
-      expect(await ledgerQueries.list(operatorId, { playerRef: bets[1]!.playerRef, type: "BET", state: "OK" }, undefined, 10)).toHaveLength(1);
-      const detail = await ledgerQueries.detail(operatorId, bets[0]!);
+      expect(await ledgerQueries.list({ operatorId }, { playerRef: bets[1]!.playerRef, type: "BET", state: "OK" }, undefined, 10)).toHaveLength(1);
+      const detail = await ledgerQueries.detail({ operatorId }, bets[0]!);
       expect(detail?.deliveryLog).toEqual([
         {
           attempt: 1,
@@ -230,13 +360,13 @@ function storeContract(kit: () => StoreKit) {
           outcome: "OK",
         },
       ]);
-      expect(await ledgerQueries.detail("another-operator", bets[0]!)).toBeUndefined();
+      expect(await ledgerQueries.detail({ operatorId: "another-operator" }, bets[0]!)).toBeUndefined();
       expect(await ledgerQueries.round(operatorId, "g", bets[0]!.roundId)).toMatchObject({
         status: "OPEN",
         transactions: [{ transactionId: bets[0]!.transactionId }],
       });
       expect(await ledgerQueries.purgeDeliveryLogs(operatorId, 0, 2_000)).toBe(3);
-      expect((await ledgerQueries.detail(operatorId, bets[0]!))?.deliveryLog).toEqual([]);
+      expect((await ledgerQueries.detail({ operatorId }, bets[0]!))?.deliveryLog).toEqual([]);
     });
   });
 
@@ -331,69 +461,61 @@ function storeContract(kit: () => StoreKit) {
     });
   });
 
-  describe("first claim", () => {
-    /** The port's deferred nonce as the HTTP layer makes it: recorded once, by the log or by the store. */
-    const deferred = (log: NonceLog, nonce: string): DeferredNonce => {
-      let outcome: Promise<boolean> | undefined;
-      return {
-        tenantId: "prov",
-        nonce,
-        expiresAtSeconds: 1_300,
-        settle: () => (outcome ??= log.remember("prov", nonce, 1_300)),
-        recordedWith: (fresh) => {
-          outcome = Promise.resolve(fresh);
-        },
-      };
-    };
+  describe("a provider's claim", () => {
+    // Valid long after any clock these tests use, the SQLite log's included.
+    const entry = (nonce: string) => ({ tenantId: "prov", nonce, expiresAtSeconds: 2_000_000_000 });
+    const provider = (transaction: NewTransaction, nonce?: string) =>
+      ({ kind: "provider", transaction, nonce: nonce === undefined ? undefined : entry(nonce) }) as const;
     const liveSession = async (sessions: StoreKit["sessions"], playerRef: string) => {
       const session = newSession({ playerRef });
       await sessions.insert(session);
       return session.tokenHash;
     };
 
-    it("claims a new id through a live session with its nonce; a replay, an ended session or a stored id writes nothing", async () => {
+    it("records the call's nonce with the claim; a replay, an ended session or a stored id claims nothing", async () => {
       const { ledger, sessions } = kit();
-      const nonces = kit().nonces(() => 1_000);
+      // A nonce log opened after the claim reads what the claim recorded (SQLite reads its log back at start).
+      const seen = async (nonce: string) =>
+        !(await kit()
+          .nonces(() => 1_000)
+          .remember("prov", nonce, 2_000_000_000));
       const playerRef = `p-${randomUUID()}`;
       const tokenHash = await liveSession(sessions, playerRef);
       const bet = newBet({ playerRef, sessionTokenHash: tokenHash });
-      const nonce = deferred(nonces, randomUUID());
-      expect(await ledger.claimFirst(bet, 1_000_000, PROVIDER, nonce)).toMatchObject({
+      const nonce = randomUUID();
+      expect(await ledger.claim(provider(bet, nonce), 1_000_000, 0, PROVIDER)).toMatchObject({
         kind: "claimed",
         record: { state: "PENDING", attempts: 1, sessionTokenHash: tokenHash },
       });
       expect(await ledger.roundStatus(bet)).toBe("OPEN");
-      // Recorded once, where every other call's nonce is: its answer is kept, and the nonce log refuses it.
-      expect(await nonce.settle()).toBe(true);
-      expect(await nonces.remember("prov", nonce.nonce, 1_300)).toBe(false);
+      // Recorded where every other call's nonce is: the nonce log refuses it.
+      expect(await seen(nonce)).toBe(true);
 
-      const replay = deferred(nonces, nonce.nonce);
       const replayed = newBet({ playerRef, sessionTokenHash: tokenHash });
-      expect(await ledger.claimFirst(replayed, 1_000_000, PROVIDER, replay)).toEqual({ kind: "replayed" });
-      expect(await replay.settle()).toBe(false);
-      expect(await ledger.claimFirst(bet, 1_000_001, PROVIDER, undefined)).toEqual({ kind: "exists" });
-      expect(await ledger.claimFirst(newBet({ sessionTokenHash: "no-such-session" }), 1_000_000, PROVIDER, undefined)).toEqual({
+      expect(await ledger.claim(provider(replayed, nonce), 1_000_000, 0, PROVIDER)).toEqual({ kind: "replayed" });
+      expect(await ledger.claim(provider(bet), 1_000_001, 0, PROVIDER)).toMatchObject({ kind: "in-flight", record: { attempts: 1 } });
+      expect(await ledger.claim(provider(newBet({ sessionTokenHash: "no-such-session" })), 1_000_000, 0, PROVIDER)).toEqual({
         kind: "session-ended",
       });
-      expect(await ledger.claimFirst(replayed, 5_000_000, PROVIDER, undefined)).toEqual({ kind: "session-ended" });
+      expect(await ledger.claim(provider(replayed), 5_000_000, 0, PROVIDER)).toEqual({ kind: "session-ended" });
       await sessions.deleteForPlayer("op", playerRef, 1_000_000);
-      const fresh = deferred(nonces, randomUUID());
-      expect(await ledger.claimFirst(replayed, 1_000_002, PROVIDER, fresh)).toEqual({ kind: "session-ended" });
-      expect(await fresh.settle()).toBe(true);
+      const fresh = randomUUID();
+      expect(await ledger.claim(provider(replayed, fresh), 1_000_002, 0, PROVIDER)).toEqual({ kind: "session-ended" });
+      expect(await seen(fresh)).toBe(true);
       expect(await ledger.find(replayed)).toBeUndefined();
       expect(await ledger.find(bet)).toMatchObject({ state: "PENDING", attempts: 1 });
     });
 
-    it("of concurrent first claims of one new id exactly one owns the call; another provider's id is refused as claim refuses it", async () => {
+    it("of concurrent claims of one new id exactly one owns the call; another provider's id is refused", async () => {
       const { ledger, sessions } = kit();
       const playerRef = `p-${randomUUID()}`;
       const tokenHash = await liveSession(sessions, playerRef);
       const bet = newBet({ playerRef, sessionTokenHash: tokenHash });
-      const results = await Promise.all(Array.from({ length: 12 }, () => ledger.claimFirst(bet, 1_000, PROVIDER, undefined)));
+      const results = await Promise.all(Array.from({ length: 12 }, () => ledger.claim(provider(bet), 1_000, 0, PROVIDER)));
       expect(results.filter((r) => r.kind === "claimed")).toHaveLength(1);
-      expect(results.filter((r) => r.kind === "exists")).toHaveLength(11);
+      expect(results.filter((r) => r.kind === "in-flight")).toHaveLength(11);
       const foreign = { ...bet, providerId: "another" };
-      expect(await ledger.claimFirst(foreign, 1_000, PROVIDER, undefined)).toEqual({ kind: "id-of-another-provider" });
+      expect(await ledger.claim(provider(foreign), 1_000, 0, PROVIDER)).toEqual({ kind: "id-of-another-provider" });
       const rollback = newBet({
         playerRef,
         sessionTokenHash: tokenHash,
@@ -401,7 +523,66 @@ function storeContract(kit: () => StoreKit) {
         type: "ROLLBACK",
         originalTransactionId: bet.transactionId,
       });
-      expect(await ledger.claimFirst(rollback, 1_000, PROVIDER, undefined)).toEqual({ kind: "original-of-another-provider" });
+      expect(await ledger.claim(provider(rollback), 1_000, 0, PROVIDER)).toEqual({ kind: "original-of-another-provider" });
+    });
+
+    it("answers a stored record through the session it was made in even once that session ended; through another only while live and of the same operator", async () => {
+      const { ledger, sessions } = kit();
+      const playerRef = `p-${randomUUID()}`;
+      const first = await liveSession(sessions, playerRef);
+      const second = await liveSession(sessions, playerRef);
+      const bet = newBet({ playerRef, sessionTokenHash: first });
+      const c = await ledger.claim(provider(bet), 1_000, 0, PROVIDER);
+      if (c.kind !== "claimed") throw new Error(c.kind);
+      await ledger.recordOutcome(c.record, ok, 1_001);
+      expect(await ledger.claim(provider({ ...bet, sessionTokenHash: second }), 2_000, 0, PROVIDER)).toMatchObject({ kind: "settled" });
+      expect(await ledger.claim(provider({ ...bet, sessionTokenHash: second, operatorId: "op-2" }), 2_000, 0, PROVIDER)).toMatchObject({
+        kind: "other-operator",
+      });
+      await sessions.deleteForPlayer("op", playerRef, 2_000);
+      expect(await ledger.claim(provider(bet), 3_000, 0, PROVIDER)).toMatchObject({ kind: "settled", record: { responseBalance: 965 } });
+      expect(await ledger.claim(provider({ ...bet, sessionTokenHash: second }), 3_000, 0, PROVIDER)).toEqual({ kind: "session-ended" });
+    });
+
+    it("reports a stored BET reversed, or being reversed by the reconciler, and never claims it again", async () => {
+      const { ledger } = kit();
+      const operatorId = `op-${randomUUID()}`;
+      const unknown = newBet({ operatorId });
+      const b = await ledger.claim(provider(unknown), 10, 0, PROVIDER);
+      if (b.kind !== "claimed") throw new Error(b.kind);
+      await ledger.recordOutcome(b.record, timedOut, 11);
+      const stale = newBet({
+        ...unknown,
+        transactionId: `stale-rollback:${unknown.transactionId}`,
+        type: "ROLLBACK",
+        originalTransactionId: unknown.transactionId,
+      });
+      const r = await ledger.claim({ kind: "platform", transaction: stale }, 20, 0, RECONCILER);
+      if (r.kind !== "claimed") throw new Error(r.kind);
+      expect(await ledger.claim(provider(unknown), 30, 0, PROVIDER)).toMatchObject({ kind: "being-reversed" });
+      await ledger.recordOutcome(r.record, ok, 31);
+      expect(await ledger.claim(provider(unknown), 40, 0, PROVIDER)).toMatchObject({
+        kind: "reversed",
+        reversal: { transactionId: stale.transactionId, state: "OK", responseBalance: 965 },
+      });
+      expect(await ledger.find(unknown)).toMatchObject({ state: "TIMED_OUT", attempts: 1 });
+    });
+
+    it("looks: reports what is stored under an id, writing nothing but the nonce", async () => {
+      const { ledger } = kit();
+      const bet = newBet();
+      const look = (nonce?: string, requestHash = bet.requestHash) =>
+        ({ kind: "look", key: bet, requestHash, nonce: nonce === undefined ? undefined : entry(nonce) }) as const;
+      const nonce = randomUUID();
+      expect(await ledger.claim(look(nonce), 1_000, 0, PROVIDER)).toEqual({ kind: "absent" });
+      expect(await ledger.claim(look(nonce), 1_000, 0, PROVIDER)).toEqual({ kind: "replayed" });
+      const c = await ledger.claim(provider(bet), 1_000, 0, PROVIDER);
+      if (c.kind !== "claimed") throw new Error(c.kind);
+      expect(await ledger.claim(look(), 1_001, 0, PROVIDER)).toMatchObject({ kind: "unsettled", record: { state: "PENDING" } });
+      expect(await ledger.claim(look(undefined, "other"), 1_001, 0, PROVIDER)).toMatchObject({ kind: "different-body" });
+      await ledger.recordOutcome(c.record, ok, 1_002);
+      expect(await ledger.claim(look(), 1_003, 0, PROVIDER)).toMatchObject({ kind: "settled", record: { state: "OK" } });
+      expect(await ledger.find(bet)).toMatchObject({ attempts: 1 });
     });
   });
 
@@ -422,7 +603,7 @@ function storeContract(kit: () => StoreKit) {
     it("resolves an open problem once, with its audit entry", async () => {
       const { ledger, problems } = kit();
       const bet = newBet({ operatorId: `op-${randomUUID()}` });
-      await ledger.claim(bet, 1_000, 0, true, PROVIDER);
+      await ledger.claim({ kind: "provider", transaction: bet, nonce: undefined }, 1_000, 0, PROVIDER);
       const [orphan] = (await ledger.pending()).filter((r) => r.transactionId === bet.transactionId);
       await ledger.recordOrphanOutcome(orphan!, timedOut, 2_000);
       const [problem] = await problems.list(bet.operatorId, { status: "open" }, Number.MAX_SAFE_INTEGER, 10);
@@ -435,10 +616,49 @@ function storeContract(kit: () => StoreKit) {
         note: "checked",
         result: null,
       };
-      expect(await problems.resolve(problem!.id, entry, 3_000)).toBe(true);
-      expect(await problems.resolve(problem!.id, entry, 3_001)).toBe(false);
+      expect(await problems.resolve(problem!.id, entry, 3_000)).toBe("resolved");
+      expect(await problems.resolve(problem!.id, entry, 3_001)).toBe("not-open");
       expect(await problems.problem(bet.operatorId, problem!.id)).toMatchObject({ resolvedAt: 3_000, resolvedBy: "alice", resolution: "checked" });
-      expect(await problems.auditLog(bet.operatorId, Number.MAX_SAFE_INTEGER, 10)).toEqual([expect.objectContaining({ ...entry, createdAt: 3_000 })]);
+      expect(await problems.auditLog(bet.operatorId, undefined, Number.MAX_SAFE_INTEGER, 10)).toEqual([
+        expect.objectContaining({ ...entry, createdAt: 3_000 }),
+      ]);
+      await problems.audit({ ...entry, action: "KICK", target: "player p-1", note: null, result: "1 session ended" }, 3_002);
+      expect((await problems.auditLog(bet.operatorId, "resolve", Number.MAX_SAFE_INTEGER, 10)).map((e) => e.action)).toEqual(["resolve"]);
+      expect((await problems.auditLog(bet.operatorId, "KICK", Number.MAX_SAFE_INTEGER, 10)).map((e) => e.target)).toEqual(["player p-1"]);
+    });
+    it("closes a credit resolved by hand for good, refuses the resolution while a call is out, and flags only unsettled credits", async () => {
+      const { ledger, problems } = kit();
+      const operatorId = `op-${randomUUID()}`;
+      const win = newBet({ operatorId, type: "WIN" });
+      const c = await ledger.claim({ kind: "provider", transaction: win, nonce: undefined }, 1_000, 0, PROVIDER);
+      if (c.kind !== "claimed") throw new Error(c.kind);
+      const unsettled = await ledger.recordOutcome(c.record, failed(null), 1_001);
+      expect(await ledger.markProblem(unsettled, 2_000)).toBe(true);
+      const [problem] = await problems.list(operatorId, { status: "open" }, Number.MAX_SAFE_INTEGER, 10);
+      const entry = { operatorId, actor: "backoffice:alice", action: "RESOLVE", target: "p", note: "paid by hand", result: "RESOLVED" };
+      // A re-send is out: a person may not close what may yet be paid.
+      const resend = await ledger.claim({ kind: "resend", key: win }, 3_000, 0, { by: "OPERATOR", actor: "x" }).then(claimedRecord);
+      expect(await problems.resolve(problem!.id, entry, 3_001)).toBe("in-flight");
+      await ledger.recordOutcome(resend!, failed(null), 3_002);
+      expect(await problems.resolve(problem!.id, entry, 3_003)).toBe("resolved");
+      expect(await ledger.find(win)).toMatchObject({ state: "FAILED", resolvedByHand: true });
+      expect(await ledger.claim({ kind: "provider", transaction: win, nonce: undefined }, 4_000, 0, PROVIDER)).toMatchObject({
+        kind: "resolved-by-hand",
+        record: { attempts: 2 },
+      });
+      expect(await ledger.claim({ kind: "resend", key: win }, 4_001, 0, { by: "OPERATOR", actor: "x" }).then(claimedRecord)).toBeUndefined();
+      expect(await ledger.find(win)).toMatchObject({ state: "FAILED", attempts: 2 });
+
+      // The horizon passes for a credit a provider's retry just settled: it is not flagged.
+      const settled = newBet({ operatorId, type: "WIN" });
+      const s1 = await ledger.claim({ kind: "provider", transaction: settled, nonce: undefined }, 1_000, 0, PROVIDER);
+      if (s1.kind !== "claimed") throw new Error(s1.kind);
+      const readEarlier = await ledger.recordOutcome(s1.record, failed(null), 1_001);
+      const s2 = await ledger.claim({ kind: "provider", transaction: settled, nonce: undefined }, 1_100, 0, PROVIDER);
+      if (s2.kind !== "claimed") throw new Error(s2.kind);
+      await ledger.recordOutcome(s2.record, ok, 1_101);
+      expect(await ledger.markProblem(readEarlier, 2_000)).toBe(false);
+      expect(await ledger.find(settled)).toMatchObject({ state: "OK", problem: false });
     });
   });
 
@@ -449,6 +669,7 @@ function storeContract(kit: () => StoreKit) {
       const user = (name: string, over: Partial<BackofficeUserRecord> = {}): BackofficeUserRecord => ({
         username: `${name}-${tag}`,
         operatorId: null,
+        providerId: null,
         role: "manager",
         passwordHash: `hash-of-${name}`,
         createdAt: 1_000,
@@ -483,13 +704,47 @@ function storeContract(kit: () => StoreKit) {
       expect(await backoffice.findUser(bea.username)).toBeUndefined();
       expect(await backoffice.findSession(kept.tokenHash)).toBeUndefined();
       expect(await backoffice.deleteUser(bea.username)).toBe(false);
+
+      // A studio's account: stored apart, one username space with the others, its sessions ended with it.
+      const cy = user("cy", { providerId: "prov", role: "viewer" });
+      expect(await backoffice.insertUser(cy)).toBe(true);
+      expect(await backoffice.insertUser({ ...cy, providerId: null, operatorId: "op" })).toBe(false);
+      expect(await backoffice.insertUser({ ...al, providerId: "prov" })).toBe(false);
+      expect(await backoffice.findUser(cy.username)).toEqual(cy);
+      expect((await backoffice.listUsers()).filter((u) => u.username.endsWith(tag))).toEqual([al, cy]);
+      const studio = session("s4", cy.username, 9_000);
+      await backoffice.insertSession(studio);
+      expect(await backoffice.findSession(studio.tokenHash)).toEqual(studio);
+      expect(await backoffice.deleteUser(cy.username)).toBe(true);
+      expect(await backoffice.findSession(studio.tokenHash)).toBeUndefined();
+    });
+
+    it("spends sign-in attempts from a token bucket per key, refills it over time, and forgets a bucket once it is full again", async () => {
+      const { backoffice } = kit();
+      const tag = randomUUID();
+      const limit = { burst: 3, perSecond: 1 / 60 };
+      const take = (key: string, now: number) => backoffice.takeSignInAttempt(`${key}-${tag}`, limit, now);
+      for (let i = 0; i < 3; i++) expect(await take("a", 1_000)).toEqual({ allowed: true });
+      const refused = await take("a", 1_000);
+      expect(refused.allowed).toBe(false);
+      if (!refused.allowed) expect(refused.tokens).toBeCloseTo(0, 6);
+      // Half a minute later half an attempt has come back; a minute later a whole one, spent at once.
+      const half = await take("a", 31_000);
+      expect(half.allowed ? NaN : half.tokens).toBeCloseTo(0.5, 6);
+      expect(await take("a", 61_000)).toEqual({ allowed: true });
+      expect((await take("a", 61_000)).allowed).toBe(false);
+      // Another key has its own bucket.
+      expect(await take("b", 61_000)).toEqual({ allowed: true });
+      // A bucket full again is deleted by the next attempt taken after that: emptied at 61 s, full at 241 s, gone once
+      // "c" is taken at 300 s, so "a" starts over, full, even at a time before its last attempt.
+      expect((await take("a", 100_000)).allowed).toBe(false);
+      expect(await take("c", 300_000)).toEqual({ allowed: true });
+      for (let i = 0; i < 3; i++) expect(await take("a", 2_000)).toEqual({ allowed: true });
+      expect((await take("a", 2_000)).allowed).toBe(false);
     });
   });
 
   describe("monitoring queries", () => {
-    /** Rows whose order the port leaves open, in one order. */
-    const sorted = <T>(rows: T[]) => [...rows].sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y)));
-
     it("lists an operator's sessions newest first, filtered and paged by a cursor, never a token, and counts the live ones", async () => {
       const { sessions, monitoring } = kit();
       const operatorId = `op-${randomUUID()}`;
@@ -500,10 +755,11 @@ function storeContract(kit: () => StoreKit) {
         newSession({ operatorId, playerRef: "p-a", gameId: "g2", createdAt: 2_000, expiresAt: 9_000 }),
       ];
       for (const s of [older, expired, newest, newSession({ createdAt: 2_500 })]) await sessions.insert(s);
-      const listed = ({ playerRef, gameId, providerId, currency, language, demo, createdAt, expiresAt }: SessionRecord) => ({
+      const listed = ({ playerRef, gameId, providerId, operatorId, currency, language, demo, createdAt, expiresAt }: SessionRecord) => ({
         playerRef,
         gameId,
         providerId,
+        operatorId,
         currency,
         language,
         demo,
@@ -511,12 +767,12 @@ function storeContract(kit: () => StoreKit) {
         expiresAt,
       });
       const read = async (filter: Partial<SessionFilter>, after?: { createdAt: number; rowid: number }, limit = 10) =>
-        (await monitoring.sessions(operatorId, { status: "all", now: 4_000, ...filter }, after, limit)).map(({ rowid, ...row }) => {
+        (await monitoring.sessions({ operatorId }, { status: "all", now: 4_000, ...filter }, after, limit)).map(({ rowid, ...row }) => {
           expect(Number.isSafeInteger(rowid)).toBe(true);
           return row;
         });
       expect(await read({})).toEqual([newest, expired, older].map(listed));
-      const [, last] = await monitoring.sessions(operatorId, { status: "all", now: 4_000 }, undefined, 2);
+      const [, last] = await monitoring.sessions({ operatorId }, { status: "all", now: 4_000 }, undefined, 2);
       expect(await read({}, { createdAt: last!.createdAt, rowid: last!.rowid }, 2)).toEqual([listed(older)]);
       expect(await read({ playerRef: "p-a" })).toEqual([newest, older].map(listed));
       expect(await read({ gameId: "g2" })).toEqual([newest, expired].map(listed));
@@ -526,39 +782,36 @@ function storeContract(kit: () => StoreKit) {
       expect(await monitoring.activeSessions(operatorId, 5_000)).toBe(1);
     });
 
-    it("counts an operator's transactions by state and type, and lists the wallet calls of a window with their outcome and duration", async () => {
+    it("keeps per-minute counters of an operator's transactions by state and of its wallet calls by outcome and latency", async () => {
       const { ledger, monitoring } = kit();
       const operatorId = `op-${randomUUID()}`;
-      const settled = await ledger.claim(newBet({ operatorId }), 1_000, 0, true, PROVIDER);
-      const refused = await ledger.claim(newBet({ operatorId }), 2_000, 0, true, PROVIDER);
+      const minute = 60_000;
+      const settled = await ledger.claim({ kind: "provider", transaction: newBet({ operatorId }), nonce: undefined }, 1 * minute, 0, PROVIDER);
+      const refused = await ledger.claim({ kind: "provider", transaction: newBet({ operatorId }), nonce: undefined }, 2 * minute, 0, PROVIDER);
       if (settled.kind !== "claimed" || refused.kind !== "claimed") throw new Error("unreachable");
-      await ledger.recordOutcome(settled.record, ok, 1_100);
-      await ledger.recordOutcome(refused.record, failed(null), 2_050);
-      await ledger.claim(newBet({ operatorId, type: "WIN" }), 3_000, 0, true, PROVIDER);
-      await ledger.claim(newBet(), 2_000, 0, true, PROVIDER);
+      await ledger.recordOutcome(settled.record, ok, 1 * minute + 4);
+      await ledger.recordOutcome(refused.record, failed(null), 2 * minute + 50);
+      await ledger.claim({ kind: "provider", transaction: newBet({ operatorId, type: "WIN" }), nonce: undefined }, 3 * minute, 0, PROVIDER);
+      await ledger.claim({ kind: "provider", transaction: newBet(), nonce: undefined }, 2 * minute, 0, PROVIDER);
+      // Claimed again a minute later: the count moves from FAILED back to PENDING in the minute it was received.
+      const again = await ledger.claim({ kind: "resend", key: refused.record }, 4 * minute, 0, PROVIDER);
+      if (again.kind !== "claimed") throw new Error("unreachable");
 
-      expect(sorted(await monitoring.transactionCounts(operatorId, 0, 10_000))).toEqual(
-        sorted([
-          { state: "OK", type: "BET", n: 1 },
-          { state: "FAILED", type: "BET", n: 1 },
-          { state: "PENDING", type: "WIN", n: 1 },
-        ]),
-      );
-      expect(await monitoring.transactionCounts(operatorId, 1_000, 2_000)).toEqual([{ state: "OK", type: "BET", n: 1 }]);
-      // A call still out has neither outcome nor duration; the window holds the calls started in [from, to).
-      expect(sorted(await monitoring.walletCalls(operatorId, 0, 1_500, 3_500))).toEqual(
-        sorted([
-          { outcome: "FAILED", durationMs: 50 },
-          { outcome: null, durationMs: null },
-        ]),
-      );
-      expect(sorted(await monitoring.walletCalls(operatorId, 0, 0, 3_000))).toEqual(
-        sorted([
-          { outcome: "OK", durationMs: 100 },
-          { outcome: "FAILED", durationMs: 50 },
-        ]),
-      );
-      expect(await monitoring.walletCalls(operatorId, 2_500, 0, 10_000)).toEqual([{ outcome: null, durationMs: null }]);
+      // A count moved away leaves its row at 0: the same as no row.
+      // Only the counters that are not 0, by name, with the latency buckets by their bound.
+      const shown = (rows: OperatorMinute[]) =>
+        rows.map(({ latencyBuckets, ...counts }) => ({
+          ...Object.fromEntries(Object.entries(counts).filter(([name, n]) => name === "minute" || n !== 0)),
+          ...Object.fromEntries(latencyBuckets.flatMap((n, i) => (n === 0 ? [] : [[`le${LATENCY_BUCKET_BOUNDS_MS[i] ?? "More"}`, n]]))),
+        }));
+      expect(shown(await monitoring.minutes(operatorId, 0))).toEqual([
+        { minute: 1, received: 1, bet: 1, ok: 1, callsStarted: 1, callsOk: 1, latencyMsSum: 4, le5: 1 },
+        { minute: 2, received: 1, bet: 1, pending: 1, callsStarted: 1, callsFailed: 1, latencyMsSum: 50, le50: 1 },
+        { minute: 3, received: 1, win: 1, pending: 1, callsStarted: 1 },
+        // Calls count in the minute they started.
+        { minute: 4, callsStarted: 1 },
+      ]);
+      expect(shown(await monitoring.minutes(operatorId, 3)).map((row) => row.minute)).toEqual([3, 4]);
     });
   });
 
@@ -567,14 +820,19 @@ function storeContract(kit: () => StoreKit) {
       const { ledger, roundLookup } = kit();
       const operatorId = `op-${randomUUID()}`;
       const bet = newBet({ operatorId });
-      await ledger.claim(bet, 1_000, 0, true, PROVIDER);
-      await ledger.claim(newBet({ operatorId, roundId: bet.roundId, type: "WIN" }), 2_000, 0, true, PROVIDER);
+      await ledger.claim({ kind: "provider", transaction: bet, nonce: undefined }, 1_000, 0, PROVIDER);
+      await ledger.claim(
+        { kind: "provider", transaction: newBet({ operatorId, roundId: bet.roundId, type: "WIN" }), nonce: undefined },
+        2_000,
+        0,
+        PROVIDER,
+      );
       expect(await roundLookup.roundOwner(operatorId, "g", bet.roundId)).toEqual({ providerId: "prov", playerRef: bet.playerRef });
       expect(await roundLookup.roundOwner(`op-${randomUUID()}`, "g", bet.roundId)).toBeUndefined();
       expect(await roundLookup.roundOwner(operatorId, "another-game", bet.roundId)).toBeUndefined();
       expect(await roundLookup.roundOwner(operatorId, "g", `r-${randomUUID()}`)).toBeUndefined();
       const adjustment = newBet({ operatorId, type: "ADJUSTMENT" });
-      await ledger.claim(adjustment, 3_000, 0, true, { by: "OPERATOR", actor: "ops" });
+      await ledger.claim({ kind: "provider", transaction: adjustment, nonce: undefined }, 3_000, 0, { by: "OPERATOR", actor: "ops" });
       expect(await roundLookup.roundOwner(operatorId, "g", adjustment.roundId)).toBeUndefined();
     });
   });

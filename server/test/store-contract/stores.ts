@@ -56,8 +56,9 @@ export function sqliteKit(): StoreKit {
   const dir = mkdtempSync(join(tmpdir(), "contract-"));
   const db = openDatabase(join(dir, "c.db"));
   const commits = new GroupCommit(db);
+  const nonceLog = new SqliteNonceStore(db, commits, 300);
   return {
-    ledger: new SqliteTransactionStore(db, commits),
+    ledger: new SqliteTransactionStore(db, commits, nonceLog),
     sessions: new SqliteSessionStore(db, commits),
     tenants: new SqliteTenantStore(db),
     grants: new SqliteGrantStore(db),
@@ -84,7 +85,7 @@ export async function postgresKit(url: string, instanceId = "contract"): Promise
     tenants: new PostgresTenantStore(pool),
     grants: new PostgresGrantStore(pool),
     problems: new PostgresProblemStore(pool),
-    ledgerQueries: new PostgresLedgerQueries(pool),
+    ledgerQueries: new PostgresLedgerQueries(pool, pool),
     monitoring: new PostgresMonitoringQueries(pool),
     roundLookup: new PostgresRoundLookup(pool),
     backoffice: new PostgresBackofficeStore(pool),

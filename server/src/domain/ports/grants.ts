@@ -42,8 +42,15 @@ export interface GrantStore {
   findByIdempotencyKey(operatorId: string, idempotencyKey: string): Promise<GrantRecord | undefined>;
   /** The operator's grants in the order they were issued, optionally of one player. */
   list(operatorId: string, playerRef?: string): Promise<GrantRecord[]>;
-  /** pending → active with the provider's reference; returns the updated grant, or undefined if it was not pending. */
-  activate(id: string, externalRef: string, updatedAt: string): Promise<GrantRecord | undefined>;
+  /** Up to `limit` of the grants issued to the provider by any operator, newest first, of one player or status when given. */
+  listForProvider(providerId: string, filter: { playerRef?: string; status?: GrantStatus }, limit: number): Promise<GrantRecord[]>;
+  /** A grant issued to the provider, or undefined (another provider's grant is as good as missing). */
+  findForProvider(providerId: string, id: string): Promise<GrantRecord | undefined>;
+  /**
+   * pending (or, for a re-sent issue call, failed) → active with the provider's reference; returns the updated grant,
+   * or undefined if it was not in that state.
+   */
+  activate(id: string, externalRef: string, updatedAt: string, from?: "pending" | "failed"): Promise<GrantRecord | undefined>;
   /** pending → failed with the reason; returns the updated grant, or undefined if it was not pending. */
   fail(id: string, lastError: string, updatedAt: string): Promise<GrantRecord | undefined>;
   /** active → cancelled; returns the updated grant, or undefined if it was not active. */

@@ -1,10 +1,9 @@
 /**
  * The ledger port: what the relay, the reconciler and the settlement retry need from the store that records every
- * wallet call. Owned by the domain; `store/` implements it (SQLite today, PostgreSQL next). Every method is
- * asynchronous and each is one unit of work on the store's side.
+ * wallet call. Owned by the domain; `store/` implements it for SQLite and PostgreSQL. Every method is asynchronous and
+ * each is one unit of work on the store's side.
  */
 import type { OperatorWalletSchemas, ServiceSchemas } from "@croupier/contract";
-import type { DeferredNonce } from "./nonces.js";
 
 /** Who asked for a call to the operator's wallet. */
 export type CallRequester = ServiceSchemas["WalletCallRequester"];
@@ -88,6 +87,11 @@ export interface TransactionRecord extends Omit<NewTransaction, "sessionTokenHas
   lastError: string | null;
   nextRetryAt: number | null;
   problem: boolean;
+  /**
+   * A person resolved this credit's UNSETTLED_CREDIT problem: it is closed for good and never sent again (decisions.md
+   * §5). The database sets it with the resolution, whoever writes that (store/migrations.ts).
+   */
+  resolvedByHand: boolean;
   createdAt: number;
   updatedAt: number;
 }
@@ -103,78 +107,104 @@ export interface RecordedOutcome {
   call: CallEnd;
 }
 
-/**
- * What a claim found: the caller now owns the call, or the transaction is settled, or someone else has it, or (for a
- * new id) the operator's wallet would take it for another provider's transaction.
- */
-export type ClaimResult =
-  | { kind: "claimed"; record: TransactionRecord }
-  | { kind: "id-of-another-provider" }
-  | { kind: "original-of-another-provider" }
-  | { kind: "settled"; record: TransactionRecord }
-  | { kind: "different-body"; record: TransactionRecord }
-  | { kind: "in-flight"; record: TransactionRecord };
+/** A signed call's nonce, recorded with the claim of its transaction: remembered until `expiresAtSeconds`. */
+export interface NonceEntry {
+  tenantId: string;
+  nonce: string;
+  expiresAtSeconds: number;
+}
 
 /**
- * What a provider's first attempt at a transaction found ({@link TransactionStore.claimFirst}): the caller now owns the
- * call; or nothing was written: the call was a replay, its session is no longer live, the id is stored already, or (as
- * for a claim) it is another provider's in the operator's wallet.
+ * What a claim is asked to do: send a provider's transaction (`provider`), only report what is stored under its id
+ * (`look`), send the platform's own (`platform`), or send a stored record again (`resend`).
  */
-export type FirstClaimResult =
+export type ClaimIntent =
+  | { kind: "provider"; transaction: NewTransaction; nonce: NonceEntry | undefined }
+  | { kind: "look"; key: TransactionKey; requestHash: string; nonce: NonceEntry | undefined }
+  | { kind: "platform"; transaction: NewTransaction }
+  | { kind: "resend"; key: TransactionKey };
+
+/** What a claim found. Only `claimed` wrote anything beyond the nonce: the caller then owns the call. */
+export type ClaimResult =
   | { kind: "claimed"; record: TransactionRecord }
+  /** The nonce was seen before: nothing else was done. */
   | { kind: "replayed" }
+  /** `look`, `resend`: nothing is stored under the id. */
+  | { kind: "absent" }
+  /** Stored with another request (another fingerprint). */
+  | { kind: "different-body"; record: TransactionRecord }
+  | { kind: "settled"; record: TransactionRecord }
+  /** A credit whose problem a person resolved: closed for good, never sent again (decisions.md §5). */
+  | { kind: "resolved-by-hand"; record: TransactionRecord }
+  /** `look`: stored and not settled. */
+  | { kind: "unsettled"; record: TransactionRecord }
+  /** Another attempt is calling the wallet now (its claim is younger than the callback timeout). */
+  | { kind: "in-flight"; record: TransactionRecord }
+  /** `provider`: stored as another operator's money (a session of another operator). */
+  | { kind: "other-operator"; record: TransactionRecord }
+  /** `provider`: a stored BET that a ROLLBACK (the provider's or the reconciler's) reversed. */
+  | { kind: "reversed"; reversal: TransactionRecord }
+  /** `provider`: a stored BET the reconciler is reversing (its rollback is out, or its round is closing). */
+  | { kind: "being-reversed"; record: TransactionRecord }
+  /** `provider`: a new transaction in a round the reconciler closed (decisions.md §5). */
+  | { kind: "round-closed" }
+  /** `provider`: the session was kicked or expired (it is no longer stored and unexpired). */
   | { kind: "session-ended" }
-  | { kind: "exists" }
+  /** A new id the operator's wallet already got from another provider for this player (decisions.md §4). */
   | { kind: "id-of-another-provider" }
+  /** A new ROLLBACK naming another provider's BET at this operator (decisions.md §4). */
   | { kind: "original-of-another-provider" };
 
 /**
- * Where a round stands: OPEN while played, COMPLETED by the provider's final call, CLOSED by the reconciler. The stored
- * names, deliberately not the contract's RoundState (COMPLETE, RECONCILED): reconciliation-views.ts maps them.
+ * Where a round stands: OPEN while played; COMPLETED by the provider's final call; CLOSING once the reconciler closed
+ * it to the provider, until its rollbacks are applied; then CLOSED. The stored names, deliberately not the contract's
+ * RoundState (COMPLETE, RECONCILED): reconciliation-views.ts maps them.
  */
-export type RoundStatus = "OPEN" | "COMPLETED" | "CLOSED";
+export type RoundStatus = "OPEN" | "COMPLETED" | "CLOSING" | "CLOSED";
 
-/** A round as the reconciler sees it, keyed as the spec scopes roundId. */
-export interface RoundRef {
+/** Identifies a round, as the spec scopes roundId. */
+export interface RoundKey {
   providerId: string;
   operatorId: string;
   gameId: string;
   roundId: string;
+}
+
+/** A round as the reconciler sees it. */
+export interface RoundRef extends RoundKey {
   playerRef: string;
+  /** OPEN and stale, or CLOSING: the reconciler's rollbacks still to apply. */
+  status: "OPEN" | "CLOSING";
   /** Unix ms of the round's last provider activity when it was read. */
   lastActivityAt: number;
 }
 
+/** The reconciler's first rollback of a round, claimed with the round's closing ({@link TransactionStore.closeRound}). */
+export interface FirstRollback {
+  transaction: NewTransaction;
+  pendingStaleBefore: number;
+  request: CallRequest;
+}
+
+/**
+ * What the reconciler's conditional close found: the round closed (CLOSED at once with nothing to reverse, else CLOSING
+ * with its first rollback's claim); the provider completed it (a completing WIN exists: COMPLETED now); or it changed
+ * since it was read (new activity, or no longer OPEN), and nothing was written.
+ */
+export type RoundClosing = { kind: "closed" } | { kind: "closing"; claim: ClaimResult } | { kind: "completed" } | { kind: "changed" };
+
 /**
  * The wallet relay's ledger (transactions) and its round bookkeeping (rounds). Every method is one unit of work,
- * so a claim (check and PENDING write) cannot interleave with another. The writes on the money
- * path (claim, claimForResend, recordOutcome) resolve once they are committed.
+ * so a claim (check and PENDING write) cannot interleave with another. The writes on the money path (claim,
+ * recordOutcome) resolve once they are committed.
  */
 export interface TransactionStore {
   find(key: TransactionKey): Promise<TransactionRecord | undefined>;
   /**
-   * Records a new transaction as PENDING, or re-claims an existing one with the same fingerprint that is FAILED,
-   * TIMED_OUT, or PENDING but last touched before `pendingStaleBefore` (left by a crashed process).
-   * `touchRound` records round activity (provider calls do; platform resends do not). A new transaction is refused
-   * when another provider already sent its transactionId to the same operator for the same player, or when it is a
-   * ROLLBACK naming another provider's BET there: the operator's wallet deduplicates per (player, transactionId) and
-   * finds a bet by its id alone (decisions.md §4). Checked in the same unit of work as the insert, so two concurrent
-   * claims cannot both pass.
-   * A claim starts a call: its entry in the delivery log, naming `request`, is written with it.
+   * The one claim: decision and PENDING write in one unit of work, so of concurrent claims on any instances one owns
+   * the call. Its rules: docs/architecture.md, The claim.
    */
-  claim(transaction: NewTransaction, now: number, pendingStaleBefore: number, touchRound: boolean, request: CallRequest): Promise<ClaimResult>;
-  /**
-   * The money path's one write before the call, for a provider's transaction whose id the ledger does not hold: the
-   * call's nonce (when given) is recorded first, and a replay writes nothing else; then the session the transaction
-   * came with (`sessionTokenHash`) must still be stored and unexpired at `now`, and the id new; then it is claimed as
-   * {@link claim} claims a new id (the same checks against other providers, round activity recorded). All in one unit
-   * of work, so a kick committed before it is seen, and the nonce, the check and the claim stand or fall together.
-   * Nothing but the nonce is written unless it answers `claimed`; a caller told `session-ended` or `exists` takes the
-   * full way (find, session, {@link claim}).
-   */
-  claimFirst(transaction: NewTransaction, now: number, request: CallRequest, nonce: DeferredNonce | undefined): Promise<FirstClaimResult>;
-  /** Re-claims an existing unsettled record for a resend (platform or operator); undefined when it is settled or busy. */
-  claimForResend(key: TransactionKey, now: number, pendingStaleBefore: number, request: CallRequest): Promise<TransactionRecord | undefined>;
+  claim(intent: ClaimIntent, now: number, pendingStaleBefore: number, request: CallRequest): Promise<ClaimResult>;
   /**
    * Writes the outcome of a call on the record as claimed (nobody else changes it while it is PENDING) and returns
    * the updated record; an OK/DECLINED BET or WIN carrying roundComplete completes its round. Settling a record
@@ -191,25 +221,28 @@ export interface TransactionStore {
   pending(): Promise<TransactionRecord[]>;
   /** WIN and ROLLBACK rows left FAILED or TIMED_OUT, not yet problems, whose retry time has come. */
   dueCredits(now: number, limit: number): Promise<TransactionRecord[]>;
-  /** Flags a record that outlived the settlement horizon: it needs a person (an UNSETTLED_CREDIT problem). */
-  markProblem(record: TransactionRecord, now: number): Promise<void>;
+  /**
+   * Flags a record that outlived the settlement horizon: it needs a person (an UNSETTLED_CREDIT problem). Only while it
+   * is still FAILED or TIMED_OUT (a provider's retry may have settled it since it was read); false otherwise.
+   */
+  markProblem(record: TransactionRecord, now: number): Promise<boolean>;
   /** The credits whose UNSETTLED_CREDIT problem is open in the problems queue, oldest first (a resolved one is not). */
   problems(): Promise<TransactionRecord[]>;
   /** How many records are PENDING, and how many UNSETTLED_CREDIT problems are open, for the metrics. */
   transactionCounts(): Promise<{ pending: number; problems: number }>;
-  /** Rounds neither completed nor closed whose last activity is at or before `before`. */
-  staleRounds(before: number, limit: number): Promise<RoundRef[]>;
+  /** Rounds for the reconciler: OPEN ones whose last activity is at or before `staleBefore`, and every CLOSING one. */
+  roundsToReconcile(staleBefore: number, limit: number): Promise<RoundRef[]>;
   /** Every transaction of one round. */
   transactionsOfRound(round: RoundRef): Promise<TransactionRecord[]>;
   /**
-   * Force-closes a round once its outstanding bets are rolled back, unless the provider was active in it since it
-   * was read (a bet may have arrived meanwhile). True when it closed; its open problem, if any, is then resolved.
+   * The reconciler's one decision on an unchanged OPEN round (decisions.md §5): COMPLETED if a completing WIN exists,
+   * else CLOSED, or CLOSING with `firstRollback` claimed in the same unit of work.
    */
-  closeRound(round: RoundRef): Promise<boolean>;
+  closeRound(round: RoundRef, firstRollback: FirstRollback | undefined, now: number): Promise<RoundClosing>;
+  /** A CLOSING round whose rollbacks are all applied becomes CLOSED; its UNCLOSED_ROUND problem, if any, is resolved. */
+  markReconciled(round: RoundRef, now: number): Promise<void>;
   /** Queues a round the reconciler could not close in time as an UNCLOSED_ROUND problem (once while it is open). */
   flagUnclosedRound(round: RoundRef, detail: string, now: number): Promise<void>;
   /** The status of one round, or undefined when the platform has never seen it. */
-  roundStatus(round: Omit<RoundRef, "playerRef" | "lastActivityAt">): Promise<RoundStatus | undefined>;
-  /** An OK ROLLBACK reversing the given BET, if any. */
-  reversalOf(bet: TransactionKey): Promise<TransactionRecord | undefined>;
+  roundStatus(round: RoundKey): Promise<RoundStatus | undefined>;
 }

@@ -1,5 +1,6 @@
 /** The nonces port: every nonce accepted within its validity, so that a replayed request is refused. */
 import type { NonceStore } from "@croupier/signing";
+import type { NonceEntry } from "./ledger.js";
 
 /**
  * The signing package's {@link NonceStore}, answered asynchronously: a store shared by several instances must ask its
@@ -10,16 +11,16 @@ export interface NonceLog extends NonceStore {
 }
 
 /**
- * A signed call's nonce whose check waits for the money path's first write (issue 20): a store records it in the same
- * unit of work as a new transaction's claim (`TransactionStore.claimFirst`, ./ledger.ts), and whatever else the call does,
- * {@link settle} records it first, before anything is done or answered. Either way it is checked and recorded once.
+ * A provider transaction's nonce, recorded with the claim of its transaction rather than on its own (one write where
+ * there would be two): the relay hands {@link entry} to the claim and tells it what the claim found; any refusal given
+ * before that records it first ({@link record}), so a replay is always refused as one. Checked and recorded once.
  */
-export interface DeferredNonce {
-  readonly tenantId: string;
-  readonly nonce: string;
-  readonly expiresAtSeconds: number;
-  /** Whether it was fresh: recorded now, unless a store recorded it already (its answer is kept). */
-  settle(): Promise<boolean>;
-  /** A store recorded it with its own writes and found it `fresh` (or, false, seen before: a replay). */
-  recordedWith(fresh: boolean): void;
+export interface PendingNonce {
+  readonly entry: NonceEntry;
+  /** Whether it is still to record. */
+  readonly pending: boolean;
+  /** Records it now, unless a claim recorded it already, and says whether it was fresh. */
+  record(): Promise<boolean>;
+  /** A claim recorded it and found it `fresh` (or, false, seen before: a replay). */
+  recordedByClaim(fresh: boolean): void;
 }

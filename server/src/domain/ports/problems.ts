@@ -35,10 +35,13 @@ export interface ProblemStore {
   list(operatorId: string, filter: { kind?: ProblemKind; status: ProblemStatus }, before: number, limit: number): Promise<ProblemRecord[]>;
   /** The operator's open problems per kind (kinds without any are absent). */
   openCounts(operatorId: string): Promise<Partial<Record<ProblemKind, number>>>;
-  /** Resolves an open problem and audits it, in one unit; false when it is not open (already resolved) or not the operator's. */
-  resolve(id: number, entry: NewAuditEntry & { note: string }, now: number): Promise<boolean>;
+  /**
+   * Resolves an open problem and audits it, in one unit of work: `not-open` when it is already resolved or not the
+   * operator's, `in-flight` while a call for its transaction is out (a person must not close what may be paid).
+   */
+  resolve(id: number, entry: NewAuditEntry & { note: string }, now: number): Promise<"resolved" | "not-open" | "in-flight">;
   /** Appends an entry to the audit log. */
   audit(entry: NewAuditEntry, now: number): Promise<void>;
-  /** Up to `limit` of the operator's audit entries with an id below `before`, newest first. */
-  auditLog(operatorId: string, before: number, limit: number): Promise<AuditRecord[]>;
+  /** Up to `limit` of the operator's audit entries (of one kind, when given) with an id below `before`, newest first. */
+  auditLog(operatorId: string, kind: string | undefined, before: number, limit: number): Promise<AuditRecord[]>;
 }

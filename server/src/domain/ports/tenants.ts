@@ -1,5 +1,4 @@
 /** The tenants port: each tenant's stored self-service state (secrets, callback address). */
-import type { OperatorConfig, ProviderConfig } from "../../config/types.js";
 
 /** What a tenant has changed about itself through the portal, as persisted (secrets sealed: domain/secret-box.ts). */
 export interface TenantState {
@@ -13,7 +12,7 @@ export interface TenantState {
   callbackTimeoutMs: number | null;
   /** True once the tenant rotated its secret in the portal: the file's secret no longer applies. */
   secretFromPortal: boolean;
-  /** True once the operator set its callback URL in the portal: the file's URL no longer applies. */
+  /** True once the tenant set its address in a portal (an operator its callback URL, a provider its webhook URL): the file's no longer applies. */
   callbackUrlFromPortal: boolean;
 }
 
@@ -30,9 +29,12 @@ export interface TenantStore {
   all(): Promise<TenantState[]>;
 }
 
-/** An operator as the domain sees it: configuration plus its current self-service state. */
+/** An operator as the domain sees it: who it is, what it may play, and its wallet's current address and timeout. */
 export interface Operator {
-  config: OperatorConfig;
+  id: string;
+  /** Providers whose games it may see and launch for real money. */
+  providers: string[];
+  blockedPlayers: string[];
   callbackUrl: string | null;
   callbackTimeoutMs: number;
 }
@@ -40,9 +42,15 @@ export interface Operator {
 /** An operator whose wallet can be called. */
 export type ReachableOperator = Operator & { callbackUrl: string };
 
-/** What the outbound clients read of the tenants: who a provider is, and the secret to sign a call to a tenant with. */
+/** A provider as the outbound clients see it: where its webhooks are, when it has any. */
+export interface ProviderEndpoint {
+  id: string;
+  webhookUrl?: string;
+}
+
+/** What the outbound clients read of the tenants: where a provider is, and the secret to sign a call to a tenant with. */
 export interface TenantCredentials {
-  provider(id: string): ProviderConfig | undefined;
+  provider(id: string): ProviderEndpoint | undefined;
   /** The secret the platform signs its own calls to this tenant with. */
   currentSecret(tenantId: string): string;
 }

@@ -1,8 +1,8 @@
 import type { ServiceSchemas } from "@croupier/contract";
 import type { Response, Router } from "express";
-import type { BackofficeAccounts, BackofficeSession } from "../../domain/backoffice-accounts.js";
+import type { BackofficeAccounts, BackofficeSession } from "../../domain/back-office/backoffice-accounts.js";
 import { forbidden } from "../../domain/errors.js";
-import type { TenantDirectory } from "../../domain/tenant-directory.js";
+import type { TenantDirectory } from "../../domain/tenants/tenant-directory.js";
 import { backofficeSessionOf, SESSION_COOKIE } from "../backoffice-session.js";
 import { contractRouter, type ContractHandler } from "./contract-router.js";
 
@@ -32,8 +32,9 @@ export function backofficeRoutes(deps: BackofficeRouteDeps): Router {
     res.json(sessionBody(requireSession(res)));
   }) satisfies ContractHandler<"backofficeMe">);
   router.get("/backoffice/api/operators", ((_req, res) => {
-    const own = requireSession(res).actor.operatorId;
-    const ids = own === null ? deps.operatorIds : [own];
+    const { operatorId: own, providerId } = requireSession(res).actor;
+    // A studio account sees no operator's configuration.
+    const ids = providerId !== null ? [] : own === null ? deps.operatorIds : [own];
     res.json(ids.map((id) => operatorSettings(deps.tenants, id)));
   }) satisfies ContractHandler<"backofficeListOperators">);
   return router;
@@ -55,7 +56,8 @@ function sessionBody(session: BackofficeSession): ServiceSchemas["BackofficeSess
     username: session.actor.username,
     role: session.actor.role,
     ...(session.actor.operatorId === null ? {} : { operatorId: session.actor.operatorId }),
-    platform: session.actor.operatorId === null,
+    ...(session.actor.providerId === null ? {} : { providerId: session.actor.providerId }),
+    platform: session.actor.operatorId === null && session.actor.providerId === null,
     csrfToken: session.csrfToken,
     expiresAt: new Date(session.expiresAt).toISOString(),
   };
@@ -69,8 +71,8 @@ function operatorSettings(tenants: TenantDirectory, id: string): ServiceSchemas[
     id,
     ...(operator.callbackUrl === null ? {} : { callbackUrl: operator.callbackUrl }),
     callbackTimeoutMs: operator.callbackTimeoutMs,
-    providers: operator.config.providers,
-    blockedPlayerCount: operator.config.blockedPlayers.length,
+    providers: operator.providers,
+    blockedPlayerCount: operator.blockedPlayers.length,
     rateLimit: tenants.rateLimitFor(id),
   };
 }

@@ -1,10 +1,14 @@
 import type { Router } from "express";
 import { contractRouter, type ContractHandler } from "./contract-router.js";
-import type { ReplayService } from "../../domain/replay-service.js";
-import { callerOf } from "../authenticate.js";
+import type { ReplayService } from "../../domain/sessions/replay-service.js";
+import { callerOf } from "../caller.js";
+
+export interface ReplayRouteDeps {
+  replays: ReplayService;
+}
 
 /** Operator round replay (spec B.3). */
-export function replayRoutes(deps: { replays: ReplayService }): Router {
+export function replayRoutes(deps: ReplayRouteDeps): Router {
   const router = contractRouter();
   router.post("/v1/operator/rounds/replay", (async (req, res) => {
     res.json({ replayUrl: await deps.replays.replayUrl(callerOf(res).tenantId, req.body) });

@@ -1,5 +1,6 @@
 import pg from "pg";
 import type { PostgresDatabaseConfig } from "../../config/types.js";
+import { ReadTimedOut } from "../../domain/ports/read-timeout.js";
 import { pendingMigrations } from "../schema-version.js";
 import { POSTGRES_MIGRATIONS } from "./migrations.js";
 
@@ -46,6 +47,45 @@ export async function openPostgres(config: Pick<PostgresDatabaseConfig, "url" | 
   return pool;
 }
 
+/** What the read adapters need of a pool: its queries. */
+export interface Queries {
+  query<R extends pg.QueryResultRow>(sql: string, params?: unknown[]): Promise<pg.QueryResult<R>>;
+}
+
+/** PostgreSQL's code for a statement cancelled, here by statement_timeout. */
+const QUERY_CANCELED = "57014";
+
+/**
+ * The back office's read pool (issue 30 item 1): connections of its own beside the money path's, each statement cut
+ * after `readStatementTimeoutMs`, so no list, filter or overview can hold a connection a BET waits for, nor run for
+ * long. A read so cut is a retryable error that says what to do. Opened after {@link openPostgres} migrated.
+ */
+export function openPostgresReads(config: Pick<PostgresDatabaseConfig, "url" | "readPoolSize" | "readStatementTimeoutMs">): {
+  reads: Queries;
+  end(): Promise<void>;
+} {
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: config.readPoolSize,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    statement_timeout: config.readStatementTimeoutMs,
+    application_name: "croupier-backoffice-reads",
+    types,
+  });
+  pool.on("error", () => {});
+  const reads: Queries = {
+    async query(sql, params) {
+      try {
+        return await pool.query(sql, params);
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== QUERY_CANCELED) throw error;
+        throw new ReadTimedOut(config.readStatementTimeoutMs);
+      }
+    },
+  };
+  return { reads, end: () => pool.end() };
+}
+
 /** Throws when the database does not answer a trivial query (the readiness probe). */
 export async function pingPostgres(pool: PostgresPool): Promise<void> {
   await pool.query("SELECT 1");
@@ -56,13 +96,19 @@ async function migrate(pool: PostgresPool): Promise<void> {
   try {
     await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     try {
-      await client.query("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)");
-      const applied = (await client.query<{ version: number }>("SELECT version FROM schema_migrations")).rows.map((r) => r.version);
+      // schema_migrations holds the versions every release checks; schema_expansions the expand steps, which the release
+      // before them ignores, so it keeps starting beside this one during a rolling upgrade (docs/running.md, Upgrading).
+      for (const table of ["schema_migrations", "schema_expansions"]) {
+        await client.query(`CREATE TABLE IF NOT EXISTS ${table} (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
+      }
+      const versions = async (table: string) => (await client.query<{ version: number }>(`SELECT version FROM ${table}`)).rows.map((r) => r.version);
+      const applied = { required: await versions("schema_migrations"), expanded: await versions("schema_expansions") };
       for (const migration of pendingMigrations(POSTGRES_MIGRATIONS, applied)) {
         await client.query("BEGIN");
         try {
           await client.query(migration.sql);
-          await client.query("INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)", [
+          const table = migration.expand ? "schema_expansions" : "schema_migrations";
+          await client.query(`INSERT INTO ${table} (version, name, applied_at) VALUES ($1, $2, $3)`, [
             migration.version,
             migration.name,
             new Date().toISOString(),

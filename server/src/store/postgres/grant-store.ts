@@ -1,4 +1,4 @@
-import type { GrantInsertResult, GrantRecord, GrantStore } from "../../domain/ports/grants.js";
+import type { GrantInsertResult, GrantRecord, GrantStatus, GrantStore } from "../../domain/ports/grants.js";
 import type { PostgresPool } from "./database.js";
 
 const GRANT_COLUMNS = `id, operator_id AS "operatorId", provider_id AS "providerId", game_id AS "gameId", player_ref AS "playerRef",
@@ -60,11 +60,24 @@ export class PostgresGrantStore implements GrantStore {
     return rows;
   }
 
-  activate(id: string, externalRef: string, updatedAt: string): Promise<GrantRecord | undefined> {
+  async listForProvider(providerId: string, filter: { playerRef?: string; status?: GrantStatus }, limit: number): Promise<GrantRecord[]> {
+    const { rows } = await this.pool.query<GrantRecord>(
+      `SELECT ${GRANT_COLUMNS} FROM grants WHERE provider_id = $1 AND ($2::text IS NULL OR player_ref = $2) AND ($3::text IS NULL OR status = $3)
+       ORDER BY created_at DESC, seq DESC LIMIT $4`,
+      [providerId, filter.playerRef ?? null, filter.status ?? null, limit],
+    );
+    return rows;
+  }
+
+  findForProvider(providerId: string, id: string): Promise<GrantRecord | undefined> {
+    return this.one(`SELECT ${GRANT_COLUMNS} FROM grants WHERE provider_id = $1 AND id = $2`, [providerId, id]);
+  }
+
+  activate(id: string, externalRef: string, updatedAt: string, from: "pending" | "failed" = "pending"): Promise<GrantRecord | undefined> {
     return this.one(
-      `UPDATE grants SET status = 'active', external_ref = $1, updated_at = $2 WHERE id = $3 AND status = 'pending'
+      `UPDATE grants SET status = 'active', external_ref = $1, updated_at = $2 WHERE id = $3 AND status = $4
       RETURNING ${GRANT_COLUMNS}`,
-      [externalRef, updatedAt, id],
+      [externalRef, updatedAt, id, from],
     );
   }
 

@@ -2,27 +2,36 @@ import type { DeliveryLogEntry, TransactionKey, TransactionRecord } from "../../
 import {
   PURGE_SLICE,
   type LedgerQueries,
+  type LedgerScope,
   type ListedTransaction,
   type RoundView,
   type TransactionFilter,
   type TransactionPosition,
 } from "../../domain/ports/ledger-queries.js";
 import { readDeliveryLog } from "../delivery-log.js";
-import { FILTER_COLUMNS } from "../transaction-filter-columns.js";
-import type { PostgresPool } from "./database.js";
-import { fromRow, type TransactionRow } from "../transaction-row.js";
+import { FILTER_COLUMNS, scopeColumn } from "../transaction-filter-columns.js";
+import type { PostgresPool, Queries } from "./database.js";
+import { fromShownRow, OPEN_PROBLEM_COLUMN, type TransactionRow } from "../transaction-row.js";
 import { TRANSACTION_COLUMNS } from "./transaction-row.js";
+
+/** A transaction as the reconciliation API reads it: its row and whether a problem about it is open. */
+type ShownRow = TransactionRow & { open_problem: boolean };
 
 /**
  * PostgreSQL implementation of the ledger-queries port. Lists walk (operator_id, created_at) newest first; `seq`
- * (arrival order) breaks ties and is the cursor's `rowid`.
+ * (arrival order) breaks ties and is the cursor's `rowid`. The reads go to the back office's read pool (`reads`), the
+ * sweeper's purge to the main one.
  */
 export class PostgresLedgerQueries implements LedgerQueries {
-  constructor(private readonly pool: PostgresPool) {}
+  constructor(
+    private readonly pool: PostgresPool,
+    private readonly reads: Queries,
+  ) {}
 
-  async list(operatorId: string, filter: TransactionFilter, after: TransactionPosition | undefined, limit: number): Promise<ListedTransaction[]> {
-    const params: unknown[] = [operatorId];
-    const clauses = ["operator_id = $1"];
+  async list(scope: LedgerScope, filter: TransactionFilter, after: TransactionPosition | undefined, limit: number): Promise<ListedTransaction[]> {
+    const [column, id] = scopeColumn(scope);
+    const params: unknown[] = [id];
+    const clauses = [`${column} = $1`];
     const add = (clause: (n: string) => string, value: unknown) => {
       params.push(value);
       clauses.push(clause(`$${params.length}`));
@@ -36,36 +45,39 @@ export class PostgresLedgerQueries implements LedgerQueries {
     if (after) add((n) => `(created_at, seq) < (${n}::bigint, $${params.length + 1}::bigint)`, after.createdAt);
     if (after) params.push(after.rowid);
     params.push(limit);
-    const { rows } = await this.pool.query<TransactionRow & { seq: number }>(
-      `SELECT ${TRANSACTION_COLUMNS}, seq FROM transactions WHERE ${clauses.join(" AND ")}
+    const { rows } = await this.reads.query<ShownRow & { seq: number }>(
+      `SELECT ${TRANSACTION_COLUMNS}, ${OPEN_PROBLEM_COLUMN}, seq FROM transactions WHERE ${clauses.join(" AND ")}
        ORDER BY created_at DESC, seq DESC LIMIT $${params.length}`,
       params,
     );
-    return rows.map((row) => ({ ...fromRow(row), position: { createdAt: row.created_at, rowid: row.seq } }));
+    return rows.map((row) => ({ ...fromShownRow(row), position: { createdAt: row.created_at, rowid: row.seq } }));
   }
 
-  async detail(operatorId: string, key: TransactionKey): Promise<(TransactionRecord & { deliveryLog: DeliveryLogEntry[] }) | undefined> {
-    const { rows } = await this.pool.query<TransactionRow & { delivery_log: string | null }>(
-      `SELECT ${TRANSACTION_COLUMNS}, delivery_log::text AS delivery_log FROM transactions
-       WHERE provider_id = $1 AND transaction_id = $2 AND operator_id = $3`,
-      [key.providerId, key.transactionId, operatorId],
+  async detail(scope: LedgerScope, key: TransactionKey): Promise<(TransactionRecord & { deliveryLog: DeliveryLogEntry[] }) | undefined> {
+    // A provider's transactionIds are its own at every operator: (providerId, transactionId) is the table's key.
+    if ("providerId" in scope && scope.providerId !== key.providerId) return undefined;
+    const [column, id] = scopeColumn(scope);
+    const { rows } = await this.reads.query<ShownRow & { delivery_log: string | null }>(
+      `SELECT ${TRANSACTION_COLUMNS}, ${OPEN_PROBLEM_COLUMN}, delivery_log::text AS delivery_log FROM transactions
+       WHERE provider_id = $1 AND transaction_id = $2 AND ${column} = $3`,
+      [key.providerId, key.transactionId, id],
     );
     if (!rows[0]) return undefined;
-    const record = fromRow(rows[0]);
+    const record = fromShownRow(rows[0]);
     return { ...record, deliveryLog: readDeliveryLog(rows[0].delivery_log, record) };
   }
 
-  async round(operatorId: string, gameId: string, roundId: string): Promise<RoundView | undefined> {
+  async round(operatorId: string, gameId: string, roundId: string, ofProvider?: string): Promise<RoundView | undefined> {
     const transactions = (
-      await this.pool.query<TransactionRow>(
-        `SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE operator_id = $1 AND game_id = $2 AND round_id = $3 ORDER BY created_at, seq`,
+      await this.reads.query<ShownRow>(
+        `SELECT ${TRANSACTION_COLUMNS}, ${OPEN_PROBLEM_COLUMN} FROM transactions WHERE operator_id = $1 AND game_id = $2 AND round_id = $3 ORDER BY created_at, seq`,
         [operatorId, gameId, roundId],
       )
-    ).rows.map(fromRow);
+    ).rows.map(fromShownRow);
     // A game belongs to one provider, so the round's transactions name it. Adjustments make no round.
-    const providerId = transactions[0]?.providerId;
+    const providerId = ofProvider ?? transactions[0]?.providerId;
     if (providerId === undefined) return undefined;
-    const { rows } = await this.pool.query<Pick<RoundView, "playerRef" | "status" | "lastActivityAt">>(
+    const { rows } = await this.reads.query<Pick<RoundView, "playerRef" | "status" | "lastActivityAt">>(
       `SELECT player_ref AS "playerRef", status, last_activity_at AS "lastActivityAt" FROM rounds
        WHERE provider_id = $1 AND operator_id = $2 AND game_id = $3 AND round_id = $4`,
       [providerId, operatorId, gameId, roundId],

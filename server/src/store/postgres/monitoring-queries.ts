@@ -1,25 +1,30 @@
-import type { ListedSession, MonitoringQueries, SessionFilter, StateTypeCount, WindowCall } from "../../domain/ports/monitoring.js";
-import type { PostgresPool } from "./database.js";
+import type { ListedSession, MonitoringQueries, OperatorMinute, SessionFilter } from "../../domain/ports/monitoring.js";
+import type { LedgerScope } from "../../domain/ports/ledger-queries.js";
+import { scopeColumn } from "../transaction-filter-columns.js";
+import { selectMinutesSql, toOperatorMinute } from "../operator-minutes.js";
+import type { Queries } from "./database.js";
 
-/** PostgreSQL implementation of the monitoring port: the back office's reads, scoped to one operator. */
+/** PostgreSQL implementation of the monitoring port: the back office's reads, scoped to one operator, on its read pool. */
 export class PostgresMonitoringQueries implements MonitoringQueries {
-  constructor(private readonly pool: PostgresPool) {}
+  constructor(private readonly pool: Queries) {}
 
   async sessions(
-    operatorId: string,
+    scope: LedgerScope,
     filter: SessionFilter,
     after: { createdAt: number; rowid: number } | undefined,
     limit: number,
   ): Promise<ListedSession[]> {
-    const params: unknown[] = [operatorId];
-    const clauses = ["operator_id = $1"];
+    const [column, id] = scopeColumn(scope);
+    const params: unknown[] = [id];
+    const clauses = [`${column} = $1`];
+    if (filter.operatorId !== undefined) clauses.push(`operator_id = $${params.push(filter.operatorId)}`);
     if (filter.playerRef !== undefined) clauses.push(`player_ref = $${params.push(filter.playerRef)}`);
     if (filter.gameId !== undefined) clauses.push(`game_id = $${params.push(filter.gameId)}`);
     if (filter.status === "active") clauses.push(`expires_at > $${params.push(filter.now)}`);
     if (filter.status === "expired") clauses.push(`expires_at <= $${params.push(filter.now)}`);
     if (after) clauses.push(`(created_at, seq) < ($${params.push(after.createdAt)}::bigint, $${params.push(after.rowid)}::bigint)`);
     const { rows } = await this.pool.query<ListedSession>(
-      `SELECT seq AS rowid, player_ref AS "playerRef", game_id AS "gameId", provider_id AS "providerId", currency, language, demo,
+      `SELECT seq AS rowid, player_ref AS "playerRef", game_id AS "gameId", provider_id AS "providerId", operator_id AS "operatorId", currency, language, demo,
          created_at AS "createdAt", expires_at AS "expiresAt" FROM sessions WHERE ${clauses.join(" AND ")}
        ORDER BY created_at DESC, seq DESC LIMIT $${params.push(limit)}`,
       params,
@@ -27,24 +32,10 @@ export class PostgresMonitoringQueries implements MonitoringQueries {
     return rows;
   }
 
-  async transactionCounts(operatorId: string, from: number, to: number): Promise<StateTypeCount[]> {
-    return (
-      await this.pool.query<StateTypeCount>(
-        `SELECT state, type, count(*) AS n FROM transactions WHERE operator_id = $1 AND created_at >= $2 AND created_at < $3 GROUP BY state, type`,
-        [operatorId, from, to],
-      )
-    ).rows;
-  }
-
-  async walletCalls(operatorId: string, createdSince: number, from: number, to: number): Promise<WindowCall[]> {
-    return (
-      await this.pool.query<WindowCall>(
-        `SELECT c ->> 'outcome' AS outcome, ((c ->> 'end')::bigint - (c ->> 'at')::bigint)::float8 AS "durationMs"
-       FROM transactions t, jsonb_array_elements(t.delivery_log) c
-       WHERE t.operator_id = $1 AND t.created_at >= $2 AND t.updated_at >= $3 AND (c ->> 'at')::bigint >= $3 AND (c ->> 'at')::bigint < $4`,
-        [operatorId, createdSince, from, to],
-      )
-    ).rows;
+  /** The counters the migration's trigger keeps (migrations.ts, version 11), the connections' shards added up. */
+  async minutes(operatorId: string, fromMinute: number): Promise<OperatorMinute[]> {
+    const sql = selectMinutesSql((column) => `sum(${column})::bigint`, "operator_id = $1 AND minute >= $2", " GROUP BY minute");
+    return (await this.pool.query<Record<string, number>>(sql, [operatorId, fromMinute])).rows.map(toOperatorMinute);
   }
 
   async activeSessions(operatorId: string, now: number): Promise<number> {

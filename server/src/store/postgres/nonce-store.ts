@@ -27,11 +27,9 @@ export class ExpiredNonceSweep {
 }
 
 /**
- * Nonces shared by every instance: one statement records a nonce unless an unexpired one holds its (tenant, nonce)
- * key, so a nonce seen by one instance is refused by all others within its validity (decisions.md §4, nonce
- * retention). A row whose expiry passed is taken over in the same statement; expired rows are also swept in slices.
- * The ledger's first claim of a new transaction records its call's nonce with the same statement's logic
- * (`croupier_claim_first`, migrations.ts).
+ * Nonces shared by every instance: one statement records a nonce unless an unexpired row holds it, so a nonce seen by
+ * one instance is refused by all within its validity (decisions.md §4); expired rows are taken over or swept in slices.
+ * A transaction's claim records its call's nonce by the same rule (`croupier_claim_v2`, migrations.ts).
  */
 export class PostgresNonceStore implements NonceLog {
   constructor(

@@ -1,16 +1,17 @@
 import type {
   CallRequest,
+  ClaimIntent,
   ClaimResult,
-  FirstClaimResult,
-  NewTransaction,
+  FirstRollback,
   RecordedOutcome,
+  RoundClosing,
+  RoundKey,
   RoundRef,
   RoundStatus,
   TransactionKey,
   TransactionRecord,
   TransactionStore,
 } from "../../domain/ports/ledger.js";
-import type { DeferredNonce } from "../../domain/ports/nonces.js";
 import { callEnd } from "../delivery-log.js";
 import { OPEN_UNSETTLED_CREDITS, SYSTEM_RESOLVER } from "../problem-statements.js";
 import type { PostgresPool } from "./database.js";
@@ -22,11 +23,15 @@ import { TRANSACTION_COLUMNS } from "./transaction-row.js";
 const RESOLVE_PROBLEMS = (why: string, now: string) =>
   `UPDATE problems SET resolved_at = ${now}, resolved_by = '${SYSTEM_RESOLVER}', resolution = ${why}`;
 
-/** The outcome write of a call: state, answer, retry time and the end of the attempt's delivery log entry. */
+/**
+ * The outcome write of a call: state, answer, retry time and the end of the attempt's delivery log entry. The row is
+ * found by its primary key alone: `state` is compared as an expression so that no plan combines the key with
+ * `transactions_state`, whose entries for 'PENDING' pile up dead with every settled transaction until a vacuum.
+ */
 const WRITE_OUTCOME = `UPDATE transactions SET state = $3, response_balance = $4, last_error = $5, next_retry_at = $6, updated_at = $7,
     delivery_log = CASE WHEN (delivery_log -> -1 ->> 'n')::int = $8 THEN jsonb_set(delivery_log, '{-1}', (delivery_log -> -1) || $9::jsonb)
       ELSE delivery_log END
-  WHERE provider_id = $1 AND transaction_id = $2 AND state = 'PENDING' AND attempts = $8`;
+  WHERE provider_id = $1 AND transaction_id = $2 AND state || '' = 'PENDING' AND attempts = $8`;
 
 /** Opens a problem about the transaction row `o` of a CTE, once while open (the unique partial index ignores a repeat). */
 const OPEN_PROBLEM = (kind: string, from: string, where: string) =>
@@ -35,14 +40,9 @@ const OPEN_PROBLEM = (kind: string, from: string, where: string) =>
    ON CONFLICT DO NOTHING`;
 
 /**
- * PostgreSQL implementation of the ledger port, shared by every instance. The claim is one call of `croupier_claim`
- * (migrations.ts): decision and PENDING write in one transaction, the row claimed by this instance until its lease (the
- * operator's callback timeout) runs out. Every write is one statement, data-modifying CTEs where a write has
- * consequences (a round completed, problems resolved), so a transaction costs two round trips: claim and outcome. A
- * provider's new transaction is claimed by `croupier_claim_first`, which also records the call's nonce and checks its
- * session, so these two are all its round trips (issue 20).
- * The outcome is fenced on the attempt it belongs to: once the lease ran out and another instance claimed again, a late
- * outcome of the old attempt changes nothing.
+ * The ledger port on PostgreSQL, shared by every instance: a claim is one call of `croupier_claim_v2` (migrations.ts),
+ * every write one statement, so a transaction takes two round trips. An outcome is fenced on its attempt: once another
+ * instance claimed again after the lease ran out, a late outcome of the old attempt changes nothing.
  */
 export class PostgresTransactionStore implements TransactionStore {
   constructor(
@@ -59,44 +59,16 @@ export class PostgresTransactionStore implements TransactionStore {
     return rows[0] ? fromRow(rows[0]) : undefined;
   }
 
-  async claim(transaction: NewTransaction, now: number, pendingStaleBefore: number, touchRound: boolean, request: CallRequest): Promise<ClaimResult> {
-    const { rows } = await this.pool.query<{ result: { kind: ClaimResult["kind"]; row?: TransactionRow } }>(
-      "SELECT croupier_claim($1, $2, $3, $4, $5, $6) AS result",
-      [JSON.stringify(transaction), now, pendingStaleBefore, touchRound, JSON.stringify(callStartOf(request, now)), this.instanceId],
-    );
-    const { kind, row } = rows[0]!.result;
-    if (kind === "id-of-another-provider" || kind === "original-of-another-provider") return { kind };
-    return { kind, record: fromRow(row!) };
-  }
-
-  async claimFirst(transaction: NewTransaction, now: number, request: CallRequest, nonce: DeferredNonce | undefined): Promise<FirstClaimResult> {
-    const { rows } = await this.pool.query<{ result: { kind: FirstClaimResult["kind"]; row?: TransactionRow } }>(
-      "SELECT croupier_claim_first($1, $2, $3, $4, $5) AS result",
-      [
-        JSON.stringify(transaction),
-        now,
-        JSON.stringify(callStartOf(request, now)),
-        this.instanceId,
-        nonce === undefined ? null : JSON.stringify({ tenantId: nonce.tenantId, nonce: nonce.nonce, expiresAt: nonce.expiresAtSeconds }),
-      ],
-    );
-    const { kind, row } = rows[0]!.result;
-    if (nonce !== undefined) {
-      nonce.recordedWith(kind !== "replayed");
-      this.nonceSweep.nowAndThen(Math.floor(now / 1000));
-    }
-    return kind === "claimed" ? { kind, record: fromRow(row!) } : { kind };
-  }
-
-  async claimForResend(key: TransactionKey, now: number, pendingStaleBefore: number, request: CallRequest): Promise<TransactionRecord | undefined> {
-    const { rows } = await this.pool.query<TransactionRow>(
-      `UPDATE transactions SET state = 'PENDING', attempts = attempts + 1, next_retry_at = NULL, updated_at = $3, claimed_by = $5,
-         delivery_log = COALESCE(delivery_log, '[]'::jsonb) || jsonb_build_array($6::jsonb || jsonb_build_object('n', attempts + 1))
-       WHERE provider_id = $1 AND transaction_id = $2 AND state NOT IN ('OK', 'DECLINED') AND NOT (state = 'PENDING' AND updated_at >= $4)
-       RETURNING ${TRANSACTION_COLUMNS}`,
-      [key.providerId, key.transactionId, now, pendingStaleBefore, this.instanceId, JSON.stringify(callStartOf(request, now))],
-    );
-    return rows[0] ? fromRow(rows[0]) : undefined;
+  async claim(intent: ClaimIntent, now: number, pendingStaleBefore: number, request: CallRequest): Promise<ClaimResult> {
+    const { rows } = await this.pool.query<{ result: RawClaim }>("SELECT croupier_claim_v2($1, $2, $3, $4, $5) AS result", [
+      JSON.stringify(intent),
+      now,
+      pendingStaleBefore,
+      JSON.stringify(callStartOf(request, now)),
+      this.instanceId,
+    ]);
+    if ((intent.kind === "provider" || intent.kind === "look") && intent.nonce !== undefined) this.nonceSweep.nowAndThen(Math.floor(now / 1000));
+    return claimResultOf(rows[0]!.result);
   }
 
   async recordOutcome(claimed: TransactionRecord, outcome: RecordedOutcome, now: number): Promise<TransactionRecord> {
@@ -104,16 +76,16 @@ export class PostgresTransactionStore implements TransactionStore {
     const { rows } = await this.pool.query<TransactionRow>(
       `WITH o AS (${WRITE_OUTCOME} RETURNING ${TRANSACTION_COLUMNS}),
        completed AS (UPDATE rounds r SET status = 'COMPLETED' FROM o
-         WHERE $10::boolean AND o.round_complete AND o.type IN ('BET', 'WIN') AND r.provider_id = o.provider_id AND r.operator_id = o.operator_id
-           AND r.game_id = o.game_id AND r.round_id = o.round_id),
+         WHERE $10::boolean AND o.round_complete AND o.type IN ('BET', 'WIN') AND r.provider_id = $1 AND r.operator_id = $11
+           AND r.game_id = $12 AND r.round_id = $13 AND r.status = 'OPEN'),
        settled AS (${RESOLVE_PROBLEMS("'settled'", "$7")} FROM o
-         WHERE $10::boolean AND o.attempts > 1 AND problems.provider_id = o.provider_id AND problems.transaction_id = o.transaction_id
-           AND problems.resolved_at IS NULL),
+         WHERE $10::boolean AND o.attempts > 1 AND problems.provider_id = $1 AND problems.transaction_id = $2 AND problems.resolved_at IS NULL),
        reversed AS (${RESOLVE_PROBLEMS("'reversed by ' || o.transaction_id", "$7")} FROM o
-         WHERE o.state = 'OK' AND o.type = 'ROLLBACK' AND problems.provider_id = o.provider_id
-           AND problems.transaction_id = o.original_transaction_id AND problems.resolved_at IS NULL)
+         WHERE o.state = 'OK' AND o.type = 'ROLLBACK' AND problems.provider_id = $1 AND problems.transaction_id = $14
+           AND problems.resolved_at IS NULL)
        SELECT * FROM o`,
-      [...this.outcomeParams(claimed, outcome, now), settles],
+      // The round's and the problems' keys are parameters, not columns of o, so each table is read by its index.
+      [...this.outcomeParams(claimed, outcome, now), settles, claimed.operatorId, claimed.gameId, claimed.roundId, claimed.originalTransactionId],
     );
     if (rows[0]) return fromRow(rows[0]);
     // Fenced: this attempt's lease ran out and another took the record over. What stands is theirs.
@@ -156,13 +128,15 @@ export class PostgresTransactionStore implements TransactionStore {
     );
   }
 
-  async markProblem(record: TransactionRecord, now: number): Promise<void> {
-    await this.pool.query(
-      `WITH o AS (UPDATE transactions SET problem = TRUE, next_retry_at = NULL, updated_at = $1 WHERE provider_id = $2 AND transaction_id = $3
-         RETURNING *)
-       ${OPEN_PROBLEM("UNSETTLED_CREDIT", "o", "")}`,
+  async markProblem(record: TransactionRecord, now: number): Promise<boolean> {
+    const { rows } = await this.pool.query<{ flagged: number }>(
+      `WITH o AS (UPDATE transactions SET problem = TRUE, next_retry_at = NULL, updated_at = $1
+         WHERE provider_id = $2 AND transaction_id = $3 AND state IN ('FAILED', 'TIMED_OUT') RETURNING *),
+       problem AS (${OPEN_PROBLEM("UNSETTLED_CREDIT", "o", "")})
+       SELECT count(*) AS flagged FROM o`,
       [now, record.providerId, record.transactionId],
     );
+    return rows[0]!.flagged === 1;
   }
 
   async problems(): Promise<TransactionRecord[]> {
@@ -181,12 +155,13 @@ export class PostgresTransactionStore implements TransactionStore {
     return rows[0]!;
   }
 
-  async staleRounds(before: number, limit: number): Promise<RoundRef[]> {
+  async roundsToReconcile(staleBefore: number, limit: number): Promise<RoundRef[]> {
+    const roundRef = `SELECT provider_id AS "providerId", operator_id AS "operatorId", game_id AS "gameId", round_id AS "roundId",
+         player_ref AS "playerRef", status, last_activity_at AS "lastActivityAt" FROM rounds`;
     const { rows } = await this.pool.query<RoundRef>(
-      `SELECT provider_id AS "providerId", operator_id AS "operatorId", game_id AS "gameId", round_id AS "roundId",
-         player_ref AS "playerRef", last_activity_at AS "lastActivityAt"
-       FROM rounds WHERE status = 'OPEN' AND last_activity_at <= $1 ORDER BY last_activity_at LIMIT $2`,
-      [before, limit],
+      `(${roundRef} WHERE status = 'OPEN' AND last_activity_at <= $1 ORDER BY last_activity_at LIMIT $2)
+       UNION ALL (${roundRef} WHERE status = 'CLOSING' ORDER BY last_activity_at LIMIT $2)`,
+      [staleBefore, limit],
     );
     return rows;
   }
@@ -199,18 +174,32 @@ export class PostgresTransactionStore implements TransactionStore {
     );
   }
 
-  async closeRound(round: RoundRef): Promise<boolean> {
-    const { rows } = await this.pool.query<{ closed: number }>(
-      `WITH c AS (UPDATE rounds SET status = 'CLOSED'
-         WHERE provider_id = $1 AND operator_id = $2 AND game_id = $3 AND round_id = $4 AND status = 'OPEN' AND last_activity_at = $5
-         RETURNING *),
-       resolved AS (${RESOLVE_PROBLEMS("'closed by the reconciler'", "$6")} FROM c
-         WHERE problems.kind = 'UNCLOSED_ROUND' AND problems.provider_id = c.provider_id AND problems.game_id = c.game_id
-           AND problems.round_id = c.round_id AND problems.operator_id = c.operator_id AND problems.resolved_at IS NULL)
-       SELECT count(*) AS closed FROM c`,
-      [round.providerId, round.operatorId, round.gameId, round.roundId, round.lastActivityAt, Date.now()],
+  async closeRound(round: RoundRef, firstRollback: FirstRollback | undefined, now: number): Promise<RoundClosing> {
+    const { rows } = await this.pool.query<{ result: { kind: RoundClosing["kind"]; claim?: RawClaim } }>(
+      "SELECT croupier_close_round($1, $2, $3, $4, $5, $6, $7) AS result",
+      [
+        JSON.stringify(round),
+        round.lastActivityAt,
+        firstRollback === undefined ? null : JSON.stringify(firstRollback.transaction),
+        now,
+        firstRollback?.pendingStaleBefore ?? now,
+        firstRollback === undefined ? null : JSON.stringify(callStartOf(firstRollback.request, now)),
+        this.instanceId,
+      ],
     );
-    return rows[0]!.closed === 1;
+    const { kind, claim } = rows[0]!.result;
+    return kind === "closing" ? { kind, claim: claimResultOf(claim!) } : { kind };
+  }
+
+  async markReconciled(round: RoundRef, now: number): Promise<void> {
+    await this.pool.query(
+      `WITH c AS (UPDATE rounds SET status = 'CLOSED'
+         WHERE provider_id = $1 AND operator_id = $2 AND game_id = $3 AND round_id = $4 AND status = 'CLOSING' RETURNING *)
+       ${RESOLVE_PROBLEMS("'closed by the reconciler'", "$5")} FROM c
+         WHERE problems.kind = 'UNCLOSED_ROUND' AND problems.provider_id = c.provider_id AND problems.game_id = c.game_id
+           AND problems.round_id = c.round_id AND problems.operator_id = c.operator_id AND problems.resolved_at IS NULL`,
+      [round.providerId, round.operatorId, round.gameId, round.roundId, now],
+    );
   }
 
   async flagUnclosedRound(round: RoundRef, detail: string, now: number): Promise<void> {
@@ -221,7 +210,7 @@ export class PostgresTransactionStore implements TransactionStore {
     );
   }
 
-  async roundStatus(round: Omit<RoundRef, "playerRef" | "lastActivityAt">): Promise<RoundStatus | undefined> {
+  async roundStatus(round: RoundKey): Promise<RoundStatus | undefined> {
     const { rows } = await this.pool.query<{ status: RoundStatus }>(
       "SELECT status FROM rounds WHERE provider_id = $1 AND operator_id = $2 AND game_id = $3 AND round_id = $4",
       [round.providerId, round.operatorId, round.gameId, round.roundId],
@@ -229,17 +218,34 @@ export class PostgresTransactionStore implements TransactionStore {
     return rows[0]?.status;
   }
 
-  async reversalOf(bet: TransactionKey): Promise<TransactionRecord | undefined> {
-    const rows = await this.rows(
-      `SELECT ${TRANSACTION_COLUMNS} FROM transactions
-       WHERE provider_id = $1 AND original_transaction_id = $2 AND type = 'ROLLBACK' AND state = 'OK' LIMIT 1`,
-      [bet.providerId, bet.transactionId],
-    );
-    return rows[0];
-  }
-
   private async rows(sql: string, params: unknown[]): Promise<TransactionRecord[]> {
     return (await this.pool.query<TransactionRow>(sql, params)).rows.map(fromRow);
+  }
+}
+
+/** A claim as croupier_claim_v2 answers it: its kind, and the row (or the reversal) it is about where there is one. */
+type RawClaim = { kind: ClaimResult["kind"]; row?: TransactionRow; reversal?: TransactionRow };
+
+function claimResultOf({ kind, row, reversal }: RawClaim): ClaimResult {
+  switch (kind) {
+    case "replayed":
+    case "absent":
+    case "round-closed":
+    case "session-ended":
+    case "id-of-another-provider":
+    case "original-of-another-provider":
+      return { kind };
+    case "reversed":
+      return { kind, reversal: fromRow(reversal!) };
+    case "claimed":
+    case "different-body":
+    case "settled":
+    case "resolved-by-hand":
+    case "unsettled":
+    case "in-flight":
+    case "other-operator":
+    case "being-reversed":
+      return { kind, record: fromRow(row!) };
   }
 }
 

@@ -9,16 +9,27 @@ export interface PlatformRow {
   amount: number;
   originalTransactionId: string | null;
   state: string;
+  /** A credit a person marked resolved (paid another way): the platform counts it paid, and it must never be paid again. */
+  resolvedByHand: boolean;
 }
 
 /** The reconciler's synthetic rollback id for a bet (spec C.4). */
 export const STALE_ROLLBACK_PREFIX = "stale-rollback:";
+
+/** The id under which the test's support desk pays a credit by hand in the wallet: this prefix and the credit's id. */
+export const HAND_PAYMENT_PREFIX = "hand:";
 
 /** The outcome of an audit: counts for the figure, and one line per discrepancy for the failure message. */
 export interface AuditReport {
   players: number;
   transactions: number;
   staleRefunds: number;
+  /** Late WINs refused with ROUND_CLOSED because the reconciler had closed their round (nothing paid, stake refunded). */
+  roundClosed: number;
+  /** BETs whose wallet call a crash or fault cut, reversed by the reconciler, and answered DECLINED on the retry. */
+  reversedInFlight: number;
+  /** Credits resolved by hand (paid once, by the desk or found applied in the wallet), stale-round refunds among them. */
+  resolvedByHand: number;
   lost: number;
   doubled: number;
   problems: string[];
@@ -27,7 +38,10 @@ export interface AuditReport {
 /**
  * Checks that money was conserved, from three independent views: what the provider was told, what the wallet
  * applied (its ledger), and what the platform recorded. For every player:
- * - each transaction answered OK moved money in the wallet exactly once, by the right amount; a DECLINED one moved nothing;
+ * - each transaction answered OK moved money in the wallet exactly once, by the right amount; a DECLINED one moved nothing,
+ *   or its stake was taken and refunded exactly by the reconciler's rollback (a BET cut in flight, reversed, retried);
+ * - a transaction refused with ROUND_CLOSED moved nothing (a credited WIN on a round the reconciler refunded is a loss);
+ * - a credit resolved by hand was paid exactly once: by the desk's hand payment or by the wallet, never by both;
  * - no transactionId appears twice in the wallet, and no BET is refunded more than its stake;
  * - every stake of a round the client abandoned came back exactly once through the platform's stale-round rollback,
  *   and no stake of a round the provider completed did;
@@ -81,6 +95,10 @@ export function auditConservation(input: {
   // The provider's view against the wallet's.
   const expected = new Map<string, number>();
   const explained = new Set<string>();
+  const resolved = new Set(input.platformRows.filter((r) => r.resolvedByHand).map((r) => key(r.playerRef, r.transactionId)));
+  let roundClosed = 0;
+  let reversedInFlight = 0;
+  let resolvedByHand = 0;
   const rolledBackByProvider = new Set<string>();
   const stakesTaken: { playerRef: string; transactionId: string; roundId: string }[] = [];
   for (const { transaction: t, outcome } of input.record.observations) {
@@ -88,6 +106,14 @@ export function auditConservation(input: {
     explained.add(k);
     const entry = wallet.get(k);
     if (outcome.kind === "rejected") {
+      if (outcome.code === "ROUND_CLOSED") {
+        roundClosed += 1;
+        if (entry && entry.delta !== 0) {
+          doubled += 1;
+          problems.push(`${t.type} ${t.transactionId} of ${t.playerRef} was refused ROUND_CLOSED, yet the wallet moved ${entry.delta} for it`);
+        }
+        continue;
+      }
       problems.push(`${t.type} ${t.transactionId} was refused with ${outcome.status} (${outcome.message})`);
       if (entry && entry.delta !== 0) {
         lost += 1;
@@ -96,10 +122,30 @@ export function auditConservation(input: {
       continue;
     }
     if (outcome.status === "DECLINED") {
-      if (entry && entry.delta !== 0) {
+      const reversal = wallet.get(key(t.playerRef, STALE_ROLLBACK_PREFIX + t.transactionId));
+      if (entry && entry.delta !== 0 && t.type === "BET" && reversal && reversal.delta === -entry.delta) {
+        reversedInFlight += 1;
+        explained.add(key(t.playerRef, reversal.transactionId));
+      } else if (entry && entry.delta !== 0) {
         lost += 1;
         problems.push(`${t.type} ${t.transactionId} of ${t.playerRef} was answered DECLINED but the wallet moved ${entry.delta}`);
       }
+      continue;
+    }
+    if (resolved.has(k)) {
+      const hand = wallet.get(key(t.playerRef, HAND_PAYMENT_PREFIX + t.transactionId));
+      if (hand) explained.add(key(t.playerRef, hand.transactionId));
+      const payments = [entry, hand].filter((e) => e !== undefined && e.status === "OK" && e.delta === t.amount).length;
+      if (payments === 0) {
+        lost += 1;
+        problems.push(`${t.type} ${t.transactionId} of ${t.playerRef} was resolved by hand, but neither the desk nor the wallet paid it`);
+      } else if (payments > 1) {
+        doubled += 1;
+        problems.push(`${t.type} ${t.transactionId} of ${t.playerRef} was resolved by hand and paid by the wallet too`);
+      }
+      resolvedByHand += 1;
+      expected.set(t.playerRef, (expected.get(t.playerRef) ?? 0) + t.amount * payments);
+      if (t.type === "ROLLBACK" && t.originalTransactionId) rolledBackByProvider.add(key(t.playerRef, t.originalTransactionId));
       continue;
     }
     if (!entry || entry.status !== "OK") {
@@ -123,13 +169,23 @@ export function auditConservation(input: {
   let staleRefunds = 0;
   for (const stake of stakesTaken) {
     const k = key(stake.playerRef, stake.transactionId);
-    const stale = wallet.get(key(stake.playerRef, STALE_ROLLBACK_PREFIX + stake.transactionId));
-    const staleMoved = stale !== undefined && stale.delta !== 0;
+    const staleId = STALE_ROLLBACK_PREFIX + stake.transactionId;
+    // The reconciler's refund, or, when its rollback became a problem a person resolved, the desk's payment of it.
+    const refunds = [wallet.get(key(stake.playerRef, staleId))];
+    if (resolved.has(key(stake.playerRef, staleId))) refunds.push(wallet.get(key(stake.playerRef, HAND_PAYMENT_PREFIX + staleId)));
+    const moved = refunds.filter((e): e is LedgerEntry => e !== undefined && e.delta !== 0);
     const roundOpen = !input.record.completedRounds.has(roundKey(stake.playerRef, stake.roundId));
-    if (staleMoved) {
-      explained.add(key(stake.playerRef, stale.transactionId));
+    if (moved.length > 1) {
+      doubled += 1;
+      problems.push(`stake ${stake.transactionId} of ${stake.playerRef} was refunded by the reconciler and by hand`);
+    }
+    if (moved.some((e) => e.transactionId.startsWith(HAND_PAYMENT_PREFIX))) resolvedByHand += 1;
+    if (moved.length > 0) {
+      for (const refund of moved) {
+        explained.add(key(stake.playerRef, refund.transactionId));
+        expected.set(stake.playerRef, (expected.get(stake.playerRef) ?? 0) + refund.delta);
+      }
       staleRefunds += 1;
-      expected.set(stake.playerRef, (expected.get(stake.playerRef) ?? 0) + stale.delta);
       if (!roundOpen) {
         doubled += 1;
         problems.push(`stake ${stake.transactionId} of ${stake.playerRef} was refunded by the reconciler although the provider completed its round`);
@@ -156,7 +212,7 @@ export function auditConservation(input: {
   }
   const platformRefunded = new Set<string>();
   for (const row of input.platformRows) {
-    if (row.state !== "OK") continue;
+    if (row.state !== "OK" && !row.resolvedByHand) continue;
     let move = 0;
     if (row.type === "BET") move = -row.amount;
     else if (row.type === "WIN") move = row.amount;
@@ -177,7 +233,17 @@ export function auditConservation(input: {
     if (final !== viaProvider) problems.push(`${playerRef}: wallet balance ${final}, provider's accepted moves give ${viaProvider}`);
     if (final !== viaPlatform) problems.push(`${playerRef}: wallet balance ${final}, the platform's applied transactions give ${viaPlatform}`);
   }
-  return { players: input.startBalances.size, transactions: input.record.observations.length, staleRefunds, lost, doubled, problems };
+  return {
+    players: input.startBalances.size,
+    transactions: input.record.observations.length,
+    staleRefunds,
+    roundClosed,
+    reversedInFlight,
+    resolvedByHand,
+    lost,
+    doubled,
+    problems,
+  };
 }
 
 /** auditConservation for players who all started at `startingBalance` on the mock wallet whose `ledger` is given. */

@@ -24,6 +24,8 @@ export class ProviderRecord {
   rounds = 0;
   /** Transactions sent twice at once by two clients. */
   duplicateRaces = 0;
+  /** Rounds whose WIN was sent late or around the stale threshold on purpose. */
+  lateWins = 0;
 
   add(transaction: ProviderTransaction, outcome: FinalOutcome): void {
     this.observations.push({ transaction, outcome });
@@ -40,7 +42,9 @@ export function roundKey(playerRef: string, roundId: string): string {
 
 /**
  * The shapes of round a seeded run mixes: won, lost, two bets, rolled back by the provider, and abandoned
- * (the client vanished after its bet, so only the platform's stale-round reconciler can give the stake back).
+ * (the client vanished after its bet, so only the platform's stale-round reconciler can give the stake back). With
+ * late WINs on, two more: a WIN sent well after the round went stale (a provider that queued its credits through an
+ * outage), and one sent around the threshold, racing the reconciler.
  */
 const ROUND_KINDS = [
   { kind: "bet-win", weight: 45 },
@@ -48,18 +52,30 @@ const ROUND_KINDS = [
   { kind: "two-bets-win", weight: 15 },
   { kind: "bet-rollback", weight: 18 },
   { kind: "abandoned", weight: 12 },
+  { kind: "late-win", weight: 5, late: true },
+  { kind: "threshold-win", weight: 7, late: true },
 ] as const;
 
 type RoundKind = (typeof ROUND_KINDS)[number]["kind"];
 
-function pickKind(random: () => number): RoundKind {
-  const total = ROUND_KINDS.reduce((sum, k) => sum + k.weight, 0);
+function pickKind(random: () => number, withLateWins: boolean): RoundKind {
+  const kinds = ROUND_KINDS.filter((k) => withLateWins || !("late" in k));
+  const total = kinds.reduce((sum, k) => sum + k.weight, 0);
   let draw = random() * total;
-  for (const k of ROUND_KINDS) {
+  for (const k of kinds) {
     draw -= k.weight;
     if (draw < 0) return k.kind;
   }
   return "bet-win";
+}
+
+/**
+ * How long a late round waits between its BET and its WIN: well past the stale threshold (1.5 to 3.5 s after it), or
+ * within 0.6 s either side of it, where the WIN and the reconciler race.
+ */
+function lateWinDelayMs(kind: RoundKind, staleRoundSeconds: number, random: () => number): number {
+  const stale = staleRoundSeconds * 1000;
+  return kind === "late-win" ? stale + 1_500 + random() * 2_000 : stale - 600 + random() * 1_200;
 }
 
 /**
@@ -78,6 +94,8 @@ export async function playRounds(options: {
   stop?: () => boolean;
   /** Share of transactions sent by two provider clients at once (a duplicate race); both must learn the same answer. */
   duplicateRate?: number;
+  /** The service's stale threshold: when given, some rounds send their WIN late or around it (see ROUND_KINDS). */
+  lateWinsAfterStaleSeconds?: number;
 }): Promise<void> {
   const { player, random, record } = options;
   const amount = (max: number) => 1 + Math.floor(random() * max);
@@ -108,7 +126,7 @@ export async function playRounds(options: {
     };
     const accepted = (o: FinalOutcome) => o.kind === "settled" && o.status === "OK";
     record.rounds += 1;
-    const kind = pickKind(random);
+    const kind = pickKind(random, options.lateWinsAfterStaleSeconds !== undefined);
     const stake = amount(60);
     const bet = await send({ type: "BET", amount: stake, ...(kind === "bet-lose" ? { roundComplete: true } : {}) });
     if (!accepted(bet) || kind === "bet-lose" || kind === "abandoned") continue;
@@ -117,6 +135,10 @@ export async function playRounds(options: {
       continue;
     }
     if (kind === "two-bets-win" && !accepted(await send({ type: "BET", amount: amount(40) }))) continue;
+    if (kind === "late-win" || kind === "threshold-win") {
+      record.lateWins += 1;
+      await sleep(lateWinDelayMs(kind, options.lateWinsAfterStaleSeconds ?? 0, random));
+    }
     await send({ type: "WIN", amount: Math.floor(random() * 150), roundComplete: true });
   }
 }
@@ -137,6 +159,7 @@ export async function playThroughCrashes(options: {
   kills: number;
   deadlineMs: number;
   duplicateRate?: number;
+  lateWinsAfterStaleSeconds?: number;
   /** Kills something with SIGKILL and restarts it. */
   crash: (chaos: () => number) => Promise<void>;
 }): Promise<number> {
@@ -153,6 +176,7 @@ export async function playThroughCrashes(options: {
         deadlineMs: options.deadlineMs,
         stop: () => !crashing,
         duplicateRate: options.duplicateRate,
+        lateWinsAfterStaleSeconds: options.lateWinsAfterStaleSeconds,
       }),
     ),
   );

@@ -18,7 +18,7 @@ export interface ProviderTransaction {
 /** What the provider finally learned about a transaction. */
 export type FinalOutcome =
   | { kind: "settled"; status: "OK" | "DECLINED"; balance: number; attempts: number }
-  | { kind: "rejected"; status: number; message: string; attempts: number };
+  | { kind: "rejected"; status: number; code: string | undefined; message: string; attempts: number };
 
 /** Statuses a provider keeps resending the same transactionId on until the service settles it. */
 const KEEP_TRYING = new Set([0, 409, 429, 500, 502, 503, 504]);
@@ -56,7 +56,7 @@ export class PersistentProvider {
       // The driver builds its transactions from one loose shape; each is a valid BET, WIN or ROLLBACK by construction.
       const { data, error } = await this.client.transaction(transaction as TransactionRequest);
       if (data) return { kind: "settled", status: data.status, balance: data.balance, attempts };
-      if (!KEEP_TRYING.has(error.status)) return { kind: "rejected", status: error.status, message: error.message, attempts };
+      if (!KEEP_TRYING.has(error.status)) return { kind: "rejected", status: error.status, code: error.code, message: error.message, attempts };
       if (Date.now() > deadlineMs) {
         throw new Error(`transaction ${transaction.transactionId} still unsettled at the deadline: last answer ${error.status} ${error.message}`);
       }

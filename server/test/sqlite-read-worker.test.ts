@@ -1,0 +1,59 @@
+import Database from "better-sqlite3";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { OPERATOR, signedRequest, startTestServer, tempDir, testConfigJson } from "./harness.js";
+import { betRequest, launchSession, postTransaction, startTestWallet } from "./wallet-harness.js";
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/**
+ * On a SQLite file, transaction lists and filters are read on a read-only connection in a worker thread (issue 30 item
+ * 1): a filter that walks the whole ledger leaves the event loop free, so the service answers meanwhile.
+ */
+describe("SQLite: back-office lists off the event loop", () => {
+  it("lists what the main connection committed, and answers other calls while a long filter walks the ledger", async () => {
+    const dir = tempDir();
+    const wallet = await startTestWallet();
+    const sqlitePath = join(dir.path, "reads.db");
+    const server = await startTestServer(testConfigJson({ wallet: wallet.url, sqlitePath }));
+    cleanups.push(
+      dir.remove,
+      () => wallet.close(),
+      () => server.close(),
+    );
+
+    const token = await launchSession(server.url, { playerRef: "p-1" });
+    const bet = betRequest(token, { amount: 10 });
+    expect((await postTransaction(server.url, bet)).status).toBe(200);
+    const listed = await signedRequest(server.url, OPERATOR, "GET", "/v1/operator/transactions");
+    expect(listed.json.items.map((t: { transactionId: string }) => t.transactionId)).toEqual([bet.transactionId]);
+
+    // 300,000 settled transactions of op-acme, none TIMED_OUT: that filter walks every one of them.
+    const db = new Database(sqlitePath);
+    db.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300000)
+       INSERT INTO transactions (provider_id, transaction_id, operator_id, player_ref, game_id, round_id, type, amount, currency,
+         request_hash, callback_body, state, attempts, created_at, updated_at)
+       SELECT 'prov-star', 'fill-' || i, 'op-acme', 'p-fill', 'starfall', 'r-fill-' || i, 'BET', 1, 'EUR', 'h', '{}', 'OK', 1, i, i FROM n`,
+    ).run();
+    db.close();
+
+    const order: string[] = [];
+    const walk = signedRequest(server.url, OPERATOR, "GET", "/v1/operator/transactions?state=TIMED_OUT").then((reply) => {
+      order.push("walk");
+      return reply;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const other = await signedRequest(server.url, OPERATOR, "GET", "/v1/operator/games");
+    order.push("other");
+    expect(other.status).toBe(200);
+    const walked = await walk;
+    expect(walked.status).toBe(200);
+    expect(walked.json.items).toEqual([]);
+    // The other call did not wait for the walk: it ran on the main thread while the worker read.
+    expect(order).toEqual(["other", "walk"]);
+  });
+});
