@@ -1,4 +1,4 @@
-import { LIMITS } from "@croupier/contract";
+import { IDENTIFIER_RULE, LIMITS } from "@croupier/contract";
 import { HandlerError } from "./handler-error.js";
 
 /**
@@ -19,15 +19,15 @@ export function requireObject(value: unknown, what = "body"): JsonObject {
   return value as JsonObject;
 }
 
-/** The contract's identifier pattern: no control character (U+0000 to U+001F, U+007F). */
+/** The contract's identifier pattern: no control, line separator or bidirectional control character. */
 const IDENTIFIER_PATTERN = new RegExp(LIMITS.identifierPattern, "u");
 
-/** A required identifier: a non-empty string of at most the contract's identifier length (255), no control character. */
+/** A required identifier: a non-empty string of at most the contract's identifier length (255), as its pattern allows. */
 export function requireIdentifier(body: JsonObject, field: string): string {
   const value = body[field];
   if (typeof value !== "string" || value.length < LIMITS.identifierMinLength) invalid(`${field} must be a non-empty string`);
   if (value.length > LIMITS.identifierMaxLength) invalid(`${field} must be at most ${LIMITS.identifierMaxLength} characters`);
-  if (!IDENTIFIER_PATTERN.test(value)) invalid(`${field} must not contain control characters (U+0000 to U+001F, U+007F)`);
+  if (!IDENTIFIER_PATTERN.test(value)) invalid(`${field} ${IDENTIFIER_RULE}`);
   return value;
 }
 

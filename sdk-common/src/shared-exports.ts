@@ -3,6 +3,7 @@
  * contract's generated types. Each SDK's index re-exports this whole module beside what is its own.
  */
 export { CroupierApiError, type CroupierApiErrorDetails, type CroupierErrorKind, type ErrorCode, type Result } from "./api-error.js";
+export { CroupierConfigurationError } from "./configuration-error.js";
 export { generateTestHeaders, type TestHeaders } from "./test-headers.js";
 export { RETRYABLE_STATUSES, type RetryEvent, type RetryOptions } from "./retry.js";
 export type { CallOptions, ConnectionOptions } from "./signed-client.js";

@@ -1,16 +1,13 @@
 /** Example: answering "my win never arrived" and mending it, with the reconciliation API. */
 import type { OperatorClient, TransactionSummary, WalletCall } from "@croupier/sdk-operator";
 
-/** Every WIN of a player that the wallet has not applied, walking every page (newest first). */
+/** Every WIN of a player that the wallet has not applied, across every page (newest first). */
 export async function unsettledWins(client: OperatorClient, playerRef: string): Promise<TransactionSummary[]> {
   const found: TransactionSummary[] = [];
-  let cursor: string | undefined;
-  do {
-    const { data, error } = await client.listTransactions({ playerRef, type: "WIN", limit: 100, ...(cursor ? { cursor } : {}) });
-    if (error) throw error;
-    found.push(...data.items.filter((t) => t.state !== "OK"));
-    cursor = data.nextCursor ?? undefined;
-  } while (cursor);
+  // One request per page of 100, sent as the loop reaches it; a failed page throws its CroupierApiError.
+  for await (const transaction of client.eachTransaction({ playerRef, type: "WIN", limit: 100 })) {
+    if (transaction.state !== "OK") found.push(transaction);
+  }
   return found;
 }
 

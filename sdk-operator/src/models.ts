@@ -32,6 +32,8 @@ export type RoundReplayResponse = Service["RoundReplayResponse"];
 export type IssueGrantRequestBody = Service["IssueGrantRequestBody"];
 /** The operator-side record of a free-spin grant. */
 export type GrantResponseBody = Service["GrantResponseBody"];
+/** A campaign template the operator may issue grants from now. */
+export type CampaignSummary = Service["CampaignSummary"];
 /** The callback settings after a change. */
 export type CallbackSettings = Service["CallbackSettings"];
 /** A freshly rotated secret and until when the previous one is accepted. */

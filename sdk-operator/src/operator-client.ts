@@ -1,12 +1,16 @@
 import type { Client } from "openapi-fetch";
 import type { Result } from "../../sdk-common/src/api-error.js";
 import { toResult } from "../../sdk-common/src/call-result.js";
+import { checkClientOptions } from "../../sdk-common/src/option-checks.js";
+import { eachItem } from "../../sdk-common/src/paginate.js";
 import { withRetry, type RetryOptions } from "../../sdk-common/src/retry.js";
 import { createSignedClient, type CallOptions, type ConnectionOptions } from "../../sdk-common/src/signed-client.js";
 import type { ServicePaths as paths } from "@croupier/contract";
 import type {
+  AuditEntry,
   AuditPage,
   CallbackSettings,
+  CampaignSummary,
   GameSummary,
   GrantResponseBody,
   IssueGrantRequestBody,
@@ -24,9 +28,11 @@ import type {
   RoundReplayResponse,
   SessionPage,
   SessionQuery,
+  SessionSummary,
   TransactionDetail,
   TransactionPage,
   TransactionQuery,
+  TransactionSummary,
   TestCallResult,
 } from "./models.js";
 
@@ -34,7 +40,7 @@ import type {
 export interface OperatorClientOptions extends ConnectionOptions {
   /**
    * Opt-in retries (off by default) of the calls that are safe to repeat: the reads (listGames, listGrants,
-   * getGrant, listTransactions, getTransaction, getRound, listProblems, listAuditLog, listSessions, getOverview) and issueGrant, whose idempotencyKey makes a resend return the original grant. Launch, kick,
+   * listCampaigns, getGrant, listTransactions, getTransaction, getRound, listProblems, listAuditLog, listSessions, getOverview) and issueGrant, whose idempotencyKey makes a resend return the original grant. Launch, kick,
    * replay, cancel and the portal calls are never retried. `{}` uses the defaults: 5 attempts, 100 ms to 5 s
    * backoff; each attempt is signed afresh (new timestamp and nonce).
    */
@@ -57,6 +63,8 @@ export interface OperatorClient {
   issueGrant(body: IssueGrantRequestBody, call?: CallOptions): Promise<Result<GrantResponseBody>>;
   /** The tenant's grants, optionally of one player. */
   listGrants(playerRef?: string, call?: CallOptions): Promise<Result<GrantResponseBody[]>>;
+  /** The campaigns this operator may issue grants from now (active, in their window, on a game it sees), by id. */
+  listCampaigns(call?: CallOptions): Promise<Result<CampaignSummary[]>>;
   /** One grant by id (a UUID). */
   getGrant(id: string, call?: CallOptions): Promise<Result<GrantResponseBody>>;
   /** Cancels an active grant (502 when the provider's cancel failed: retry). */
@@ -77,7 +85,7 @@ export interface OperatorClient {
   listTransactions(query?: TransactionQuery, call?: CallOptions): Promise<Result<TransactionPage>>;
   /** One transaction in full: the body sent to the wallet and every call made for it (its delivery log). */
   getTransaction(providerId: string, transactionId: string, call?: CallOptions): Promise<Result<TransactionDetail>>;
-  /** One round with its transactions in order and its state (OPEN, COMPLETE, RECONCILED). */
+  /** One round with its transactions in order and its state (OPEN, COMPLETE, CLOSING, RECONCILED). */
   getRound(gameId: string, roundId: string, call?: CallOptions): Promise<Result<RoundDetail>>;
   /** The problems that need a person (open ones by default) and the open count per kind. */
   listProblems(query?: ProblemQuery, call?: CallOptions): Promise<Result<ProblemPage>>;
@@ -93,6 +101,19 @@ export interface OperatorClient {
   getOverview(call?: CallOptions): Promise<Result<OverviewStats>>;
   /** Sends one signed, read-only balance call to your wallet for a player and returns what it answered. */
   testWalletCall(playerRef: string, call?: CallOptions): Promise<Result<TestCallResult>>;
+  /*
+   * Auto-pagination: each list above as an async iterator over its items, page after page, from the page the query
+   * names (the first without `cursor`) to the last. One request per page, sent when the items before it are used up,
+   * so `break` stops it. A failed page throws its CroupierApiError (after `retry`, as listTransactions would).
+   */
+  /** Every transaction {@link OperatorClient.listTransactions} would list, across all its pages. */
+  eachTransaction(query?: TransactionQuery, call?: CallOptions): AsyncGenerator<TransactionSummary, void, undefined>;
+  /** Every problem {@link OperatorClient.listProblems} would list, across all its pages. */
+  eachProblem(query?: ProblemQuery, call?: CallOptions): AsyncGenerator<Problem, void, undefined>;
+  /** Every entry {@link OperatorClient.listAuditLog} would list, across all its pages. */
+  eachAuditEntry(query?: { cursor?: string; limit?: number }, call?: CallOptions): AsyncGenerator<AuditEntry, void, undefined>;
+  /** Every session {@link OperatorClient.listSessions} would list, across all its pages. */
+  eachSession(query?: SessionQuery, call?: CallOptions): AsyncGenerator<SessionSummary, void, undefined>;
 }
 
 /**
@@ -100,6 +121,8 @@ export interface OperatorClient {
  * with prefix and query, fresh timestamp and nonce, exact body); each attempt times out after
  * `timeoutMs`. Every method takes {@link CallOptions} last (`signal`, `timeoutMs`, `headers`). Nothing is
  * retried unless `retry` is given, and then only the reads and issueGrant: launch and kick are not idempotent.
+ * Options that cannot work (no secret, a `baseUrl` without http:// or https://, ...) throw a
+ * {@link CroupierConfigurationError} naming the option, here rather than at the first call.
  *
  * @example
  * const client = createOperatorClient({ baseUrl: "https://croupier.example", tenantId: "op-acme", secret });
@@ -108,11 +131,12 @@ export interface OperatorClient {
  * iframe.src = data.launchUrl;
  */
 export function createOperatorClient(options: OperatorClientOptions): OperatorClient {
+  checkClientOptions("createOperatorClient", options);
   const { raw, credentials, init } = createSignedClient<paths>(options);
   const retry = options.retry ?? false;
   /** A call safe to repeat: the reads, and issueGrant (its idempotencyKey returns the original grant). */
   const repeatable = <T>(send: () => Promise<Result<T>>) => withRetry(send, retry);
-  return {
+  const client: OperatorClient = {
     raw,
     listGames: (call) => repeatable(() => toResult(() => raw.GET("/v1/operator/games", init(call)))),
     launchGame: (body, call) => toResult(() => raw.POST("/v1/operator/games/launch", { body, ...init(call) })),
@@ -125,6 +149,7 @@ export function createOperatorClient(options: OperatorClientOptions): OperatorCl
           raw.GET("/v1/operator/free-spins/grants", { ...(playerRef === undefined ? {} : { params: { query: { playerRef } } }), ...init(call) }),
         ),
       ),
+    listCampaigns: (call) => repeatable(() => toResult(() => raw.GET("/v1/operator/free-spins/campaigns", init(call)))),
     getGrant: (id, call) =>
       repeatable(() => toResult(() => raw.GET("/v1/operator/free-spins/grants/{id}", { params: { path: { id } }, ...init(call) }))),
     cancelGrant: (id, call) => toResult(() => raw.POST("/v1/operator/free-spins/grants/{id}/cancel", { params: { path: { id } }, ...init(call) })),
@@ -155,5 +180,10 @@ export function createOperatorClient(options: OperatorClientOptions): OperatorCl
     listSessions: (query = {}, call) => repeatable(() => toResult(() => raw.GET("/v1/operator/sessions", { params: { query }, ...init(call) }))),
     getOverview: (call) => repeatable(() => toResult(() => raw.GET("/v1/operator/overview", init(call)))),
     testWalletCall: (playerRef, call) => toResult(() => raw.POST("/portal/api/test-call", { body: { playerRef }, ...init(call) })),
+    eachTransaction: (query = {}, call) => eachItem((page) => client.listTransactions(page, call), query),
+    eachProblem: (query = {}, call) => eachItem((page) => client.listProblems(page, call), query),
+    eachAuditEntry: (query = {}, call) => eachItem((page) => client.listAuditLog(page, call), query),
+    eachSession: (query = {}, call) => eachItem((page) => client.listSessions(page, call), query),
   };
+  return client;
 }

@@ -9,6 +9,7 @@ import {
 } from "../../sdk-common/src/body-checks.js";
 import { LIMITS, metadataProblem } from "@croupier/contract";
 import { HandlerError } from "../../sdk-common/src/handler-error.js";
+import { checkReceiverOptions } from "../../sdk-common/src/option-checks.js";
 import { createSignedHandler, type ReceiverOptions, type SignedRequestHandler } from "../../sdk-common/src/signed-handler.js";
 import type { TransactionAnswer, TransactionRequest, TransactionResponse } from "./models.js";
 
@@ -96,6 +97,7 @@ function checkTransactionResponse(request: TransactionRequest, response: Transac
  * http.createServer(toNodeListener(handler)).listen(9001);
  */
 export function createWalletCallbackHandler(options: WalletCallbackOptions): WalletCallbackHandler {
+  checkReceiverOptions("createWalletCallbackHandler", options, { required: ["onTransaction", "onBalance"], optional: [] });
   return createSignedHandler(options, [
     {
       method: "POST",

@@ -160,7 +160,14 @@ for (const kind of servers) {
         [[bet()], "body must be a JSON object"],
         // The contract's limits (generated from the TypeSpec), as the service checks them.
         [{ ...bet(), transactionId: "t".repeat(256) }, "transactionId must be at most 255 characters"],
-        [{ ...bet(), roundId: "r-1\n" }, "roundId must not contain control characters (U+0000 to U+001F, U+007F)"],
+        [
+          { ...bet(), roundId: "r-1\n" },
+          "roundId must not contain control, line separator or bidirectional control characters (U+0000 to U+001F, U+007F to U+009F, U+2028 to U+202E, U+2066 to U+2069) or unpaired surrogates",
+        ],
+        [
+          { ...bet(), playerRef: "p-\u2067" },
+          "playerRef must not contain control, line separator or bidirectional control characters (U+0000 to U+001F, U+007F to U+009F, U+2028 to U+202E, U+2066 to U+2069) or unpaired surrogates",
+        ],
         [{ ...bet(), amount: 2 ** 53 }, "amount must be at most 9007199254740991"],
         [{ ...bet(), metadata: { note: "x".repeat(8192) } }, "metadata exceeds 8192 bytes serialized"],
         [

@@ -12,6 +12,7 @@ import {
   verifyReplayToken,
   withCancelDedup,
   withGrantDedup,
+  type BetOrWinBody,
   type ProviderClient,
 } from "@croupier/sdk-provider";
 
@@ -40,6 +41,14 @@ export async function playRound(client: ProviderClient, sessionToken: string, ro
   const win = await client.win({ ...common, transactionId: randomUUID(), amount: payout, roundComplete: true });
   if (win.error) throw win.error;
   return { declined: false, balance: win.data.balance };
+}
+
+/** Sends a WIN stored with your round; a transactionId first sent with other fields is a bug of yours, not a decline. */
+export async function settleWin(client: ProviderClient, win: BetOrWinBody): Promise<number> {
+  const { data, error } = await client.win(win);
+  if (error?.code === "IDEMPOTENCY_MISMATCH") throw new Error(`transaction ${win.transactionId} was first sent with other fields`);
+  if (error) throw error;
+  return data.balance;
 }
 
 /** The webhooks: grant and cancel deduplicated on requestRef / externalRef, as the spec asks. */

@@ -4,7 +4,18 @@
  * shared @croupier/signing code is bundled).
  */
 export * from "../../sdk-common/src/shared-exports.js";
-export { createProviderClient, type BetOrWinBody, type ProviderClient, type ProviderClientOptions, type RollbackBody } from "./provider-client.js";
+export {
+  createProviderClient,
+  type BetOrWinBody,
+  type ProviderClient,
+  type ProviderAuditQuery,
+  type ProviderClientOptions,
+  type ProviderGrantQuery,
+  type ProviderSessionQuery,
+  type ProviderTransactionQuery,
+  type RollbackBody,
+  type WebhookDeliveryQuery,
+} from "./provider-client.js";
 export { createWebhookHandler, type WebhookHandler, type WebhookHandlerOptions } from "./webhook-handler.js";
 export { WebhookError } from "./webhook-error.js";
 export { MemoryDedupStore, withCancelDedup, withGrantDedup, type DedupStore } from "./dedup.js";

@@ -34,3 +34,29 @@ export type FreeSpinsStatusResponse = Webhooks["FreeSpinsStatusResponse"];
 export type CancelFreeSpinsRequest = Webhooks["CancelFreeSpinsRequest"];
 /** The session revoke webhook body. */
 export type SessionRevokeRequest = Webhooks["SessionRevokeRequest"];
+/** One call the service made to the provider's webhooks, body as sent with any session token redacted. */
+export type WebhookDelivery = Service["WebhookDelivery"];
+/** A page of webhook deliveries, newest first, and the cursor of the next. */
+export type WebhookDeliveryPage = Service["WebhookDeliveryPage"];
+/** A free-spin grant an operator issued to the provider, with its status and last error. */
+export type ProviderGrant = Service["GrantResponseBody"];
+/** A provider's webhook URL in effect and its previous secret's grace period. */
+export type StudioSettings = Service["StudioSettings"];
+/** A freshly rotated secret (shown once) and until when the previous one stays valid. */
+export type RotatedSecret = Service["RotatedSecret"];
+/** The previous secret no longer verifies anything. */
+export type RevokedPreviousSecret = Service["RevokedPreviousSecret"];
+/** A page of the audit log, newest first, and the cursor of the next. */
+export type AuditPage = Service["AuditPage"];
+/** One audit entry: who did what, when, and the result. */
+export type AuditEntry = Service["AuditEntry"];
+/** A page of your transactions, newest first, each naming its operator. */
+export type TransactionPage = Service["TransactionPage"];
+/** A transaction as listed: what your game asked and where it stands. */
+export type TransactionSummary = Service["TransactionSummary"];
+/** One of your transactions in full, with the wallet calls made for it. */
+export type TransactionDetail = Service["TransactionDetail"];
+/** One of your rounds at one operator. */
+export type RoundDetail = Service["RoundDetail"];
+/** A page of the sessions on your games. */
+export type SessionPage = Service["SessionPage"];

@@ -1,5 +1,6 @@
 import { LIMITS } from "@croupier/contract";
 import { requireCurrency, requireInteger, requireObject, requireOneOf, requireIdentifier } from "../../sdk-common/src/body-checks.js";
+import { checkReceiverOptions } from "../../sdk-common/src/option-checks.js";
 import { createSignedHandler, type ReceiverOptions, type SignedRequestHandler } from "../../sdk-common/src/signed-handler.js";
 import { WebhookError } from "./webhook-error.js";
 import type {
@@ -103,6 +104,7 @@ function checkStatusAnswer(answer: FreeSpinsStatusResponse): FreeSpinsStatusResp
  * http.createServer(toNodeListener(handler)).listen(9002);
  */
 export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
+  checkReceiverOptions("createWebhookHandler", options, { required: ["onRevoke"], optional: ["onGrant", "onStatus", "onCancel"] });
   return createSignedHandler(options, [
     {
       method: "POST",

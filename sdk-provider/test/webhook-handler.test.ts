@@ -117,10 +117,11 @@ for (const kind of kinds) {
         status: 400,
         text: '{"error":"playerRef must be at most 255 characters"}',
       });
-      expect(await post("/v1/game/free-spins/grant", { ...grant, playerRef: "p\u0000" })).toMatchObject({
-        status: 400,
-        text: '{"error":"playerRef must not contain control characters (U+0000 to U+001F, U+007F)"}',
-      });
+      for (const playerRef of ["p\u0000", "p\u0085", "p\u202e", "p\ud800"])
+        expect(await post("/v1/game/free-spins/grant", { ...grant, playerRef })).toMatchObject({
+          status: 400,
+          text: `{"error":"playerRef must not contain control, line separator or bidirectional control characters (U+0000 to U+001F, U+007F to U+009F, U+2028 to U+202E, U+2066 to U+2069) or unpaired surrogates"}`,
+        });
       expect(await post("/v1/game/free-spins/grant", { ...grant, requestRef: "g-2", gameId: "no-fs" })).toMatchObject({
         status: 400,
         text: '{"error":"free spins not supported on no-fs"}',
