@@ -1,4 +1,5 @@
 import createClient, { type Middleware } from "openapi-fetch";
+import { validationInWords } from "./validation-text.js";
 import type { ServiceComponents as components, ServicePaths as paths } from "@croupier/contract";
 
 /** The contract's models, from the same generated types the SDKs use. */
@@ -45,7 +46,8 @@ export function problemText(error: unknown, response: Response | undefined): str
   if (response.status === 403) return message ? `Not allowed: ${message}.` : "Your account is not allowed to do this.";
   if (response.status === 429) return "Too many requests. Wait a moment and try again.";
   if (response.status >= 500) return `The service could not do this (${response.status}${message ? `: ${message}` : ""}). Try again shortly.`;
-  return message ? `${message[0]!.toUpperCase()}${message.slice(1)}.` : `The request was refused (${response.status}).`;
+  if (!message) return `The request was refused (${response.status}).`;
+  return validationInWords(message) ?? `${message[0]!.toUpperCase()}${message.slice(1)}.`;
 }
 
 /** Calls the API, turning a network failure into a result like any other so every page shows it the same way. */

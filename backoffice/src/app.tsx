@@ -9,6 +9,10 @@ import { ProblemsPage } from "./pages/problems.js";
 import { SessionsPage } from "./pages/sessions.js";
 import { SettingsPage } from "./pages/settings.js";
 import { SignInPage } from "./pages/sign-in.js";
+import { StudioDeliveriesPage } from "./pages/studio-deliveries.js";
+import { StudioGrantPage, StudioGrantsPage } from "./pages/studio-grants.js";
+import { StudioSettingsPage } from "./pages/studio-settings.js";
+import { StudioTransactionPage } from "./pages/studio-transaction.js";
 import { TransactionDetailPage } from "./pages/transaction-detail.js";
 import { TransactionsPage } from "./pages/transactions.js";
 import { href, useRoute, type Route } from "./router.js";
@@ -22,6 +26,16 @@ const PAGES = [
   { path: "sessions", title: "Players' sessions" },
   { path: "grants", title: "Free spins" },
   { path: "settings", title: "Settings" },
+] as const;
+
+/** A studio account's pages: what the service did for its provider. */
+const STUDIO_PAGES = [
+  { path: "deliveries", title: "Webhook deliveries" },
+  { path: "studio-transactions", title: "Transactions" },
+  { path: "studio-sessions", title: "Players' sessions" },
+  { path: "studio-grants", title: "Free spins" },
+  { path: "studio-audit", title: "Audit log" },
+  { path: "studio-settings", title: "Settings" },
 ] as const;
 
 const OPERATOR_KEY = "croupier.backoffice.operator";
@@ -39,16 +53,21 @@ export function App() {
     setSession(info);
   };
   useEffect(() => {
+    // Only a session that existed can end: a first visit's /me answers 401 too, and is no news to anyone.
     callContext.onSignedOut = () => {
-      setEnded(true);
+      if (callContext.csrfToken !== undefined) setEnded(true);
+      callContext.csrfToken = undefined;
       setSession(null);
     };
     void call(() => api.GET("/backoffice/api/me")).then(({ data }) => (data ? signedIn(data) : setSession(null)));
   }, []);
 
-  const acting = session?.operatorId ?? operatorId;
+  const studio = session?.providerId;
+  const acting = session?.operatorId ?? studio ?? operatorId;
   callContext.operatorId = session?.platform ? acting : undefined;
-  const title = PAGES.find((p) => p.path === (route.path[0] ?? "overview"))?.title ?? "Not found";
+  const pages = studio ? STUDIO_PAGES : PAGES;
+  const home = pages[0].path;
+  const title = (pages as readonly { path: string; title: string }[]).find((p) => p.path === (route.path[0] ?? home))?.title ?? "Not found";
   useEffect(() => {
     document.title = session ? `${title} · Croupier back office` : "Sign in · Croupier back office";
   }, [title, session]);
@@ -67,6 +86,7 @@ export function App() {
   };
   const signOut = async () => {
     await call(() => api.POST("/backoffice/api/sign-out", { params: { header: { "X-CSRF-Token": session.csrfToken } } }));
+    callContext.csrfToken = undefined;
     setSession(null);
   };
   return (
@@ -85,9 +105,9 @@ export function App() {
         <p class="brand">Croupier back office</p>
         <nav aria-label="Main">
           <ul>
-            {PAGES.map((p) => (
+            {pages.map((p) => (
               <li key={p.path}>
-                <a href={href(p.path)} aria-current={(route.path[0] ?? "overview") === p.path ? "page" : undefined}>
+                <a href={href(p.path)} aria-current={(route.path[0] ?? home) === p.path ? "page" : undefined}>
                   {p.title}
                 </a>
               </li>
@@ -95,7 +115,13 @@ export function App() {
           </ul>
         </nav>
         <div class="account">
-          {session.platform ? <OperatorPicker value={acting} onChange={pick} /> : <span>Operator {session.operatorId}</span>}
+          {session.platform ? (
+            <OperatorPicker value={acting} onChange={pick} />
+          ) : studio ? (
+            <span>Studio {studio}</span>
+          ) : (
+            <span>Operator {session.operatorId}</span>
+          )}
           <span>
             {session.username} ({session.role})
           </span>
@@ -105,10 +131,37 @@ export function App() {
         </div>
       </header>
       <main id="content" tabIndex={-1}>
-        {acting === "" ? <p class="note">Choose an operator above to see its data.</p> : <Page key={acting} route={route} title={title} />}
+        {studio ? (
+          <StudioPage route={route} title={title} />
+        ) : acting === "" ? (
+          <p class="note">Choose an operator above to see its data.</p>
+        ) : (
+          <Page key={acting} route={route} title={title} />
+        )}
       </main>
     </ViewerContext.Provider>
   );
+}
+
+/** A studio account's page: its webhook deliveries (the default), transactions, sessions, grants, audit log or settings. */
+function StudioPage({ route, title }: { route: Route; title: string }) {
+  const [page, ...rest] = route.path;
+  switch (page ?? "deliveries") {
+    case "deliveries":
+      return <StudioDeliveriesPage query={route.query} />;
+    case "studio-grants":
+      return rest.length === 1 ? <StudioGrantPage id={rest[0]!} /> : <StudioGrantsPage />;
+    case "studio-transactions":
+      return rest.length === 1 ? <StudioTransactionPage transactionId={rest[0]!} /> : <TransactionsPage query={route.query} studio />;
+    case "studio-sessions":
+      return <SessionsPage studio />;
+    case "studio-audit":
+      return <AuditLogPage studio />;
+    case "studio-settings":
+      return <StudioSettingsPage />;
+    default:
+      return <NoSuchPage title={title} />;
+  }
 }
 
 function Page({ route, title }: { route: Route; title: string }) {
@@ -129,11 +182,15 @@ function Page({ route, title }: { route: Route; title: string }) {
     case "settings":
       return <SettingsPage />;
     default:
-      return (
-        <>
-          <h1>{title}</h1>
-          <p class="note">There is no such page. Pick one from the menu above.</p>
-        </>
-      );
+      return <NoSuchPage title={title} />;
   }
+}
+
+function NoSuchPage({ title }: { title: string }) {
+  return (
+    <>
+      <h1>{title}</h1>
+      <p class="note">There is no such page. Pick one from the menu above.</p>
+    </>
+  );
 }

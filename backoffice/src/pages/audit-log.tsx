@@ -1,20 +1,41 @@
+import { useState } from "preact/hooks";
 import { api, call, type Schemas } from "../api.js";
+import { AUDIT_KINDS, STUDIO_AUDIT_KINDS } from "../audit-kinds.js";
 import { EmptyNote, ErrorNote, Loading } from "../components/notes.js";
 import { Pager, usePaged } from "../components/paged.js";
 import { formatTime, words } from "../format.js";
 
-/** Who re-sent or resolved what, when and why, newest first. */
-export function AuditLogPage() {
-  const list = usePaged<Schemas["AuditEntry"]>(
-    (cursor) => call(() => api.GET("/v1/operator/audit-log", { params: { query: cursor ? { cursor } : {} } })),
-    "audit",
-  );
+/**
+ * Every change made to the operator (or, for a studio account, to the studio's settings and webhook calls), by whom,
+ * when, why and with what result, newest first; filtered by kind.
+ */
+export function AuditLogPage({ studio = false }: { studio?: boolean }) {
+  const [kind, setKind] = useState("");
+  const list = usePaged<Schemas["AuditEntry"]>((cursor) => {
+    const params = { query: { ...(kind ? { kind: kind as Schemas["AuditKind"] } : {}), ...(cursor ? { cursor } : {}) } };
+    return call(() => (studio ? api.GET("/v1/provider/audit-log", { params }) : api.GET("/v1/operator/audit-log", { params })));
+  }, `audit|${kind}`);
   return (
     <>
       <h1>Audit log</h1>
+      <form class="filters" aria-label="Filter the audit log" onSubmit={(e) => e.preventDefault()}>
+        <label>
+          Kind
+          <select value={kind} onChange={(e) => setKind(e.currentTarget.value)}>
+            <option value="">Any</option>
+            {(studio ? STUDIO_AUDIT_KINDS : AUDIT_KINDS).map((k) => (
+              <option key={k} value={k}>
+                {words(k)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </form>
       {list.loading && <Loading />}
       {list.problem && <ErrorNote>{list.problem}</ErrorNote>}
-      {list.page && list.page.items.length === 0 && <EmptyNote>Nobody has re-sent or resolved anything yet.</EmptyNote>}
+      {list.page && list.page.items.length === 0 && (
+        <EmptyNote>{kind ? "No changes of this kind yet." : "Nobody has changed anything yet."}</EmptyNote>
+      )}
       {list.page && list.page.items.length > 0 && (
         <table>
           <caption class="visually-hidden">Audit log, newest first</caption>

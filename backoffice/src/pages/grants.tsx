@@ -1,5 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, call, type Schemas } from "../api.js";
+import { ConfirmAction } from "../components/confirm-action.js";
 import { EmptyNote, ErrorNote, Loading, OutcomeNote } from "../components/notes.js";
 import { Pager, usePaged } from "../components/paged.js";
 import { formatMoney, formatTime, parseMoney, words } from "../format.js";
@@ -92,9 +93,12 @@ export function GrantsPage() {
                 {canChange && (
                   <td>
                     {g.status === "active" && (
-                      <button type="button" onClick={() => void cancel(g)}>
-                        Cancel grant for {g.playerRef}
-                      </button>
+                      <ConfirmAction
+                        label={`Cancel grant for ${g.playerRef}`}
+                        question={`Cancel the grant of ${g.spins} free spins on ${g.gameId} for ${g.playerRef}? The studio voids the spins not yet played; spins already played and their wins stay. A cancelled grant cannot be restored.`}
+                        confirm={`Yes, cancel the grant for ${g.playerRef}`}
+                        onConfirm={() => void cancel(g)}
+                      />
                     )}
                   </td>
                 )}
@@ -111,9 +115,11 @@ export function GrantsPage() {
 /** Issues a grant. The idempotency key is made once per form, so a second click returns the same grant. */
 function IssueGrant({ onIssued }: { onIssued: (message: { ok?: string; problem?: string }) => void }) {
   const [games, setGames] = useState<Schemas["GameSummary"][]>([]);
+  const [campaigns, setCampaigns] = useState<Schemas["CampaignSummary"][]>();
   const [form, setForm] = useState({ key: crypto.randomUUID(), mode: "campaign" as "campaign" | "direct" });
   const [problem, setProblem] = useState<string>();
   useEffect(() => void call(() => api.GET("/v1/operator/games")).then(({ data }) => setGames(data ?? [])), []);
+  useEffect(() => void call(() => api.GET("/v1/operator/free-spins/campaigns")).then(({ data }) => setCampaigns(data ?? [])), []);
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     const f = new FormData(event.currentTarget as HTMLFormElement);
@@ -137,7 +143,10 @@ function IssueGrant({ onIssued }: { onIssued: (message: { ok?: string; problem?:
         : { problem: `The grant was recorded as ${data.status}${data.lastError ? `: ${data.lastError}` : ""}.` },
     );
   };
-  const currencies = [...new Set(games.flatMap((g) => g.currencies))];
+  // A direct grant's currency must be one the chosen game accepts; the first game is chosen until another is.
+  const [gameId, setGameId] = useState<string>();
+  const chosen = games.find((g) => g.gameId === gameId) ?? games[0];
+  const currencies = chosen?.currencies ?? [];
   return (
     <section aria-labelledby="issue-title" class="card">
       <h2 id="issue-title">Issue free spins</h2>
@@ -156,15 +165,12 @@ function IssueGrant({ onIssued }: { onIssued: (message: { ok?: string; problem?:
           <input name="playerRef" required />
         </label>
         {form.mode === "campaign" ? (
-          <label>
-            Campaign id
-            <input name="campaignId" required />
-          </label>
+          <CampaignPicker campaigns={campaigns} games={games} />
         ) : (
           <>
             <label>
               Game
-              <select name="gameId" required>
+              <select name="gameId" required value={chosen?.gameId} onChange={(e) => setGameId(e.currentTarget.value)}>
                 {games.map((g) => (
                   <option key={g.gameId} value={g.gameId}>
                     {g.name} ({g.gameId})
@@ -196,5 +202,26 @@ function IssueGrant({ onIssued }: { onIssued: (message: { ok?: string; problem?:
         <button type="submit">Issue grant</button>
       </form>
     </section>
+  );
+}
+
+/** The campaigns the operator may issue from now, by what a grant gives; a word when there is none. */
+function CampaignPicker({ campaigns, games }: { campaigns: Schemas["CampaignSummary"][] | undefined; games: Schemas["GameSummary"][] }) {
+  if (campaigns === undefined) return <Loading />;
+  if (campaigns.length === 0) return <p class="hint">No campaign is open to this operator now: grant spins on a game directly.</p>;
+  const gameName = (gameId: string) => games.find((g) => g.gameId === gameId)?.name ?? gameId;
+  return (
+    <label>
+      Campaign
+      <select name="campaignId" required>
+        {campaigns.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.id}: {c.spins} spins on {gameName(c.gameId)},{" "}
+            {c.betAmountMinor === 0 ? "the game's default stake" : `${formatMoney(c.betAmountMinor, c.currency)} a spin`}
+            {c.validUntil === null ? "" : `, until ${formatTime(c.validUntil)}`}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -1,6 +1,7 @@
 import { Fragment } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { api, call, type Schemas } from "../api.js";
+import { MinuteChart } from "../components/minute-chart.js";
 import { ErrorNote, Loading } from "../components/notes.js";
 import { formatTime, words } from "../format.js";
 import { href } from "../router.js";
@@ -23,7 +24,7 @@ export function OverviewPage() {
         <ErrorNote>{state.problem}</ErrorNote>
       </>
     );
-  const { transactions: t, walletCalls: w, openProblems: p, from, to, activeSessions } = state.data;
+  const { transactions: t, walletCalls: w, openProblems: p, from, to, activeSessions, minutes } = state.data;
   const open = p.UNSETTLED_CREDIT + p.UNCLOSED_ROUND + p.UNKNOWN_OUTCOME;
   return (
     <>
@@ -91,7 +92,59 @@ export function OverviewPage() {
           <a href={href("sessions")}>See players' sessions</a>
         </section>
       </div>
+      <MinuteCharts minutes={minutes} />
     </>
+  );
+}
+
+/** The hour minute by minute: transactions received, wallet calls by outcome, and wallet latency. */
+function MinuteCharts({ minutes }: { minutes: Schemas["OverviewMinute"][] }) {
+  const at = minutes.map((m) => m.at);
+  const total = (values: number[]) => `${values.reduce((sum, n) => sum + n, 0)} in the hour`;
+  const outcome = (label: string, className: string, key: "OK" | "DECLINED" | "FAILED" | "TIMED_OUT" | "UNFINISHED") => {
+    const values = minutes.map((m) => m[key]);
+    return { label, className, values, legend: total(values) };
+  };
+  const received = minutes.map((m) => m.transactions);
+  return (
+    <section aria-labelledby="minutes-title">
+      <h2 id="minutes-title">Minute by minute</h2>
+      <div class="charts">
+        <MinuteChart
+          id="chart-transactions"
+          title="Transactions received per minute"
+          unit="a minute"
+          minutes={at}
+          kind="bars"
+          series={[{ label: "Received", className: "received", values: received, legend: total(received) }]}
+        />
+        <MinuteChart
+          id="chart-calls"
+          title="Wallet calls per minute, by outcome"
+          unit="a minute"
+          minutes={at}
+          kind="bars"
+          series={[
+            outcome("OK", "ok", "OK"),
+            outcome("Declined", "declined", "DECLINED"),
+            outcome("Failed", "failed", "FAILED"),
+            outcome("Timed out", "timed-out", "TIMED_OUT"),
+            outcome("Unfinished", "unfinished", "UNFINISHED"),
+          ]}
+        />
+        <MinuteChart
+          id="chart-latency"
+          title="Wallet latency per minute"
+          unit="ms"
+          minutes={at}
+          kind="lines"
+          series={[
+            { label: "Mean", className: "mean", values: minutes.map((m) => m.latencyAvgMs) },
+            { label: "p95", className: "p95", values: minutes.map((m) => m.latencyP95Ms) },
+          ]}
+        />
+      </div>
+    </section>
   );
 }
 

@@ -1,9 +1,9 @@
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { api, call, type Schemas } from "../api.js";
 import { EmptyNote, ErrorNote, Loading, OutcomeNote } from "../components/notes.js";
 import { Pager, usePaged } from "../components/paged.js";
 import { ProblemActions, type ActionOutcome } from "../components/problem-actions.js";
-import { formatTime, words } from "../format.js";
+import { formatMoney, formatTime, words } from "../format.js";
 import { href } from "../router.js";
 import { useViewer } from "../session.js";
 
@@ -81,6 +81,10 @@ export function ProblemsPage() {
                 </dd>
                 {p.transactionId !== null && (
                   <>
+                    <dt>Amount</dt>
+                    <dd>
+                      <TransactionAmount providerId={p.providerId} transactionId={p.transactionId} />
+                    </dd>
                     <dt>Transaction</dt>
                     <dd>
                       <a href={href(["transactions", p.providerId, p.transactionId])}>{p.transactionId}</a>
@@ -118,4 +122,15 @@ export function ProblemsPage() {
       <Pager list={list} label="Problems" />
     </>
   );
+}
+
+/** What a problem's transaction moves (a WIN's payout, a ROLLBACK's refund), in the currency it was played in. */
+function TransactionAmount({ providerId, transactionId }: { providerId: string; transactionId: string }) {
+  const [shown, setShown] = useState("…");
+  useEffect(() => {
+    void call(() => api.GET("/v1/operator/transactions/{providerId}/{transactionId}", { params: { path: { providerId, transactionId } } })).then(
+      ({ data }) => setShown(data ? `${formatMoney(data.amount, data.currency)} (${words(data.type)})` : "unknown"),
+    );
+  }, [providerId, transactionId]);
+  return <>{shown}</>;
 }

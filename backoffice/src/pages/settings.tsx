@@ -1,7 +1,8 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, call, type Schemas } from "../api.js";
 import { ErrorNote, Loading, OutcomeNote } from "../components/notes.js";
-import { formatTime } from "../format.js";
+import { UrlForm } from "../components/url-form.js";
+import { formatMoney, formatTime } from "../format.js";
 import { useViewer } from "../session.js";
 
 /**
@@ -29,9 +30,7 @@ export function SettingsPage() {
 
 function CallbackUrl({ settings, canChange, onSaved }: { settings: Schemas["OperatorSettings"]; canChange: boolean; onSaved: () => void }) {
   const [outcome, setOutcome] = useState<{ ok?: string; problem?: string }>();
-  const save = async (event: SubmitEvent) => {
-    event.preventDefault();
-    const callbackUrl = String(new FormData(event.currentTarget as HTMLFormElement).get("callbackUrl")).trim();
+  const save = async (callbackUrl: string) => {
     const { data, problem } = await call(() => api.POST("/portal/api/callback-url", { body: { callbackUrl } }));
     setOutcome(data ? { ok: `Saved: wallet calls now go to ${data.callbackUrl}.` } : { problem });
     if (data) onSaved();
@@ -45,26 +44,28 @@ function CallbackUrl({ settings, canChange, onSaved }: { settings: Schemas["Oper
         <dt>Timeout</dt>
         <dd>{settings.callbackTimeoutMs} ms</dd>
       </dl>
-      {canChange && (
-        <form onSubmit={(e) => void save(e)} class="stacked">
-          <label for="callbackUrl">New callback URL</label>
-          <input id="callbackUrl" name="callbackUrl" type="url" required defaultValue={settings.callbackUrl ?? ""} />
-          <button type="submit">Save callback URL</button>
-        </form>
-      )}
+      {canChange && <UrlForm name="callbackUrl" label="New callback URL" button="Save callback URL" current={settings.callbackUrl} save={save} />}
       <OutcomeNote outcome={outcome} />
     </section>
   );
 }
 
 function TestCall() {
-  const [result, setResult] = useState<{ data?: Schemas["TestCallResult"]; problem?: string }>();
+  const [result, setResult] = useState<{ data?: Schemas["TestCallResult"]; problem?: string; currency?: string }>();
   const [busy, setBusy] = useState(false);
+  // The wallet's balance call names no currency: the person says which the player's balance is in, to read it in.
+  const [currencies, setCurrencies] = useState<string[]>([]);
+  useEffect(
+    () => void call(() => api.GET("/v1/operator/games")).then(({ data }) => setCurrencies([...new Set((data ?? []).flatMap((g) => g.currencies))])),
+    [],
+  );
   const send = async (event: SubmitEvent) => {
     event.preventDefault();
-    const playerRef = String(new FormData(event.currentTarget as HTMLFormElement).get("playerRef")).trim();
+    const form = new FormData(event.currentTarget as HTMLFormElement);
+    const playerRef = String(form.get("playerRef")).trim();
+    const currency = String(form.get("currency") ?? "");
     setBusy(true);
-    setResult(await call(() => api.POST("/portal/api/test-call", { body: { playerRef } })));
+    setResult({ ...(await call(() => api.POST("/portal/api/test-call", { body: { playerRef } }))), currency });
     setBusy(false);
   };
   const data = result?.data;
@@ -75,6 +76,14 @@ function TestCall() {
       <form onSubmit={(e) => void send(e)} class="stacked">
         <label for="test-player">Player</label>
         <input id="test-player" name="playerRef" required />
+        <label for="test-currency">Currency of the balance</label>
+        <select id="test-currency" name="currency">
+          {currencies.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
         <button type="submit" disabled={busy}>
           Send a test call
         </button>
@@ -85,8 +94,19 @@ function TestCall() {
           <p>
             {data.ok ? `The wallet answered in ${data.latencyMs} ms.` : `The call failed after ${data.latencyMs} ms: ${data.error ?? "no answer"}.`}
           </p>
-          {data.balance !== undefined && <p>Balance (minor units): {data.balance}</p>}
-          {data.answer !== undefined && <pre aria-label="The wallet's answer">{data.answer}</pre>}
+          {data.balance !== undefined && (
+            <p>
+              Balance: {result?.currency ? formatMoney(data.balance, result.currency) : data.balance}{" "}
+              <span class="hint">
+                ({data.balance} minor units{result?.currency ? ` of ${result.currency}` : ""})
+              </span>
+            </p>
+          )}
+          {data.answer !== undefined && (
+            <pre role="region" tabIndex={0} aria-label="The wallet's answer">
+              {data.answer}
+            </pre>
+          )}
         </div>
       )}
     </section>
@@ -124,7 +144,9 @@ function RotateSecret({ operatorId }: { operatorId: string }) {
       {result?.data && (
         <div role="status" class="note status">
           <p>The new secret, shown only now. Copy it into your integration:</p>
-          <pre aria-label="New secret">{result.data.secret}</pre>
+          <pre role="region" tabIndex={0} aria-label="New secret">
+            {result.data.secret}
+          </pre>
           <p>The previous secret keeps working until {formatTime(result.data.previousSecretValidUntil)}.</p>
         </div>
       )}

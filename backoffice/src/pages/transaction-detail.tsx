@@ -4,6 +4,8 @@ import { ErrorNote, Loading, OutcomeNote } from "../components/notes.js";
 import { ProblemActions, type ActionOutcome } from "../components/problem-actions.js";
 import { formatMoney, formatTime, words } from "../format.js";
 import { href } from "../router.js";
+import { RoundTable } from "../components/round-table.js";
+import { WalletCalls } from "../components/wallet-calls.js";
 import { useViewer } from "../session.js";
 
 interface Loaded {
@@ -12,14 +14,6 @@ interface Loaded {
   problem?: Schemas["Problem"];
   failure?: string;
 }
-
-const REQUESTERS: Record<string, string> = {
-  PROVIDER: "the game",
-  SETTLEMENT_RETRY: "the settlement retry",
-  RECONCILER: "the stale-round reconciler",
-  ADMIN: "an admin tool",
-  OPERATOR: "a person",
-};
 
 /** One transaction: its fields, every call made to the wallet for it as a timeline, its round, and its open problem. */
 export function TransactionDetailPage({ providerId, transactionId }: { providerId: string; transactionId: string }) {
@@ -122,67 +116,14 @@ export function TransactionDetailPage({ providerId, transactionId }: { providerI
           )}
         </section>
       )}
-      <section aria-labelledby="log-title">
-        <h2 id="log-title">Delivery log</h2>
-        {t.deliveryLog.length === 0 ? (
-          <p class="note empty">No call to the wallet is recorded (none was made, or the log's retention has passed).</p>
-        ) : (
-          <ol class="timeline">
-            {t.deliveryLog.map((c) => (
-              <li key={c.attempt} class={`call outcome-${c.outcome ?? "NONE"}`}>
-                <h3>
-                  Attempt {c.attempt}: {c.outcome ? words(c.outcome) : c.failure === "INTERRUPTED" ? "Interrupted" : "In flight"}
-                </h3>
-                <p>
-                  Asked by {REQUESTERS[c.requestedBy] ?? c.requestedBy}
-                  {c.actor ? ` (${c.actor})` : ""} at {formatTime(c.startedAt)}
-                  {c.durationMs !== null && `, took ${c.durationMs} ms`}.{" "}
-                  {c.httpStatus !== null ? `The wallet answered HTTP ${c.httpStatus}.` : c.failure ? `No answer: ${words(c.failure)}.` : ""}
-                </p>
-                {c.response && <pre aria-label={`Wallet's answer to attempt ${c.attempt}`}>{c.response}</pre>}
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
-      <section aria-labelledby="request-title">
-        <h2 id="request-title">Body sent to the wallet</h2>
-        <pre>{t.request}</pre>
-      </section>
+      <WalletCalls transaction={t} title="Delivery log" askedBy={true} />
       {loaded.round && (
-        <section aria-labelledby="round-title">
-          <h2 id="round-title">
-            Round {loaded.round.roundId}: {words(loaded.round.state)}
-          </h2>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Received</th>
-                <th scope="col">Type</th>
-                <th scope="col">Amount</th>
-                <th scope="col">State</th>
-                <th scope="col">Transaction</th>
-              </tr>
-            </thead>
-            <tbody>
-              {loaded.round.transactions.map((r) => (
-                <tr key={r.transactionId}>
-                  <td>{formatTime(r.createdAt)}</td>
-                  <td>{r.type}</td>
-                  <td class="number">{formatMoney(r.amount, r.currency)}</td>
-                  <td>{words(r.state)}</td>
-                  <td>
-                    {r.transactionId === t.transactionId ? (
-                      <span>{r.transactionId} (this one)</span>
-                    ) : (
-                      <a href={href(["transactions", r.providerId, r.transactionId])}>{r.transactionId}</a>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+        <RoundTable
+          round={loaded.round}
+          heading={`Round ${loaded.round.roundId}`}
+          current={t.transactionId}
+          linkTo={(r) => href(["transactions", r.providerId, r.transactionId])}
+        />
       )}
     </>
   );

@@ -5,25 +5,36 @@ import { Pager, usePaged } from "../components/paged.js";
 import { formatMoney, formatTime, isoToLocalInput, localInputToIso, words } from "../format.js";
 import { href } from "../router.js";
 
-const TEXT_FILTERS = [
-  ["playerRef", "Player"],
-  ["roundId", "Round"],
-  ["transactionId", "Transaction id"],
-  ["providerId", "Provider"],
-  ["gameId", "Game"],
-] as const;
+/** The text filters; a studio filters by operator where an operator filters by provider. */
+const textFilters = (studio: boolean) =>
+  [
+    ["playerRef", "Player"],
+    ["roundId", "Round"],
+    ["transactionId", "Transaction id"],
+    studio ? ["operatorId", "Operator"] : ["providerId", "Provider"],
+    ["gameId", "Game"],
+  ] as const;
 const TYPES = ["BET", "WIN", "ROLLBACK", "ADJUSTMENT"] as const;
 const STATES = ["PENDING", "OK", "DECLINED", "FAILED", "TIMED_OUT"] as const;
 
 type Query = NonNullable<paths["/v1/operator/transactions"]["get"]["parameters"]["query"]>;
+type StudioQuery = NonNullable<paths["/v1/provider/transactions"]["get"]["parameters"]["query"]>;
 
-/** The operator's transactions, newest first, with every filter of the API; the filters live in the URL. */
-export function TransactionsPage({ query }: { query: URLSearchParams }) {
-  const filters: Query = Object.fromEntries([...query.entries()].filter(([, v]) => v !== "")) as Query;
-  const list = usePaged<Schemas["TransactionSummary"]>(
-    (cursor) => call(() => api.GET("/v1/operator/transactions", { params: { query: { ...filters, ...(cursor ? { cursor } : {}) } } })),
-    query.toString(),
-  );
+/**
+ * The operator's transactions (or, for a studio account, the studio's at every operator, the operator a column), newest
+ * first, with every filter of the API; the filters live in the URL.
+ */
+export function TransactionsPage({ query, studio = false }: { query: URLSearchParams; studio?: boolean }) {
+  const filters = Object.fromEntries([...query.entries()].filter(([, v]) => v !== ""));
+  const page = studio ? "studio-transactions" : "transactions";
+  const list = usePaged<Schemas["TransactionSummary"]>((cursor) => {
+    const at = cursor ? { cursor } : {};
+    return call(() =>
+      studio
+        ? api.GET("/v1/provider/transactions", { params: { query: { ...(filters as StudioQuery), ...at } } })
+        : api.GET("/v1/operator/transactions", { params: { query: { ...(filters as Query), ...at } } }),
+    );
+  }, query.toString());
   const apply = (event: SubmitEvent) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
@@ -31,13 +42,13 @@ export function TransactionsPage({ query }: { query: URLSearchParams }) {
     for (const [key, value] of form.entries()) next[key] = String(value).trim();
     next.from = localInputToIso(String(form.get("from") ?? ""));
     next.to = localInputToIso(String(form.get("to") ?? ""));
-    window.location.hash = href("transactions", next);
+    window.location.hash = href(page, next);
   };
   return (
     <>
       <h1>Transactions</h1>
       <form class="filters" onSubmit={apply} aria-label="Filter transactions">
-        {TEXT_FILTERS.map(([name, label]) => (
+        {textFilters(studio).map(([name, label]) => (
           <label key={name}>
             {label}
             <input name={name} defaultValue={query.get(name) ?? ""} />
@@ -61,7 +72,7 @@ export function TransactionsPage({ query }: { query: URLSearchParams }) {
         </label>
         <div class="actions">
           <button type="submit">Apply filters</button>
-          <a href={href("transactions")}>Clear</a>
+          <a href={href(page)}>Clear</a>
         </div>
       </form>
       {list.loading && <Loading />}
@@ -73,6 +84,7 @@ export function TransactionsPage({ query }: { query: URLSearchParams }) {
           <thead>
             <tr>
               <th scope="col">Received</th>
+              {studio && <th scope="col">Operator</th>}
               <th scope="col">Player</th>
               <th scope="col">Type</th>
               <th scope="col">Amount</th>
@@ -86,6 +98,7 @@ export function TransactionsPage({ query }: { query: URLSearchParams }) {
             {list.page.items.map((t) => (
               <tr key={`${t.providerId}/${t.transactionId}`}>
                 <td>{formatTime(t.createdAt)}</td>
+                {studio && <td>{t.operatorId}</td>}
                 <td>{t.playerRef}</td>
                 <td>{t.type}</td>
                 <td class="number">{formatMoney(t.amount, t.currency)}</td>
@@ -96,7 +109,7 @@ export function TransactionsPage({ query }: { query: URLSearchParams }) {
                 <td>{t.gameId}</td>
                 <td>{t.roundId}</td>
                 <td>
-                  <a href={href(["transactions", t.providerId, t.transactionId])}>{t.transactionId}</a>
+                  <a href={href(studio ? [page, t.transactionId] : [page, t.providerId, t.transactionId])}>{t.transactionId}</a>
                 </td>
               </tr>
             ))}

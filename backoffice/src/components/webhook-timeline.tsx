@@ -1,0 +1,40 @@
+import type { Schemas } from "../api.js";
+import { formatTime, words } from "../format.js";
+import { ResendDelivery, resendable } from "./resend-delivery.js";
+
+type Delivery = Schemas["WebhookDelivery"];
+
+/**
+ * Calls made to a studio's webhooks, oldest first: who asked, when, how long, the answer and the exact body sent. With
+ * `onResent` (a manager), the latest call of each event offers a re-send when it failed; the page says what came of it.
+ */
+export function WebhookTimeline({ deliveries, onResent }: { deliveries: Delivery[]; onResent?: (attempt: Delivery) => void }) {
+  // Newest first as listed: the first of each event is its latest attempt.
+  const latest = new Set(deliveries.filter((d, i) => deliveries.findIndex((e) => e.event === d.event) === i).map((d) => d.id));
+  return (
+    <ol class="timeline">
+      {[...deliveries].reverse().map((d) => (
+        <li key={d.id} class={`call outcome-${d.outcome}`}>
+          <h3>
+            {words(d.event)}, attempt {d.attempt}: {words(d.outcome)}
+          </h3>
+          <p>
+            Asked by {d.requestedBy} at {formatTime(d.startedAt)}
+            {d.durationMs !== null && `, took ${d.durationMs} ms`}.{" "}
+            {d.httpStatus !== null ? `The studio answered HTTP ${d.httpStatus}.` : d.error ? `No answer: ${d.error}.` : ""}
+          </p>
+          <details>
+            <summary>Body sent to {d.path}</summary>
+            <pre>{d.body}</pre>
+          </details>
+          {d.response && (
+            <pre role="region" tabIndex={0} aria-label={`Studio's answer to attempt ${d.attempt}`}>
+              {d.response}
+            </pre>
+          )}
+          {onResent && latest.has(d.id) && resendable(d) && <ResendDelivery delivery={d} onResent={onResent} announce={false} />}
+        </li>
+      ))}
+    </ol>
+  );
+}

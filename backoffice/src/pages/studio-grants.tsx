@@ -1,0 +1,134 @@
+import { useEffect, useState } from "preact/hooks";
+import { api, call, type Schemas } from "../api.js";
+import { EmptyNote, ErrorNote, Loading, StatusNote } from "../components/notes.js";
+import { resentText } from "../components/resend-delivery.js";
+import { WebhookTimeline } from "../components/webhook-timeline.js";
+import { formatMoney, formatTime, words } from "../format.js";
+import { href } from "../router.js";
+import { useViewer } from "../session.js";
+
+type Grant = Schemas["GrantResponseBody"];
+
+/** The free-spin grants operators issued to the studio, newest first, with their state and last error. */
+export function StudioGrantsPage() {
+  const [state, setState] = useState<{ grants?: Grant[]; problem?: string }>();
+  useEffect(() => {
+    void call(() => api.GET("/v1/provider/free-spins/grants", { params: { query: { limit: 200 } } })).then(({ data, problem }) =>
+      setState({ grants: data, problem }),
+    );
+  }, []);
+  return (
+    <>
+      <h1>Free spins</h1>
+      <p>The latest 200 grants operators issued to you.</p>
+      {!state && <Loading />}
+      {state?.problem && <ErrorNote>{state.problem}</ErrorNote>}
+      {state?.grants?.length === 0 && <EmptyNote>No operator has issued you a grant yet.</EmptyNote>}
+      {state?.grants && state.grants.length > 0 && (
+        <table>
+          <caption class="visually-hidden">Free-spin grants issued to you, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Issued</th>
+              <th scope="col">Operator</th>
+              <th scope="col">Player</th>
+              <th scope="col">Game</th>
+              <th scope="col">Spins</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {state.grants.map((g) => (
+              <tr key={g.id}>
+                <td>
+                  <a href={href(["studio-grants", g.id])}>{formatTime(g.createdAt)}</a>
+                </td>
+                <td>{g.operatorId}</td>
+                <td>{g.playerRef}</td>
+                <td>{g.gameId}</td>
+                <td class="number">{g.spins}</td>
+                <td>
+                  {words(g.status)}
+                  {g.lastError ? `: ${g.lastError}` : ""}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
+
+/** One grant issued to the studio, with every call made to the studio about it as a timeline. */
+export function StudioGrantPage({ id }: { id: string }) {
+  const { canChange } = useViewer();
+  const [state, setState] = useState<{ grant?: Grant; deliveries?: Schemas["WebhookDelivery"][]; problem?: string }>();
+  // A re-send changes the grant and adds a call: both are read again, and what came of it is said above the timeline.
+  const [reloads, setReloads] = useState(0);
+  const [resent, setResent] = useState<Schemas["WebhookDelivery"]>();
+  useEffect(() => {
+    void Promise.all([
+      call(() => api.GET("/v1/provider/free-spins/grants/{id}", { params: { path: { id } } })),
+      call(() => api.GET("/v1/provider/webhook-deliveries", { params: { query: { grantId: id, limit: 200 } } })),
+    ]).then(([grant, deliveries]) =>
+      setState({ grant: grant.data, deliveries: deliveries.data?.items, problem: grant.problem ?? deliveries.problem }),
+    );
+  }, [id, reloads]);
+  const g = state?.grant;
+  return (
+    <>
+      <h1>Grant {id}</h1>
+      <p>
+        <a href={href("studio-grants")}>All grants</a>
+      </p>
+      {!state && <Loading />}
+      {state?.problem && <ErrorNote>{state.problem}</ErrorNote>}
+      {g && (
+        <dl class="pairs wide">
+          <dt>Status</dt>
+          <dd>{words(g.status)}</dd>
+          <dt>Last error</dt>
+          <dd>{g.lastError ?? "—"}</dd>
+          <dt>Operator</dt>
+          <dd>{g.operatorId}</dd>
+          <dt>Player</dt>
+          <dd>{g.playerRef}</dd>
+          <dt>Game</dt>
+          <dd>{g.gameId}</dd>
+          <dt>Spins</dt>
+          <dd>{g.spins}</dd>
+          <dt>Stake</dt>
+          <dd>{g.betAmountMinor === 0 ? "game default" : formatMoney(g.betAmountMinor, g.currency)}</dd>
+          <dt>Your reference</dt>
+          <dd>{g.externalRef ?? "—"}</dd>
+          <dt>Issued</dt>
+          <dd>{formatTime(g.createdAt)}</dd>
+        </dl>
+      )}
+      {state?.deliveries && (
+        <section aria-labelledby="deliveries-title">
+          <h2 id="deliveries-title">Calls to your webhooks</h2>
+          {state.deliveries.length === 0 ? (
+            <EmptyNote>No call about this grant is recorded (the log's retention may have passed).</EmptyNote>
+          ) : (
+            <>
+              {resent && <StatusNote>{resentText(resent)}</StatusNote>}
+              <WebhookTimeline
+                deliveries={state.deliveries}
+                {...(canChange
+                  ? {
+                      onResent: (attempt: Schemas["WebhookDelivery"]) => {
+                        setResent(attempt);
+                        setReloads((n) => n + 1);
+                      },
+                    }
+                  : {})}
+              />
+            </>
+          )}
+        </section>
+      )}
+    </>
+  );
+}
