@@ -12,7 +12,9 @@ it("our wallet passes the Croupier conformance kit", async () => {
     players: [process.env.WALLET_PLAYER ?? "p-1"],
     allowMoneyMoves: true,
   });
+  // A wallet that refuses the operator id or secret runs no check: the report says what the first call got.
+  expect(report.credentials).toMatchObject({ accepted: true });
   const failures = report.results.filter((result) => result.status !== "pass");
-  // Each entry names the check, what the interface expects, what the wallet did and the rule.
+  // Each entry names the check, what the interface expects, what the wallet did (or why it was skipped) and the rule.
   expect(failures).toEqual([]);
 }, 120_000);

@@ -40,7 +40,11 @@ Both:
   --json FILE             also write the report as JSON
   -h, --help              this text
 
-Exit code: 0 when no check failed, 1 when one did, 2 for a usage mistake.
+Every run starts with one correctly signed call that moves nothing; if it is answered 401, the run stops:
+your credentials were refused, and no check runs.
+
+Exit code: 0 when every check ran and passed, 1 when one failed, 2 when the credentials were refused or for a
+usage mistake, 3 when none failed but some were skipped (an incomplete run is not a pass).
 Nothing is sent anywhere but --url.`;
 
 /** What the command line asked for. */

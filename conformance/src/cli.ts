@@ -4,10 +4,11 @@ import { parseCommand, UsageError, USAGE } from "./cli-options.js";
 import type { ProgressListener } from "./check.js";
 import { runProviderChecks } from "./provider/run-provider-checks.js";
 import { formatJunitReport } from "./report/junit.js";
+import { exitCodeOf } from "./report/report.js";
 import { formatTerminalReport } from "./report/terminal.js";
 import { runWalletChecks } from "./wallet/run-wallet-checks.js";
 
-/** `croupier-conformance`: runs the checks, prints the report, writes the files asked for, exits 0, 1 or 2. */
+/** `croupier-conformance`: runs the checks, prints the report, writes the files asked for, exits 0, 1, 2 or 3. */
 async function main(argv: string[]): Promise<number> {
   let command;
   try {
@@ -34,7 +35,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`croupier-conformance: cannot write the report: ${error instanceof Error ? error.message : String(error)}\n`);
     return 2;
   }
-  return report.ok ? 0 : 1;
+  return exitCodeOf(report.verdict);
 }
 
 /** A one-line progress display on a terminal (stderr), rewritten in place; nothing when stderr is not a terminal. */

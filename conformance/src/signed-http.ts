@@ -49,7 +49,9 @@ export interface Endpoint {
 /**
  * Sends signed requests the way the Croupier service does (docs/decisions.md §1): X-Tenant-ID of the addressee,
  * Unix-seconds timestamp, a fresh UUID nonce, HMAC over METHOD, target (path plus query, prefix included),
- * timestamp, nonce and the raw body. Every exchange is remembered, so the kit can report the slowest answer.
+ * timestamp, nonce and the raw body. Every exchange is remembered, so the kit can report the slowest answer. Nothing
+ * is sent anywhere but the base address's origin: each URL is that origin followed by the target, and a request whose
+ * origin came out otherwise is refused unsent.
  */
 export class SignedHttp {
   readonly exchanges: Exchange[] = [];
@@ -89,7 +91,10 @@ export class SignedHttp {
     const started = performance.now();
     const exchange: Exchange = { method, target, status: 0, contentType: "", bytes: new Uint8Array(), text: "", elapsedMs: 0 };
     try {
-      const response = await fetch(new URL(target + "", this.base.origin), {
+      // Built from the origin as text, never resolved against it: a target starting with `//` would name another host.
+      const url = new URL(this.base.origin + target);
+      if (url.origin !== this.base.origin) throw new Error(`not sent: ${url.origin} is not the origin of --url (${this.base.origin})`);
+      const response = await fetch(url, {
         method,
         headers,
         body: method === "POST" ? body : undefined,

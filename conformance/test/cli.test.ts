@@ -85,11 +85,34 @@ describe("croupier-conformance", () => {
     expect(wallet.ledger.balance("p-1")).toBe(10_000);
   });
 
-  it("without --allow-money-moves reports the money checks skipped with why, and exits 0", async () => {
-    const { code, stdout } = await checkWallet(wallet.url);
-    expect(code).toBe(0);
+  it("without --allow-money-moves reports the money checks skipped with why, the run incomplete, and exits 3", async () => {
+    const junit = join(dir, "incomplete.xml");
+    const json = join(dir, "incomplete.json");
+    const { code, stdout } = await checkWallet(wallet.url, "--junit", junit, "--json", json);
+    expect(code).toBe(3);
     expect(stdout).toContain("SKIP  I1");
     expect(stdout).toContain("skipped: moves a balance: run with --allow-money-moves");
+    expect(stdout).toMatch(/\nResult: INCOMPLETE: \d+ of \d+ checks were skipped, so this run is not a pass/);
+    expect(stdout).not.toContain("Result: PASS");
+    const report = JSON.parse(readFileSync(json, "utf8")) as { verdict: string; ok: boolean; summary: { failed: number } };
+    expect([report.verdict, report.ok, report.summary.failed]).toEqual(["incomplete", false, 0]);
+    expect(readFileSync(junit, "utf8")).toContain('<property name="verdict" value="incomplete"/>');
+  });
+
+  it("with a wrong secret stops at once: your credentials were refused, in text, JUnit and JSON, exit 2", async () => {
+    const junit = join(dir, "refused.xml");
+    const json = join(dir, "refused.json");
+    const { code, stdout } = await run(
+      ...["wallet", "--url", wallet.url, "--operator-id", "op-acme", "--secret", "wrong", "--player", "p-1", "--allow-money-moves"],
+      ...["--junit", junit, "--json", json],
+    );
+    expect(code).toBe(2);
+    expect(stdout).toContain("Your credentials were refused: GET /v1/wallet/balance?playerRef=p-1, signed as op-acme with the secret given");
+    expect(stdout).not.toContain("FAIL ");
+    expect(stdout.trimEnd().endsWith("Result: CREDENTIALS REFUSED")).toBe(true);
+    const report = JSON.parse(readFileSync(json, "utf8")) as { verdict: string; credentials: { accepted: boolean }; results: unknown[] };
+    expect([report.verdict, report.credentials.accepted, report.results]).toEqual(["credentials-refused", false, []]);
+    expect(readFileSync(junit, "utf8")).toContain('<failure message="your credentials were refused: GET /v1/wallet/balance?playerRef=p-1');
   });
 
   it("exits 1 when a check fails, naming it with expected, got and the rule", async () => {
@@ -100,11 +123,17 @@ describe("croupier-conformance", () => {
       defects: { noReplayProtection: true },
     });
     try {
-      const { code, stdout } = await checkWallet(broken.url, "--only", "S4");
+      const junit = join(dir, "failed.xml");
+      const { code, stdout } = await checkWallet(broken.url, "--only", "S4", "--junit", junit);
       expect(code).toBe(1);
       expect(stdout).toContain("FAIL  S4  a replayed nonce is refused");
       expect(stdout).toContain("expected: 401 to the same call with the same nonce");
       expect(stdout).toContain("rule:     Signing rule 3");
+      expect(stdout).toContain("Result: FAIL");
+      const xml = readFileSync(junit, "utf8");
+      expect(xml).toContain('tests="1" failures="1" skipped="0"');
+      expect(xml).toContain('<property name="verdict" value="fail"/>');
+      expect(xml).toContain('<failure message="expected 401 to the same call with the same nonce, got 200 ');
     } finally {
       await broken.close();
     }

@@ -32,5 +32,5 @@ it("the vitest example passes against a conforming wallet", async () => {
 it("and fails when the wallet does not conform (here: the wrong secret)", async () => {
   await expect(
     runExample({ WALLET_URL: wallet.url, WALLET_OPERATOR_ID: "op-acme", WALLET_SECRET: "not-it", WALLET_PLAYER: "p-7" }),
-  ).rejects.toMatchObject({ code: 1 });
+  ).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/accepted.*false/) as unknown });
 }, 120_000);

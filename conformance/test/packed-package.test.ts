@@ -33,6 +33,7 @@ describe("the packed @croupier/conformance", () => {
         "README.md",
         "CHANGELOG.md",
         "package.json",
+        "bin/croupier-conformance.js",
         "dist/cli.js",
         "dist/index.js",
         "dist/index.cjs",

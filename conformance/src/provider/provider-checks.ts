@@ -45,13 +45,14 @@ export class ProviderContext {
   }
 }
 
-const REVOKE = "/v1/game/session/revoke";
+/** The session-revoke webhook: it moves nothing, so the signature checks and the run's credentials check use it. */
+export const SESSION_REVOKE = "/v1/game/session/revoke";
 const GRANT = "/v1/game/free-spins/grant";
 const STATUS = "/v1/game/free-spins/status";
 const CANCEL = "/v1/game/free-spins/cancel";
 /** A signature check on the session-revoke route (which moves nothing): `tampering` breaks one thing. */
 const refusal = signatureRefusals<ProviderContext>(
-  (context, tampering) => context.post(REVOKE, context.revokeBody(), tampering),
+  (context, tampering) => context.post(SESSION_REVOKE, context.revokeBody(), tampering),
   "401: the call refused",
 );
 
@@ -96,9 +97,9 @@ export const providerChecks: CheckDefinition<ProviderContext>[] = [
     rule: "Signing rules 3-4: a reused nonce yields 401; receivers verify the platform's calls the same way.",
     async run(context) {
       const body = context.revokeBody();
-      const first = await context.post(REVOKE, body);
+      const first = await context.post(SESSION_REVOKE, body);
       expectThat(first.status === 200, "200 to a correctly signed session revoke", describe(first));
-      const again = await context.post(REVOKE, body, { nonce: context.http.lastNonce });
+      const again = await context.post(SESSION_REVOKE, body, { nonce: context.http.lastNonce });
       expectThat(again.status === 401, "401 to the same call with the same nonce", describe(again));
     },
   },
@@ -250,7 +251,7 @@ export const providerChecks: CheckDefinition<ProviderContext>[] = [
     rule: "Section D: POST /v1/game/session/revoke { sessionToken, playerRef, gameId, reason }, reason KICK, SELF_EXCLUSION, FRAUD_HOLD or EXPIRED; 200, body ignored.",
     async run(context) {
       for (const reason of ["KICK", "SELF_EXCLUSION", "FRAUD_HOLD", "EXPIRED"] as const) {
-        const exchange = await context.post(REVOKE, context.revokeBody(reason));
+        const exchange = await context.post(SESSION_REVOKE, context.revokeBody(reason));
         expectThat(exchange.status === 200, `200 to a revoke with reason ${reason}`, describe(exchange));
       }
     },
@@ -262,8 +263,8 @@ export const providerChecks: CheckDefinition<ProviderContext>[] = [
     rule: "Section D rule 2: the provider handles repeated calls idempotently; a revoke is best effort and may arrive for a session already ended.",
     async run(context) {
       const body = context.revokeBody();
-      const first = await context.post(REVOKE, body);
-      const again = await context.post(REVOKE, body);
+      const first = await context.post(SESSION_REVOKE, body);
+      const again = await context.post(SESSION_REVOKE, body);
       expectThat(first.status === 200 && again.status === 200, "200 twice", `${describe(first)}; then ${describe(again)}`);
     },
   },

@@ -1,7 +1,8 @@
 import { runChecks, type ProgressListener } from "../check.js";
+import { checkCredentials } from "../credentials.js";
 import { buildReport, type ConformanceReport } from "../report/report.js";
 import { SignedHttp } from "../signed-http.js";
-import { ProviderContext, providerChecks } from "./provider-checks.js";
+import { ProviderContext, providerChecks, SESSION_REVOKE } from "./provider-checks.js";
 
 /** What {@link runProviderChecks} needs. Only `url`, `providerId` and `secret` are required. */
 export interface ProviderCheckOptions {
@@ -26,7 +27,8 @@ export interface ProviderCheckOptions {
 
 /**
  * Runs the provider webhook checks (docs/interface.md, section D) and resolves with the report. The webhooks move
- * bookkeeping only, never money: the kit grants small batches to the named player and cancels the one it checks.
+ * bookkeeping only, never money: the kit grants small batches to the named player and cancels the one it checks. The
+ * run starts with a correctly signed session revoke of a session nobody holds: a 401 to it stops the run there.
  * Nothing is sent anywhere but `url`.
  */
 export async function runProviderChecks(options: ProviderCheckOptions): Promise<ConformanceReport> {
@@ -38,12 +40,14 @@ export async function runProviderChecks(options: ProviderCheckOptions): Promise<
   });
   const selected = options.only ? providerChecks.filter((check) => options.only?.includes(check.id)) : providerChecks;
   const startedAt = new Date();
-  const results = await runChecks(selected, context, { allowMoneyMoves: false, hasPlayer: true }, options.onProgress);
+  const credentials = await checkCredentials(() => context.post(SESSION_REVOKE, context.revokeBody()));
+  const results = credentials.accepted ? await runChecks(selected, context, { allowMoneyMoves: false, hasPlayer: true }, options.onProgress) : [];
   return buildReport({
     kind: "provider",
     url: options.url,
     tenantId: options.providerId,
     startedAt,
+    credentials,
     results,
     ledger: [],
     balances: [],

@@ -1,8 +1,12 @@
-import type { ConformanceReport } from "./report.js";
+import { incompleteExplanation, type ConformanceReport } from "./report.js";
 
-/** The readable report: one line per check, the expected and actual answer and the rule under each failure. */
+/**
+ * The readable report: one line per check, the expected and actual answer and the rule under each failure, and the
+ * result: PASS, FAIL, INCOMPLETE (naming the skipped checks and why) or CREDENTIALS REFUSED (no check ran).
+ */
 export function formatTerminalReport(report: ConformanceReport): string {
   const lines = [`Croupier conformance: ${report.kind} checks against ${report.url} (tenant ${report.tenantId})`, ""];
+  if (report.verdict === "credentials-refused") return `${[...lines, ...credentialsRefused(report), "", "Result: CREDENTIALS REFUSED"].join("\n")}\n`;
   let group = "";
   for (const result of report.results) {
     if (result.group !== group) {
@@ -21,9 +25,25 @@ export function formatTerminalReport(report: ConformanceReport): string {
   lines.push(
     "",
     `${passed} passed, ${failed} failed, ${skipped} skipped of ${total} checks in ${(report.durationMs / 1000).toFixed(1)} s (slowest answer ${report.slowestMs} ms)`,
-    report.ok ? "Result: PASS" : "Result: FAIL",
+    ...result(report),
   );
   return `${lines.join("\n")}\n`;
+}
+
+function result(report: ConformanceReport): string[] {
+  if (report.verdict !== "incomplete") return [report.verdict === "pass" ? "Result: PASS" : "Result: FAIL"];
+  const [headline, ...reasons] = incompleteExplanation(report);
+  return [`Result: INCOMPLETE: ${headline}`, ...reasons];
+}
+
+/** Why a refused run checked nothing, and what to look at. */
+export function credentialsRefused(report: ConformanceReport): string[] {
+  const tenant = report.kind === "wallet" ? "operator id (--operator-id)" : "provider id (--provider-id)";
+  return [
+    `Your credentials were refused: ${report.credentials.call}, signed as ${report.tenantId} with the secret given, was answered ${report.credentials.got}.`,
+    `Check the ${tenant} and the secret (--secret): they must be the ones your ${report.kind === "wallet" ? "wallet" : "webhook receiver"} verifies`,
+    "Croupier's calls with (or its signature check refuses a correctly signed call). No check was run.",
+  ];
 }
 
 function formatLedger(report: ConformanceReport): string[] {

@@ -1,4 +1,5 @@
 import { runChecks, type ProgressListener } from "../check.js";
+import { checkCredentials } from "../credentials.js";
 import { buildReport, type ConformanceReport } from "../report/report.js";
 import { SignedHttp } from "../signed-http.js";
 import { walletLedgerChecks } from "./ledger-checks.js";
@@ -36,7 +37,8 @@ export const walletChecks = [...walletSignatureChecks, ...walletLedgerChecks, ..
 
 /**
  * Runs the wallet checks against an operator's wallet callbacks (docs/interface.md, section C) and resolves with
- * the report; it never throws for what the wallet does. Money-moving checks run only with `allowMoneyMoves`, put
+ * the report; it never throws for what the wallet does. The run starts with a correctly signed balance call: a 401 to
+ * it means the wallet refuses the operator id or secret, and the run stops there. Money-moving checks run only with `allowMoneyMoves`, put
  * back what they move, and if a wrong wallet still ends off its starting balance, one ADJUSTMENT sets it right
  * (listed in the ledger). Nothing is sent anywhere but `url`.
  */
@@ -52,18 +54,22 @@ export async function runWalletChecks(options: WalletCheckOptions): Promise<Conf
   });
   const selected = options.only ? walletChecks.filter((check) => options.only?.includes(check.id)) : walletChecks;
   const startedAt = new Date();
-  const results = await runChecks(
-    selected.map((check) => ({ ...check, run: (c: WalletContext) => ((c.currentCheck = check.id), check.run(c)) })),
-    context,
-    { allowMoneyMoves: options.allowMoneyMoves === true, hasPlayer: player !== undefined },
-    options.onProgress,
-  );
-  if (player !== undefined && options.allowMoneyMoves) await restoreBalances(context);
+  const credentials = await checkCredentials(() => http.send("GET", context.balanceTarget()));
+  const results = credentials.accepted
+    ? await runChecks(
+        selected.map((check) => ({ ...check, run: (c: WalletContext) => ((c.currentCheck = check.id), check.run(c)) })),
+        context,
+        { allowMoneyMoves: options.allowMoneyMoves === true, hasPlayer: player !== undefined },
+        options.onProgress,
+      )
+    : [];
+  if (credentials.accepted && player !== undefined && options.allowMoneyMoves) await restoreBalances(context);
   return buildReport({
     kind: "wallet",
     url: options.url,
     tenantId: options.operatorId,
     startedAt,
+    credentials,
     results,
     ledger: context.ledger,
     balances: [...context.balances.values()],
