@@ -42,6 +42,39 @@ describePostgres("npm run bench -- --quick on PostgreSQL", () => {
     expect(results.peakRssMb["croupier-pg-x2-1"]).toBeGreaterThan(0);
     expect(results.peakRssMb["croupier-pg-x2-2"]).toBeGreaterThan(0);
     expect(results.summary.figures.find((f) => f.name === "croupier-pg / croupier, saturated throughput")?.median).toBeGreaterThan(0);
+    // PostgreSQL's own CPU per transaction, from its backends' /proc entries over the closed loop's window.
+    expect(results.summary.figures.find((f) => f.name === "croupier-pg: PostgreSQL CPU per transaction")?.median).toBeGreaterThan(0);
     expect(await benchDatabases()).toEqual(before);
   }, 100_000);
+});
+
+// In this file, not a file of its own: files run in parallel, and the check above counts every bench database.
+// A correctness check of --prefill, not a timing test: both stores' ledgers are filled, loaded, and compared with empty ones.
+describePostgres("npm run bench -- --prefill", () => {
+  it("fills the prefilled targets' ledgers on SQLite and PostgreSQL, loads them with zero failed calls, and compares them with the empty ones", async () => {
+    const targets = ["croupier", "croupier-prefilled", "croupier-pg", "croupier-pg-prefilled"];
+    const { stdout, results } = await runQuickBench(targets, {
+      timeoutMs: 110_000,
+      env: { CROUPIER_BENCH_POSTGRES_URL: postgresUrl },
+      extraArgs: ["--prefill", "20000", "--calls", "transaction"],
+    });
+    expect(stdout).toContain("croupier-prefilled: 20000 transactions in its ledger before the load");
+    expect(stdout).toContain("croupier-pg-prefilled: 20000 transactions in its ledger before the load");
+    for (const target of targets) {
+      const phases = results.records.filter((r) => r.target === target && r.call === "transaction");
+      expect(
+        phases.reduce((sum, r) => sum + r.result.completed, 0),
+        target,
+      ).toBeGreaterThan(0);
+    }
+    expect(results.summary.totalErrors).toBe(0);
+    for (const name of ["croupier-prefilled / croupier, saturated throughput", "croupier-pg-prefilled / croupier-pg, saturated throughput"]) {
+      // Computed, whatever its value: on a loaded machine one half-second window may answer no call.
+      expect(results.summary.figures.find((f) => f.name === name)?.median, name).toEqual(expect.any(Number));
+    }
+  }, 130_000);
+});
+
+it("refuses a prefilled target without --prefill", async () => {
+  await expect(runQuickBench(["croupier-prefilled"], { timeoutMs: 20_000 })).rejects.toThrow(/the croupier-prefilled target needs --prefill N/);
 });

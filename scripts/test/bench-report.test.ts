@@ -126,3 +126,32 @@ describe("summarize with a baseline build", () => {
     expect(figure("session verify: croupier / croupier-baseline CPU per call")).toMatchObject({ perRound: [], median: null });
   });
 });
+
+describe("summarize with a baseline build on PostgreSQL", () => {
+  const records = [1, 2, 3].flatMap((round) => [
+    record(round, "croupier", "transaction", 2000),
+    record(round, "croupier-pg", "transaction", 1200 + round),
+    record(round, "croupier-pg-baseline", "transaction", 600),
+  ]);
+  const summary = summarize({ records, peakRssMb: {}, postgresRoundTrips: [] }, 3, [500]);
+  const figure = (name: string) => summary.figures.find((f) => f.name === name)!;
+
+  it("puts PostgreSQL before and after the change side by side, and each against SQLite", () => {
+    expect(figure("croupier-pg / croupier-pg-baseline, saturated throughput").median).toBe(2.003);
+    expect(figure("croupier-pg-baseline / croupier, saturated throughput").median).toBe(0.3);
+    expect(figure("croupier-pg / croupier, saturated throughput").median).toBe(0.601);
+  });
+});
+
+describe("PostgreSQL CPU per transaction", () => {
+  it("is its backends' CPU over the calls the closed loop answered, in each target row and against its 0.5 ms target", () => {
+    const pg = (round: number, seconds: number): PhaseRecord => ({
+      ...record(round, "croupier-pg", "transaction", 1000),
+      postgresCpuSeconds: seconds,
+    });
+    const summary = summarize({ records: [pg(1, 0.4), pg(2, 0.6), pg(3, 0.9)], peakRssMb: {}, postgresRoundTrips: [] }, 3, []);
+    expect(summary.targets.find((t) => t.target === "croupier-pg")?.postgresCpuMsPerTx).toBe(0.6);
+    const figure = summary.figures.find((f) => f.name === "croupier-pg: PostgreSQL CPU per transaction")!;
+    expect(figure).toMatchObject({ perRound: [0.4, 0.6, 0.9], median: 0.6, target: { atMost: 0.5 }, met: false });
+  });
+});

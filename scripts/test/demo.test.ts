@@ -23,8 +23,9 @@ describe("npm run demo, self-contained", () => {
       ["Free", true, []],
       ["Replay", true, []],
       ["Kick", true, []],
+      ["A", true, []],
     ]);
-    const [launch, round1, round2, round3, rollback, flaky, grant, spins, cancel, replay, kick] = report.steps;
+    const [launch, round1, round2, round3, rollback, flaky, grant, spins, cancel, replay, kick, refused] = report.steps;
     expect(launch?.balanceBefore).toBeUndefined(); // a fresh player, created by the first balance call
     expect(launch?.balanceAfter).toBe(100_000);
     expect(round1?.balanceAfter).toBe(99_900); // bet 100, win 0
@@ -39,6 +40,9 @@ describe("npm run demo, self-contained", () => {
     expect(cancel?.details.join("\n")).toContain("refused (409");
     expect(replay?.details.join("\n")).toContain(`round round-`);
     expect(kick?.balanceAfter).toBe(99_960);
+    // A grant the studio refused, left for its studio account: failed, with its one failed call.
+    expect(refused?.details.join("\n")).toMatch(/failed \(provider answered 503: .*maintenance/);
+    expect(report.failedGrantId).toMatch(/^[0-9a-f-]{36}$/);
 
     const last = report.transactions.at(-1);
     expect(last).toMatchObject({ type: "BET", outcome: "failed", error: { status: 401 } });

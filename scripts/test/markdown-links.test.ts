@@ -77,6 +77,16 @@ describe("Markdown links resolve inside the repository", () => {
   }
 });
 
+describe("README.md is a front page", () => {
+  it("stays at most 160 lines, and links each reader's guide under docs/", () => {
+    const readme = readFileSync(join(root, "README.md"), "utf8");
+    expect(readme.trimEnd().split("\n").length).toBeLessThanOrEqual(160);
+    for (const guide of ["operators", "providers", "running", "back-office", "security", "architecture", "benchmarks"]) {
+      expect(readme).toContain(`](docs/${guide}.md)`);
+    }
+  });
+});
+
 describe("headingAnchors", () => {
   it("follows GitHub's slugs", () => {
     const anchors = headingAnchors("# A. Title (x, y)\n## `code` and §3\n```\n# not a heading\n```\n## Dup\n## Dup\n");

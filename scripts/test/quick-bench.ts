@@ -22,7 +22,7 @@ export interface QuickBenchResults {
  */
 export async function runQuickBench(
   targets: string[],
-  options: { timeoutMs: number; env?: Record<string, string> },
+  options: { timeoutMs: number; env?: Record<string, string>; extraArgs?: string[] },
 ): Promise<{ stdout: string; results: QuickBenchResults }> {
   const outDir = tempDir();
   try {
@@ -45,6 +45,7 @@ export async function runQuickBench(
         outDir.path,
         "--targets",
         targets.join(","),
+        ...(options.extraArgs ?? []),
       ],
       { timeout: options.timeoutMs, env: { ...process.env, ...options.env } },
     );

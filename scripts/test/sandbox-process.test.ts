@@ -91,4 +91,37 @@ describe("npm start (the built sandbox entry)", () => {
     expect(await sandbox.exited).toBe(2);
     expect(sandbox.stderr()).toContain('--port must be a port number (0-65535), got "eighty"');
   });
+
+  it("--provider-webhook-url URL applies to every provider, ID=URL to one and wins; the banner and the configuration agree", async () => {
+    const args = ["--provider-webhook-url", "http://127.0.0.1:1/all/", "--provider-webhook-url", "prov-moon=http://127.0.0.1:1/moon"];
+    const sandbox = startNodeProcess(
+      SANDBOX,
+      [...args, "--port", "0", "--wallet-port", "0", "--provider-port", "0", "--data-dir", dir.path, "--quiet"],
+      { cwd: root },
+    );
+    started.push(sandbox);
+    await sandbox.waitForOutput("Try next");
+    const config = JSON.parse(readFileSync(join(dir.path, "sandbox.config.json"), "utf8")) as { providers: { id: string; webhookUrl: string }[] };
+    expect(config.providers.map((p) => [p.id, p.webhookUrl])).toEqual([
+      ["prov-star", "http://127.0.0.1:1/all"],
+      ["prov-moon", "http://127.0.0.1:1/moon"],
+    ]);
+    expect(sandbox.stdout()).toMatch(/mock studio +http:\/\/127\.0\.0\.1:\d+ +game pages and replays only/);
+    expect(sandbox.stdout()).toContain("webhooks of prov-star go to your receiver at http://127.0.0.1:1/all (--provider-webhook-url)");
+    expect(sandbox.stdout()).toContain("webhooks of prov-moon go to your receiver at http://127.0.0.1:1/moon (--provider-webhook-url)");
+    sandbox.child.kill("SIGTERM");
+    expect(await sandbox.exited).toBe(0);
+  });
+
+  it.each([
+    ["prov-sun=http://127.0.0.1:9100", '--provider-webhook-url names provider "prov-sun"; the sandbox\'s providers are prov-star and prov-moon'],
+    ["127.0.0.1:9100/webhooks", '--provider-webhook-url needs an absolute http:// or https:// URL, got "127.0.0.1:9100/webhooks"'],
+    ["prov-star=ftp://studio.example", '--provider-webhook-url needs an absolute http:// or https:// URL, got "ftp://studio.example"'],
+  ])("refuses --provider-webhook-url %s with the usage text and exit code 2", async (value, message) => {
+    const sandbox = startNodeProcess(SANDBOX, ["--provider-webhook-url", value, "--data-dir", dir.path], { cwd: root });
+    started.push(sandbox);
+    expect(await sandbox.exited).toBe(2);
+    expect(sandbox.stderr()).toContain(message);
+    expect(sandbox.stderr()).toContain("--provider-webhook-url [ID=]URL");
+  });
 });

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { DEFAULT_TARGETS, TARGET_NAMES, type TargetName } from "./bench-targets.js";
+import { BASELINE_TARGETS, DEFAULT_TARGETS, PREFILLED_TARGETS, TARGET_NAMES, type TargetName } from "./bench-targets.js";
 
 /** The calls a round measures: provider wallet transactions, balance reads and session verifies, operator launches. */
 export const CALL_KINDS = ["transaction", "balance", "verify", "launch"] as const;
@@ -30,6 +30,8 @@ export interface BenchOptions {
   keepTemp: boolean;
   /** A built checkout of another commit whose service runs as the `croupier-baseline` target. */
   baselineDir?: string;
+  /** Settled transactions written into the prefilled targets' ledgers before the load. */
+  prefill?: number;
 }
 
 /** The text of `npm run bench -- --help`. */
@@ -45,9 +47,13 @@ Usage: npm run bench -- [options]
   --rates A,B           open-loop offered loads in tx/s (default 500,1000)
   --players N           distinct players / sessions (default 64, quick 16)
   --targets LIST        comma-separated subset of ${TARGET_NAMES.join(",")}
-                        (default all but croupier-baseline, which --baseline adds)
+                        (default all but croupier-baseline and croupier-pg-baseline, which --baseline adds)
   --calls LIST          comma-separated subset of ${CALL_KINDS.join(",")} (default all)
-  --baseline DIR        a built checkout of another commit: its service is the croupier-baseline target
+  --baseline DIR        a built checkout of another commit: its service is the croupier-baseline and
+                        croupier-pg-baseline targets
+  --prefill N           N settled transactions (five operators, 5,000 players each, completed rounds, over the
+                        last day) in the ledgers of croupier-prefilled and croupier-pg-prefilled, which it adds:
+                        the same services as croupier and croupier-pg, compared with their empty ledgers
   --out-dir DIR         where results-<timestamp>.json is written (default <repo>/.bench)
   --keep-temp           keep the temporary databases and generated configs
   --help
@@ -78,13 +84,15 @@ export function parseBenchOptions(argv: string[]): BenchOptions | null {
       calls: string,
       "out-dir": string,
       baseline: string,
+      prefill: string,
     },
   });
   if (values.help) return null;
   const quick = values.quick === true;
   const durationMs = positiveInt(values["duration-ms"], "--duration-ms", quick ? 1000 : 8000);
   const baselineDir = values.baseline;
-  const defaults = baselineDir === undefined ? DEFAULT_TARGETS : [...DEFAULT_TARGETS, "croupier-baseline"];
+  const prefill = values.prefill === undefined ? undefined : positiveInt(values.prefill, "--prefill", 0);
+  const defaults = [...DEFAULT_TARGETS, ...(baselineDir === undefined ? [] : BASELINE_TARGETS), ...(prefill === undefined ? [] : PREFILLED_TARGETS)];
   const targets = values.targets === undefined ? [...defaults] : values.targets.split(",").map((name) => name.trim());
   for (const name of targets) {
     if (!(TARGET_NAMES as readonly string[]).includes(name))
@@ -94,8 +102,10 @@ export function parseBenchOptions(argv: string[]): BenchOptions | null {
   for (const call of calls) {
     if (!(CALL_KINDS as readonly string[]).includes(call)) throw new BenchUsageError(`unknown call "${call}" (known: ${CALL_KINDS.join(", ")})`);
   }
-  if (targets.includes("croupier-baseline") && baselineDir === undefined)
-    throw new BenchUsageError("the croupier-baseline target needs --baseline DIR");
+  const baselineTarget = targets.find((name) => (BASELINE_TARGETS as readonly string[]).includes(name));
+  if (baselineTarget !== undefined && baselineDir === undefined) throw new BenchUsageError(`the ${baselineTarget} target needs --baseline DIR`);
+  const prefilledTarget = targets.find((name) => (PREFILLED_TARGETS as readonly string[]).includes(name));
+  if (prefilledTarget !== undefined && prefill === undefined) throw new BenchUsageError(`the ${prefilledTarget} target needs --prefill N`);
   return {
     rounds: positiveInt(values.rounds, "--rounds", quick ? 1 : 3),
     quick,
@@ -109,6 +119,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions | null {
     outDir: values["out-dir"] ?? join(fileURLToPath(new URL("../../../", import.meta.url)), ".bench"),
     keepTemp: values["keep-temp"] === true,
     ...(baselineDir === undefined ? {} : { baselineDir }),
+    ...(prefill === undefined ? {} : { prefill }),
   };
 }
 

@@ -31,6 +31,12 @@ export async function committedTransactions(database: BenchDatabase): Promise<nu
   return Number((rows[0] as { xact_commit: string } | undefined)?.xact_commit ?? 0);
 }
 
+/** The server processes serving `database` now (its backends: each instance's pooled connections). */
+export async function backendPids(database: BenchDatabase): Promise<number[]> {
+  const rows = await adminQuery("SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [database.name]);
+  return (rows as { pid: number }[]).map((r) => r.pid);
+}
+
 async function adminQuery(sql: string, values: unknown[] = []): Promise<unknown[]> {
   const client = new pg.Client({ connectionString: BENCH_POSTGRES_ADMIN_URL, connectionTimeoutMillis: 5_000 });
   await client.connect();

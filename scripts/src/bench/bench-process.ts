@@ -16,7 +16,8 @@ export interface BenchProcess {
 /** How to tell that a child is ready: a line on its stdout that carries its URL, or a known URL's /healthz. */
 export type Readiness = { urlLine: RegExp } | { healthUrl: string };
 
-const START_TIMEOUT_MS = 20_000;
+// A service's start parses the contract: on a loaded 2-core machine (the test suite's parallel files) that takes a while.
+const START_TIMEOUT_MS = 60_000;
 
 /** Children still running: killed if the bench itself dies (a crash, a closed stdout), so none is orphaned. */
 const liveChildren = new Set<ChildProcess>();

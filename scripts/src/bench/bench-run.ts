@@ -6,6 +6,7 @@ import { newBenchIdentity, operatorSigner, type BenchIdentity } from "./bench-id
 import type { BenchOptions, CallKind } from "./bench-options.js";
 import type { BenchProcess } from "./bench-process.js";
 import { benchPlayerRefs, startBenchEnvironment, type BenchEnvironment, type Target, type TargetName } from "./bench-targets.js";
+import { backendPids } from "./bench-postgres.js";
 import { countRoundTrips, type RoundTripCount } from "./round-trips.js";
 import { runClosedLoop, runOpenLoop, type PhaseResult, type Workload } from "./load-generator.js";
 import { cpuSecondsOf, memoryOf } from "./proc-stats.js";
@@ -21,6 +22,8 @@ export interface PhaseRecord {
   cpuSeconds: Record<string, number>;
   /** Resident memory of the target's process at the end of the phase, MiB. */
   targetRssMb: number;
+  /** CPU seconds the target's PostgreSQL backends used during the measured window, when PostgreSQL runs on this machine. */
+  postgresCpuSeconds?: number;
 }
 
 /** Everything measured by one run, before any summary. */
@@ -46,7 +49,14 @@ export async function runBench(options: BenchOptions, log: ProgressLog): Promise
   log(`starting wallet and ${options.targets.join(", ")} (temp dir ${dir})`);
   let environment: BenchEnvironment | undefined;
   try {
-    environment = await startBenchEnvironment(identity, options.targets, dir, options.players, options.baselineDir);
+    environment = await startBenchEnvironment(identity, options.targets, dir, options.players, {
+      baselineDir: options.baselineDir,
+      prefill: options.prefill,
+    });
+    for (const target of environment.targets.values()) {
+      if (target.prefilledTransactions !== undefined)
+        log(`${target.name}: ${target.prefilledTransactions} transactions in its ledger before the load`);
+    }
     const records: PhaseRecord[] = [];
     const runTag = randomBytes(4).toString("hex");
     for (let round = 1; round <= options.rounds; round++) {
@@ -128,8 +138,21 @@ async function measure(environment: BenchEnvironment, plan: PhasePlan, options: 
   let atEnd: number[] | undefined;
   const cpuNow = () => processes.map((p) => cpuSecondsOf(p.pid));
   // The loaders start measuring `warmupMs` after they are called: snapshot CPU on the same clock.
-  const startTimer = setTimeout(() => (atStart = cpuNow()), options.warmupMs);
-  const endTimer = setTimeout(() => (atEnd = cpuNow()), options.warmupMs + options.durationMs);
+  // The target's PostgreSQL backends, read at the window's start (the pools have grown by then) and at its end.
+  const database = plan.target.database;
+  let backends: { pids: number[]; atStart: number[] } | undefined;
+  let backendsAtEnd: number[] | undefined;
+  const startTimer = setTimeout(() => {
+    atStart = cpuNow();
+    if (database)
+      void backendPids(database)
+        .then((pids) => (backends = { pids, atStart: pids.map(cpuSecondsOrZero) }))
+        .catch(() => undefined);
+  }, options.warmupMs);
+  const endTimer = setTimeout(() => {
+    atEnd = cpuNow();
+    if (backends) backendsAtEnd = backends.pids.map(cpuSecondsOrZero);
+  }, options.warmupMs + options.durationMs);
   const settings = { durationMs: options.durationMs, warmupMs: options.warmupMs, connections: options.connections };
   const result =
     plan.rate === undefined
@@ -150,8 +173,23 @@ async function measure(environment: BenchEnvironment, plan: PhasePlan, options: 
     result,
     cpuSeconds: Object.fromEntries(processes.map((p: BenchProcess, i) => [p.name, round3((end[i] ?? 0) - (atStart[i] ?? 0))])),
     targetRssMb: memoryOf(plan.target.process.pid).rssMb,
+    ...(backends && backendsAtEnd && isLocalPostgres(backends.atStart)
+      ? { postgresCpuSeconds: round3(backendsAtEnd.reduce((sum, cpu, i) => sum + cpu - backends!.atStart[i]!, 0)) }
+      : {}),
   };
 }
+
+/** A backend that ended meanwhile (or a server on another machine, whose processes are not here) counts as zero. */
+function cpuSecondsOrZero(pid: number): number {
+  try {
+    return cpuSecondsOf(pid);
+  } catch {
+    return 0;
+  }
+}
+
+/** Whether the backends' processes were found here at all: a PostgreSQL on another host has none in /proc. */
+const isLocalPostgres = (cpuAtStart: number[]) => cpuAtStart.some((cpu) => cpu > 0);
 
 function round3(value: number): number {
   return Math.round(value * 1000) / 1000;

@@ -7,11 +7,13 @@ import { operatorSigner, providerSigner, type BenchIdentity, type Signer } from 
 import { createBenchDatabase, type BenchDatabase } from "./bench-postgres.js";
 import { freePort, spawnBenchProcess, type BenchProcess } from "./bench-process.js";
 import { croupierConfig, type CroupierInstanceSettings } from "./croupier-config.js";
+import { prefillPostgres, prefillSqlite } from "./prefill.js";
 import { signedCall, type BenchPlayer } from "./workloads.js";
 
 /**
- * The targets the same loader drives, all in front of the same wallet. `croupier-baseline` is the service of another
- * checkout (`--baseline DIR`, for a before/after of a change in one run), so it is not among the defaults.
+ * The targets the same loader drives, all in front of the same wallet. `croupier-baseline` and `croupier-pg-baseline`
+ * are the service of another checkout (`--baseline DIR`, for a before/after of a change in one run), on SQLite and on
+ * PostgreSQL, so they are not among the defaults.
  */
 export const TARGET_NAMES = [
   "direct",
@@ -23,13 +25,24 @@ export const TARGET_NAMES = [
   "croupier-pg",
   "croupier-pg-x2",
   "croupier-baseline",
+  "croupier-pg-baseline",
+  "croupier-prefilled",
+  "croupier-pg-prefilled",
 ] as const;
 
+/** The targets that run the `--baseline` checkout's service. */
+export const BASELINE_TARGETS: readonly TargetName[] = ["croupier-baseline", "croupier-pg-baseline"];
+
+/** The targets whose ledger `--prefill N` fills before the load: the same service as `croupier` and `croupier-pg`. */
+export const PREFILLED_TARGETS: readonly TargetName[] = ["croupier-prefilled", "croupier-pg-prefilled"];
+
 /** The targets a run drives unless told otherwise. */
-export const DEFAULT_TARGETS: readonly TargetName[] = TARGET_NAMES.filter((name) => name !== "croupier-baseline");
+export const DEFAULT_TARGETS: readonly TargetName[] = TARGET_NAMES.filter(
+  (name) => !BASELINE_TARGETS.includes(name) && !PREFILLED_TARGETS.includes(name),
+);
 
 /** The targets that run on PostgreSQL, each on a database of its own. */
-export const POSTGRES_TARGETS: readonly TargetName[] = ["croupier-pg", "croupier-pg-x2"];
+export const POSTGRES_TARGETS: readonly TargetName[] = ["croupier-pg", "croupier-pg-x2", "croupier-pg-baseline", "croupier-pg-prefilled"];
 
 /** One of {@link TARGET_NAMES}. */
 export type TargetName = (typeof TARGET_NAMES)[number];
@@ -42,6 +55,9 @@ const CROUPIER_VARIANTS: Record<Exclude<TargetName, "direct" | "bare-proxy" | "l
   "croupier-pg": { synchronous: "FULL", logLevel: "silent", instances: 1, postgres: true },
   "croupier-pg-x2": { synchronous: "FULL", logLevel: "silent", instances: 2, postgres: true },
   "croupier-baseline": { synchronous: "FULL", logLevel: "silent", instances: 1, baseline: true },
+  "croupier-pg-baseline": { synchronous: "FULL", logLevel: "silent", instances: 1, postgres: true, baseline: true },
+  "croupier-prefilled": { synchronous: "FULL", logLevel: "silent", instances: 1, prefilled: true },
+  "croupier-pg-prefilled": { synchronous: "FULL", logLevel: "silent", instances: 1, postgres: true, prefilled: true },
 };
 
 /** How a Croupier target differs from the default: its settings, how many instances share its database, and which. */
@@ -51,6 +67,8 @@ interface CroupierVariant extends Pick<CroupierInstanceSettings, "synchronous" |
   postgres?: true;
   /** The service of the `--baseline` checkout. */
   baseline?: true;
+  /** Its ledger holds `--prefill` settled transactions before the load. */
+  prefilled?: true;
 }
 
 /** A target ready to be loaded. */
@@ -67,6 +85,8 @@ export interface Target {
   /** Players with a live session on this target (placeholder tokens where there are no sessions). */
   players: BenchPlayer[];
   isCroupier: boolean;
+  /** Transactions its ledger held before the load (`--prefill`), for the prefilled targets. */
+  prefilledTransactions?: number;
 }
 
 /** Every process of a run and the targets in front of the wallet. */
@@ -98,8 +118,9 @@ export async function startBenchEnvironment(
   names: readonly TargetName[],
   dir: string,
   playerCount: number,
-  baselineDir?: string,
+  extras: { baselineDir?: string | undefined; prefill?: number | undefined } = {},
 ): Promise<BenchEnvironment> {
+  const { baselineDir, prefill } = extras;
   const processes: BenchProcess[] = [];
   const databases: BenchDatabase[] = [];
   const close = async () => {
@@ -180,6 +201,7 @@ export async function startBenchEnvironment(
           processes.push(child);
           instances.push(child);
         }
+        const prefilled = variant.prefilled ? await prefillLedger(identity, prefill, database, join(dir, `${name}.db`)) : undefined;
         // Sessions live in the database, so those launched through the first instance hold on every instance.
         const players = await launchSessions(instances[0]!.url, identity, playerRefs);
         targets.set(name, {
@@ -190,6 +212,7 @@ export async function startBenchEnvironment(
           players,
           isCroupier: true,
           ...(database ? { database } : {}),
+          ...(prefilled === undefined ? {} : { prefilledTransactions: prefilled }),
         });
       }),
     );
@@ -224,9 +247,21 @@ function startBareProxy(identity: BenchIdentity, walletUrl: string, ledgerPath?:
   );
 }
 
+/** Fills a prefilled target's ledger (its PostgreSQL database, else its SQLite file), which its first instance has migrated. */
+async function prefillLedger(
+  identity: BenchIdentity,
+  count: number | undefined,
+  database: BenchDatabase | undefined,
+  sqlitePath: string,
+): Promise<number> {
+  if (count === undefined) throw new Error("the prefilled targets need --prefill N");
+  const tenants = { operatorId: identity.operatorId, providerId: identity.providerId, gameId: identity.gameId };
+  return database ? prefillPostgres(database.url, count, tenants) : prefillSqlite(sqlitePath, count, tenants);
+}
+
 /** The service's entry point in the `--baseline` checkout, which must have been built. */
 function baselineScript(baselineDir: string | undefined): string {
-  if (baselineDir === undefined) throw new Error("the croupier-baseline target needs --baseline DIR (a built checkout of an older commit)");
+  if (baselineDir === undefined) throw new Error("the baseline targets need --baseline DIR (a built checkout of an older commit)");
   const script = resolve(baselineDir, "server/dist/main.js");
   if (!existsSync(script)) throw new Error(`${script} does not exist: run npm ci (which builds) in ${baselineDir} first`);
   return script;

@@ -19,7 +19,7 @@ const BODY_BYTES = 64 * 1024;
  * Starts the service (this checkout's build, or another's with --server, to compare builds), opens N connections that
  * each send the headers of an unauthenticated provider call (an unknown tenant) declaring a 64 KiB body, then all of
  * that body but its last byte, and hold them; prints the service's resident memory before and with them held, and how
- * many connections the service answered and closed. No figure is asserted: it is a measurement for the README.
+ * many connections the service answered and closed. No figure is asserted: it is a measurement for docs/benchmarks.md.
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({

@@ -29,6 +29,8 @@ export interface DemoReport {
   transactions: PlayedTransaction[];
   /** The WIN the flaky wallet failed, left in the back office's problems queue (the wallet has not applied it). */
   unsettled: PlayedTransaction | undefined;
+  /** The grant whose issue webhook the studio refused, left for the studio's account to re-send. */
+  failedGrantId?: string;
   /** Undefined when the demo stopped before it could compare. */
   ledgers: LedgerComparison | undefined;
 }
@@ -66,7 +68,8 @@ function expectOk(played: PlayedTransaction, failures: string[]): void {
 /**
  * Plays a scripted session against a sandbox, as an operator (sdk-operator) and a game (sdk-provider):
  * launch, three rounds, a rolled-back bet, a WIN the flaky wallet fails (left as a problem for the back office), a free-spin grant with some spins played and the rest
- * cancelled, a replay link, and a kick after which the game's next call fails 401. Each step prints the
+ * cancelled, a replay link, a kick after which the game's next call fails 401, and a grant the mock studio refuses (left
+ * for the studio's back-office account to re-send). Each step prints the
  * player's balance in the operator's wallet before and after; the demo ends by reconciling the game's
  * record of applied transactions with the wallet's ledger ("ledgers agree").
  */
@@ -278,6 +281,30 @@ export async function runDemo(target: SandboxTarget, options: DemoOptions = {}):
       details: [
         `revokedCount ${kicked.data.revokedCount}; the studio received the revoke webhook (${revocation?.reason ?? "not received"})`,
         `the game's next call: ${describe(after)}`,
+      ],
+      failures,
+      expectedDelta: 0,
+    };
+  });
+
+  await step("A grant the studio refused: left for the studio's account to re-send", async () => {
+    await studio.refuseGrants(true);
+    let issued;
+    try {
+      issued = await operator.issueGrant({ playerRef, campaignId: target.campaignId, idempotencyKey: `demo-${run}-refused` });
+    } finally {
+      await studio.refuseGrants(false);
+    }
+    const failures =
+      issued.error?.status === 502 ? [] : [`the grant should answer 502 while the studio refuses, answered ${issued.error?.status ?? 200}`];
+    const [failed] = (await provider.listGrants({ playerRef, status: "failed" })).data ?? [];
+    const calls = failed ? ((await provider.listWebhookDeliveries({ grantId: failed.id, outcome: "FAILED" })).data?.items ?? []) : [];
+    if (!failed || calls.length !== 1) failures.push("the studio should see one failed grant with its one failed call");
+    report.failedGrantId = failed?.id;
+    return {
+      details: [
+        `grant ${failed?.id ?? "?"}: ${failed?.status ?? "?"} (${failed?.lastError ?? "no error"})`,
+        `the studio sees it with its failed call: a studio account of ${target.provider.id} (the sandbox prints star-manager) re-sends it from Free spins or the failed webhook deliveries`,
       ],
       failures,
       expectedDelta: 0,

@@ -23,6 +23,12 @@ export class StudioView {
     return batches.find((batch) => batch.externalRef === externalRef);
   }
 
+  /** Turns the mock studio's refusal of every grant webhook (503) on or off. */
+  async refuseGrants(on: boolean): Promise<void> {
+    const response = await fetch(`${this.studioUrl}/control/faults?refuseGrants=${on}`, { method: "POST" });
+    if (!response.ok) throw new Error(`the mock studio's fault switch answered ${response.status}`);
+  }
+
   /**
    * The first session revocation of the player, waiting up to `timeoutMs` for it: the platform sends the
    * revoke webhook after answering the kick (best effort), so it may land a moment later.

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { SANDBOX_FILES, startSandbox } from "./sandbox.js";
 import { sandboxBanner } from "./sandbox-banner.js";
+import { SANDBOX_PROVIDERS } from "./sandbox-config.js";
 
 const HELP = `Usage: npm start [-- options]
 
@@ -17,6 +18,9 @@ Options (environment variable in brackets):
   --fresh             delete the sandbox databases first
   --verbose           the service's request log (JSON lines) on stdout
   --quiet             no per-call lines from the mock wallet and studio
+  --provider-webhook-url [ID=]URL
+                      send the webhooks of provider ID (prov-star, prov-moon), or of every provider
+                      without ID=, to your own receiver at URL instead of the mock studio; repeatable
 A taken port falls back to a free one; 0 asks for any free port.
 `;
 
@@ -31,6 +35,29 @@ function port(flag: string | undefined, env: string | undefined, fallback: numbe
   return value;
 }
 
+/**
+ * The `--provider-webhook-url` values as provider id → URL: `URL` applies to every provider, `ID=URL` to one (and wins
+ * over a `URL` for all). A URL must be absolute http(s), as the service's configuration requires of a webhookUrl.
+ */
+function webhookUrls(values: readonly string[]): Record<string, string> {
+  const known = SANDBOX_PROVIDERS.map((p) => p.id);
+  const all: Record<string, string> = {};
+  const one: Record<string, string> = {};
+  for (const value of values) {
+    // An id never holds ':' or '/', so "prov-star=http://…" names a provider and "http://…?a=b" does not.
+    const named = /^([^:/=]+)=(.*)$/.exec(value);
+    const [id, url] = named ? [named[1]!, named[2]!] : [undefined, value];
+    if (id !== undefined && !known.includes(id)) {
+      throw new UsageError(`--provider-webhook-url names provider "${id}"; the sandbox's providers are ${known.join(" and ")}`);
+    }
+    if (!/^https?:\/\/[^/]/.test(url) || !URL.canParse(url)) {
+      throw new UsageError(`--provider-webhook-url needs an absolute http:// or https:// URL, got "${url}"`);
+    }
+    for (const target of id === undefined ? known : [id]) (id === undefined ? all : one)[target] = url.replace(/\/+$/, "");
+  }
+  return { ...all, ...one };
+}
+
 /** `npm start`: the one-command sandbox. */
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -42,6 +69,7 @@ async function main(): Promise<void> {
       fresh: { type: "boolean" },
       verbose: { type: "boolean" },
       quiet: { type: "boolean" },
+      "provider-webhook-url": { type: "string", multiple: true },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -57,6 +85,7 @@ async function main(): Promise<void> {
     walletPort: port(values["wallet-port"], env.CROUPIER_SANDBOX_WALLET_PORT, 9001, "--wallet-port"),
     providerPort: port(values["provider-port"], env.CROUPIER_SANDBOX_PROVIDER_PORT, 9002, "--provider-port"),
     fresh: values.fresh ?? false,
+    webhookUrls: webhookUrls(values["provider-webhook-url"] ?? []),
     logLevel: values.verbose ? ("info" as const) : ("warn" as const),
     ...(values.quiet ? {} : { log: (line: string) => process.stdout.write(`${line}\n`) }),
   };

@@ -28,18 +28,21 @@ export const SANDBOX_GAME = { gameId: "starfall", currency: "EUR", campaignId: "
 export interface SandboxAccount {
   username: string;
   password: string;
-  /** The account's operator; null for a platform account (every operator, and the tenants' configuration). */
+  /** The account's operator; null for a studio or platform account (every operator, and the tenants' configuration). */
   operatorId: string | null;
+  /** A studio account's provider: it sees what the service did for that provider only. */
+  providerId?: string;
   role: "viewer" | "manager";
 }
 
 /**
  * Sandbox-only back-office accounts, fixed for the same reason as the secrets (and printed at start): a manager and a
- * viewer of `op-acme`, and a platform account.
+ * viewer of `op-acme`, a manager of the studio `prov-star`, and a platform account.
  */
 export const SANDBOX_ACCOUNTS: readonly SandboxAccount[] = [
   { username: "acme-manager", password: "sandbox-only-acme-manager", operatorId: SANDBOX_OPERATOR.id, role: "manager" },
   { username: "acme-viewer", password: "sandbox-only-acme-viewer", operatorId: SANDBOX_OPERATOR.id, role: "viewer" },
+  { username: "star-manager", password: "sandbox-only-star-manager", operatorId: null, providerId: "prov-star", role: "manager" },
   { username: "platform", password: "sandbox-only-platform", operatorId: null, role: "manager" },
 ];
 
@@ -56,7 +59,15 @@ export interface SandboxEndpoints {
   providerUrl: string;
   sqlitePath: string;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /** Providers whose webhooks go to the developer's own receiver instead of the mock studio, by provider id. */
+  webhookUrls?: Readonly<Record<string, string>>;
 }
+
+/** The sandbox's providers, in the order the configuration and the banner list them. */
+export const SANDBOX_PROVIDERS: readonly TenantCredentials[] = [SANDBOX_PROVIDER, SANDBOX_OTHER_PROVIDER];
+
+/** The player the sandbox launches a session for, per provider, at every start (the banner's ready-to-use launches). */
+export const SANDBOX_LAUNCH_PLAYER = "p-sandbox";
 
 /** The mock provider's webhook base address for one provider: `{providerUrl}/providers/{id}`. */
 export function webhookUrlFor(providerUrl: string, providerId: string): string {
@@ -66,6 +77,7 @@ export function webhookUrlFor(providerUrl: string, providerId: string): string {
 /** Builds the configuration object the service's `parseConfig` accepts. */
 export function buildSandboxConfig(endpoints: SandboxEndpoints): Record<string, unknown> {
   const { host, servicePort, walletUrl, providerUrl } = endpoints;
+  const webhookUrl = (provider: TenantCredentials) => endpoints.webhookUrls?.[provider.id] ?? webhookUrlFor(providerUrl, provider.id);
   const game = (id: string, name: string, replay: boolean) => ({
     id,
     name,
@@ -96,7 +108,7 @@ export function buildSandboxConfig(endpoints: SandboxEndpoints): Record<string, 
         id: SANDBOX_PROVIDER.id,
         name: "Star Studio",
         secret: SANDBOX_PROVIDER.secret,
-        webhookUrl: webhookUrlFor(providerUrl, SANDBOX_PROVIDER.id),
+        webhookUrl: webhookUrl(SANDBOX_PROVIDER),
         currencies: ["EUR", "USD"],
         languages: ["en", "de"],
         games: [game("starfall", "Starfall", true), game("nebula", "Nebula", false)],
@@ -105,7 +117,7 @@ export function buildSandboxConfig(endpoints: SandboxEndpoints): Record<string, 
         id: SANDBOX_OTHER_PROVIDER.id,
         name: "Moon Games",
         secret: SANDBOX_OTHER_PROVIDER.secret,
-        webhookUrl: webhookUrlFor(providerUrl, SANDBOX_OTHER_PROVIDER.id),
+        webhookUrl: webhookUrl(SANDBOX_OTHER_PROVIDER),
         currencies: ["EUR", "GBP"],
         languages: ["en"],
         games: [game("moonshot", "Moonshot", true)],

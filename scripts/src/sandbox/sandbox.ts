@@ -3,12 +3,14 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { join, resolve } from "node:path";
 import { startWallet, type RunningWallet } from "@croupier/mock-operator-wallet";
 import { createOperatorClient } from "@croupier/sdk-operator";
+import { SANDBOX_DESCRIPTION_FILE } from "@croupier/server/admin/config-source";
 import { parseConfig } from "@croupier/server/config";
 import { parseSecretKey } from "@croupier/server/config/secret-key";
 import { startServer, type RunningServer } from "@croupier/server/server";
 import { startMockProvider, type RunningMockProvider } from "./mock-provider/mock-provider-server.js";
 import { choosePort } from "./port-choice.js";
-import { buildSandboxConfig, SANDBOX_ACCOUNTS, SANDBOX_GAME, SANDBOX_OPERATOR, SANDBOX_OTHER_PROVIDER, SANDBOX_PROVIDER } from "./sandbox-config.js";
+import { buildSandboxConfig, SANDBOX_ACCOUNTS, SANDBOX_GAME, SANDBOX_OPERATOR, SANDBOX_PROVIDER, SANDBOX_PROVIDERS } from "./sandbox-config.js";
+import { launchForEachProvider } from "./sandbox-launches.js";
 import type { SandboxTarget } from "./sandbox-target.js";
 
 /** How to start {@link startSandbox}; every port falls back to a free one when taken, 0 means any. */
@@ -29,6 +31,8 @@ export interface SandboxOptions {
   logLevel?: "debug" | "info" | "warn" | "error" | "silent";
   /** Receives one line per wallet callback and provider webhook. Default: silent. */
   log?: (line: string) => void;
+  /** Providers whose webhooks go to your own receiver instead of the mock studio: provider id → webhook base URL. */
+  webhookUrls?: Readonly<Record<string, string>>;
 }
 
 /** A running sandbox: the service, the mock wallet and the mock studio. */
@@ -51,7 +55,7 @@ export const SANDBOX_FILES = {
   serviceDb: "sandbox.db",
   walletDb: "sandbox-wallet.db",
   config: "sandbox.config.json",
-  target: "sandbox.json",
+  target: SANDBOX_DESCRIPTION_FILE,
   /** The service's at-rest key (CROUPIER_SECRET_KEY), base64, 0600. */
   secretKey: "sandbox.key",
 } as const;
@@ -101,7 +105,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     });
     stops.push(() => wallet.close());
     const provider = await startMockProvider({
-      providers: [SANDBOX_PROVIDER, SANDBOX_OTHER_PROVIDER],
+      providers: SANDBOX_PROVIDERS,
       host,
       port: await choosePort(host, options.providerPort ?? 9002),
       log: (line) => log(`[studio] ${line}`),
@@ -115,6 +119,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
       providerUrl: provider.url,
       sqlitePath: serviceDb,
       logLevel: options.logLevel ?? "warn",
+      ...(options.webhookUrls === undefined ? {} : { webhookUrls: options.webhookUrls }),
     });
     const service = await startServer(parseConfig(config), { secretKey: sandboxSecretKey(join(dataDir, SANDBOX_FILES.secretKey)) });
     stops.push(() => service.close());
@@ -134,6 +139,8 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
       await service.services.backoffice.addUser(account);
     }
 
+    const launches = await launchForEachProvider(operator, config);
+    const configPath = join(dataDir, SANDBOX_FILES.config);
     const target: SandboxTarget = {
       serviceUrl: service.url,
       walletUrl: wallet.url,
@@ -141,8 +148,10 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
       operator: SANDBOX_OPERATOR,
       provider: SANDBOX_PROVIDER,
       ...SANDBOX_GAME,
+      configPath,
+      secretKeyFile: join(dataDir, SANDBOX_FILES.secretKey),
+      launches,
     };
-    const configPath = join(dataDir, SANDBOX_FILES.config);
     const targetPath = join(dataDir, SANDBOX_FILES.target);
     writeFileSync(configPath, `${JSON.stringify(config, null, 2)}\n`);
     writeFileSync(targetPath, `${JSON.stringify(target, null, 2)}\n`);

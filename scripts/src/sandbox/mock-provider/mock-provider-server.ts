@@ -4,7 +4,7 @@ import { toNodeListener } from "@croupier/sdk-provider";
 import { webhookUrlFor, type TenantCredentials } from "../sandbox-config.js";
 import { FreeSpinBatches } from "./free-spin-batches.js";
 import { replyJson } from "./json-reply.js";
-import { buildProviderWebhooks, type Revocation } from "./provider-webhooks.js";
+import { buildProviderWebhooks, type Revocation, type StudioFaults } from "./provider-webhooks.js";
 import { serveStudioRoute } from "./studio-routes.js";
 
 /** How to start {@link startMockProvider}. */
@@ -42,10 +42,11 @@ export async function startMockProvider(options: MockProviderOptions): Promise<R
   const log = options.log ?? (() => {});
   const batches = new FreeSpinBatches();
   const revocations: Revocation[] = [];
+  const faults: StudioFaults = { refuseGrants: false };
   const webhooks = new Map<string, NodeListener>(
     options.providers.map((provider) => [
       provider.id,
-      toNodeListener(buildProviderWebhooks(provider, { batches, revocations }, log), {
+      toNodeListener(buildProviderWebhooks(provider, { batches, revocations, faults }, log), {
         onError: (error) => log(`webhook failed: ${error instanceof Error ? error.message : "error"}`),
       }),
     ]),
@@ -56,7 +57,7 @@ export async function startMockProvider(options: MockProviderOptions): Promise<R
     const webhook = first === "providers" && providerId !== undefined ? webhooks.get(providerId) : undefined;
     if (webhook) return webhook(request, response);
     try {
-      if (!serveStudioRoute(request, response, { providers: options.providers, batches, revocations }))
+      if (!serveStudioRoute(request, response, { providers: options.providers, batches, revocations, faults }))
         replyJson(response, 404, { error: "not found" });
     } catch (error) {
       log(`${request.method} ${request.url}: ${error instanceof Error ? error.message : "error"}`);

@@ -11,6 +11,11 @@ export interface Revocation {
   at: string;
 }
 
+/** The mock studio's fault switch: while `refuseGrants` is on, every grant webhook is answered 503, as a studio down for maintenance. */
+export interface StudioFaults {
+  refuseGrants: boolean;
+}
+
 /** Turns the bookkeeping's "no such batch" into the webhook answer the platform logs. */
 function asWebhookError(error: unknown): never {
   if (error instanceof BatchError) throw new WebhookError(error.status, error.message);
@@ -24,7 +29,7 @@ function asWebhookError(error: unknown): never {
  */
 export function buildProviderWebhooks(
   provider: TenantCredentials,
-  state: { batches: FreeSpinBatches; revocations: Revocation[] },
+  state: { batches: FreeSpinBatches; revocations: Revocation[]; faults: StudioFaults },
   log: (line: string) => void,
 ): WebhookHandler {
   const { batches, revocations } = state;
@@ -33,6 +38,7 @@ export function buildProviderWebhooks(
     secrets: [provider.secret],
     nonceStore: new MemoryNonceStore(),
     onGrant(request) {
+      if (state.faults.refuseGrants) throw new WebhookError(503, "the studio is down for maintenance");
       const batch = batches.grant(provider.id, request);
       log(`${provider.id}: grant ${request.spins} free spins on ${request.gameId} to ${request.playerRef} -> ${batch.externalRef}`);
       return { externalRef: batch.externalRef };

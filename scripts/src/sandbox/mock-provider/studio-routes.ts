@@ -3,13 +3,14 @@ import { ReplayTokenError, verifyReplayToken } from "@croupier/sdk-provider";
 import type { TenantCredentials } from "../sandbox-config.js";
 import { BatchError, type FreeSpinBatch, type FreeSpinBatches } from "./free-spin-batches.js";
 import { replyJson } from "./json-reply.js";
-import type { Revocation } from "./provider-webhooks.js";
+import type { Revocation, StudioFaults } from "./provider-webhooks.js";
 
 /** What the studio's own (unsigned) routes read. */
 export interface StudioState {
   providers: readonly TenantCredentials[];
   batches: FreeSpinBatches;
   revocations: readonly Revocation[];
+  faults: StudioFaults;
 }
 
 function describeBatch(batches: FreeSpinBatches, batch: FreeSpinBatch) {
@@ -74,6 +75,10 @@ export function serveStudioRoute(request: IncomingMessage, response: ServerRespo
     }
   } else if (method === "GET" && url.pathname === "/revocations") {
     replyJson(response, 200, { revocations: state.revocations });
+  } else if (method === "POST" && url.pathname === "/control/faults") {
+    // ?refuseGrants=true answers every grant webhook 503 until ?refuseGrants=false: a failed webhook to look at.
+    state.faults.refuseGrants = url.searchParams.get("refuseGrants") === "true";
+    replyJson(response, 200, { ...state.faults });
   } else {
     return false;
   }
