@@ -1,6 +1,7 @@
 // Lint for every package: ESLint's and typescript-eslint's recommended rules, plus the type-aware rules that catch a
 // promise nobody awaits or an async function passed where a plain callback is expected (money paths are asynchronous).
 import js from "@eslint/js";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
@@ -20,6 +21,17 @@ export default tseslint.config(
       // Ids, refs and reports refuse or strip control characters on purpose: the regular expressions name them.
       "no-control-regex": "off",
     },
+  },
+  {
+    // No import cycles: a module's dependencies point one way (docs/architecture.md). Imports name the built .js files;
+    // import-x does not follow type-only imports.
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js"], extensionAlias: { ".js": [".ts", ".tsx", ".js"] } })],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {
     // Ports and adapters (docs/architecture.md): the adapters depend on the interfaces the domain owns, never on its rules.
