@@ -58,9 +58,9 @@ async function attempts(count: number, send: (i: number) => Promise<Answer>): Pr
 const statuses = (answers: readonly Answer[]) => answers.reduce<Record<number, number>>((n, a) => ({ ...n, [a.status]: (n[a.status] ?? 0) + 1 }), {});
 
 /** Distinct user names tried from one address in the flood below; before the limits were kept this way, each kept a bucket in memory. */
-const NAMES = 10_000;
+const NAMES = 2_000;
 
-/** How many name buckets the flood below left: the names tried are `name-0` to `name-9999`. */
+/** How many name buckets the flood below left: the names tried are `name-0` to `name-1999`. */
 const NAME_BUCKETS = "SELECT COUNT(*) AS n FROM sign_in_attempts WHERE bucket LIKE 'u:name-%'";
 
 function defences(store: "SQLite" | "PostgreSQL", database: () => Record<string, unknown>, nameBuckets: () => Promise<number>) {
