@@ -32,7 +32,11 @@ const notBuilt = [/(^|\/)test\//, /\.test\.tsx?$/, /\.md$/, /^docs\//, /^\.chang
 function sourcesDigest() {
   let listed;
   try {
-    listed = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+    listed = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+      cwd: root,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    });
   } catch {
     return undefined;
   }
@@ -41,7 +45,11 @@ function sourcesDigest() {
     if (notBuilt.some((pattern) => pattern.test(path))) continue;
     const file = join(root, path);
     // A file deleted in the work tree but still in the index is listed: its absence is part of the digest.
-    hash.update(path).update("\0").update(existsSync(file) ? readFileSync(file) : "(deleted)").update("\0");
+    hash
+      .update(path)
+      .update("\0")
+      .update(existsSync(file) ? readFileSync(file) : "(deleted)")
+      .update("\0");
   }
   return hash.digest("hex");
 }
