@@ -120,6 +120,8 @@ describe("the web back office in a real browser", () => {
     // Find the player's failed WIN with the filters.
     await page.getByRole("link", { name: "Transactions", exact: true }).click();
     await page.getByRole("form", { name: "Filter transactions" }).waitFor();
+    // Without a From, the list covers the last day only, and says so (issue 30 item 1).
+    await page.getByText(/^Received from .+ to now \(the last 24 hours: set From to see older transactions\)\.$/).waitFor();
     await page.getByLabel("Player").fill(demo.playerRef);
     await page.getByLabel("Type").selectOption("WIN");
     await page.getByLabel("State").selectOption("FAILED");

@@ -31,14 +31,16 @@ describe("SQLite: back-office lists off the event loop", () => {
     const listed = await signedRequest(server.url, OPERATOR, "GET", "/v1/operator/transactions");
     expect(listed.json.items.map((t: { transactionId: string }) => t.transactionId)).toEqual([bet.transactionId]);
 
-    // 300,000 settled transactions of op-acme, none TIMED_OUT: that filter walks every one of them.
+    // 300,000 settled transactions of op-acme over the last 17 hours, none TIMED_OUT: that filter walks every one of them
+    // in the list's default window of a day.
     const db = new Database(sqlitePath);
+    const now = Date.now();
     db.prepare(
       `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300000)
        INSERT INTO transactions (provider_id, transaction_id, operator_id, player_ref, game_id, round_id, type, amount, currency,
          request_hash, callback_body, state, attempts, created_at, updated_at)
-       SELECT 'prov-star', 'fill-' || i, 'op-acme', 'p-fill', 'starfall', 'r-fill-' || i, 'BET', 1, 'EUR', 'h', '{}', 'OK', 1, i, i FROM n`,
-    ).run();
+       SELECT 'prov-star', 'fill-' || i, 'op-acme', 'p-fill', 'starfall', 'r-fill-' || i, 'BET', 1, 'EUR', 'h', '{}', 'OK', 1, @now - i * 200, @now - i * 200 FROM n`,
+    ).run({ now });
     db.close();
 
     const order: string[] = [];

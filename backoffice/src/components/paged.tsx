@@ -10,9 +10,9 @@ export interface Page<T> {
  * A paginated list: loads the page at the current cursor, keeps the cursors of the pages before it for "Previous",
  * and starts again from the first page whenever `key` (the filters) changes.
  */
-export function usePaged<T>(load: (cursor: string | undefined) => Promise<{ data?: Page<T>; problem?: string }>, key: string) {
+export function usePaged<T, P extends Page<T> = Page<T>>(load: (cursor: string | undefined) => Promise<{ data?: P; problem?: string }>, key: string) {
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const [state, setState] = useState<{ page?: Page<T>; problem?: string; loading: boolean }>({ loading: true });
+  const [state, setState] = useState<{ page?: P; problem?: string; loading: boolean }>({ loading: true });
   const [reloads, setReloads] = useState(0);
   useEffect(() => setCursors([undefined]), [key]);
   const cursor = cursors.at(-1);

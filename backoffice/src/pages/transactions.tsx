@@ -27,7 +27,7 @@ type StudioQuery = NonNullable<paths["/v1/provider/transactions"]["get"]["parame
 export function TransactionsPage({ query, studio = false }: { query: URLSearchParams; studio?: boolean }) {
   const filters = Object.fromEntries([...query.entries()].filter(([, v]) => v !== ""));
   const page = studio ? "studio-transactions" : "transactions";
-  const list = usePaged<Schemas["TransactionSummary"]>((cursor) => {
+  const list = usePaged<Schemas["TransactionSummary"], Schemas["TransactionPage"]>((cursor) => {
     const at = cursor ? { cursor } : {};
     return call(() =>
       studio
@@ -75,6 +75,7 @@ export function TransactionsPage({ query, studio = false }: { query: URLSearchPa
           <a href={href(page)}>Clear</a>
         </div>
       </form>
+      {list.page && <WindowNote from={list.page.from} to={query.get("to")} defaulted={!query.get("from")} />}
       {list.loading && <Loading />}
       {list.problem && <ErrorNote>{list.problem}</ErrorNote>}
       {list.page && list.page.items.length === 0 && <EmptyNote>No transactions match these filters.</EmptyNote>}
@@ -118,6 +119,16 @@ export function TransactionsPage({ query, studio = false }: { query: URLSearchPa
       )}
       <Pager list={list} label="Transactions" />
     </>
+  );
+}
+
+/** The time window the list covers, as the service applied it: without a From, the last 24 hours only. */
+function WindowNote({ from, to, defaulted }: { from: string; to: string | null; defaulted: boolean }) {
+  return (
+    <p class="window-note">
+      Received from {formatTime(from)} {to ? `to ${formatTime(to)}` : "to now"}
+      {defaulted && " (the last 24 hours: set From to see older transactions)"}.
+    </p>
   );
 }
 

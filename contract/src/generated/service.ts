@@ -581,7 +581,8 @@ export interface paths {
         };
         /**
          * List the operator's transactions
-         * @description Lists the operator's transactions, newest first, filtered by every parameter given. 400, 401, 429, 500.
+         * @description Lists the operator's transactions, newest first, filtered by every parameter given, received in the last 24 hours
+         *     unless `from` names an earlier instant. 400, 401, 429, 500.
          */
         get: operations["listTransactions"];
         put?: never;
@@ -834,7 +835,7 @@ export interface paths {
         /**
          * List the provider's transactions
          * @description Lists the provider's transactions at every operator it serves, newest first, filtered by every parameter given;
-         *     each names its operator. The filters and pages of the operators' list. 400, 401, 429, 500.
+         *     each names its operator. The filters, pages and 24-hour default window of the operators' list. 400, 401, 429, 500.
          */
         get: operations["listProviderTransactions"];
         put?: never;
@@ -2152,6 +2153,12 @@ export interface components {
             items: components["schemas"]["TransactionSummary"][];
             /** @description Pass as `cursor` for the next (older) page; null on the last page. */
             nextCursor: string | null;
+            /**
+             * Format: date-time
+             * @description The start of the time window the list covers (RFC 3339): the `from` given, or, without one, 24 hours before `to`
+             *     (or before now). Older transactions are listed only when `from` says so.
+             */
+            from: string;
         };
         /**
          * @description A transaction a provider submits: a BET, WIN or ROLLBACK, told apart by `type`. ADJUSTMENT is
@@ -5265,7 +5272,10 @@ export interface operations {
                 providerId?: components["schemas"]["Identifier"];
                 /** @description Only this game's. */
                 gameId?: components["schemas"]["Identifier"];
-                /** @description Only those received at or after this instant (RFC 3339). */
+                /**
+                 * @description Only those received at or after this instant (RFC 3339). Default: 24 hours before `to` (or before now), so a list
+                 *     without it reads the last day only; the page's `from` says which instant applied.
+                 */
                 from?: string;
                 /** @description Only those received before this instant (RFC 3339). */
                 to?: string;
@@ -6634,7 +6644,10 @@ export interface operations {
                 operatorId?: components["schemas"]["Identifier"];
                 /** @description Only this game's. */
                 gameId?: components["schemas"]["Identifier"];
-                /** @description Only those received at or after this instant (RFC 3339). */
+                /**
+                 * @description Only those received at or after this instant (RFC 3339). Default: 24 hours before `to` (or before now), so a list
+                 *     without it reads the last day only; the page's `from` says which instant applied.
+                 */
                 from?: string;
                 /** @description Only those received before this instant (RFC 3339). */
                 to?: string;

@@ -8,6 +8,7 @@ import {
   type TransactionFilter,
   type TransactionPosition,
 } from "../domain/ports/ledger-queries.js";
+import { ReadTimedOut } from "../domain/ports/read-timeout.js";
 import type { SqliteDatabase } from "./database.js";
 import type { GroupCommit } from "./group-commit.js";
 import type { SqliteReadWorker } from "./sqlite-read-worker.js";
@@ -15,6 +16,47 @@ import { StatementCache } from "./statement-cache.js";
 import { readDeliveryLog } from "./delivery-log.js";
 import { FILTER_COLUMNS, scopeColumn } from "./transaction-filter-columns.js";
 import { fromShownRow, OPEN_PROBLEM_COLUMN, type TransactionRow } from "./transaction-row.js";
+
+/** The time one SQLite statement of a transaction list covers at most: an hour of the window. */
+const LIST_SLICE_MS = 60 * 60 * 1000;
+/** How long a SQLite transaction list may walk its window before it answers "narrow it" (PostgreSQL's default timeout). */
+const LIST_BUDGET_MS = 5000;
+
+/**
+ * The statement and named parameters of one page of a transaction list. Exported for the plan test, which holds every
+ * filter to an index walk (issue 30 item 1).
+ */
+export function transactionListSql(
+  scope: LedgerScope,
+  filter: TransactionFilter,
+  after: TransactionPosition | undefined,
+  limit: number,
+): { sql: string; params: Record<string, unknown> } {
+  const [column, id] = scopeColumn(scope);
+  const clauses = [`${column} = @scope`];
+  const params: Record<string, unknown> = { scope: id, limit };
+  for (const [key, column] of Object.entries(FILTER_COLUMNS)) {
+    const value = filter[key as keyof typeof FILTER_COLUMNS];
+    if (value === undefined) continue;
+    clauses.push(`${column} = @${key}`);
+    params[key] = value;
+  }
+  if (filter.from !== undefined) {
+    clauses.push("created_at >= @from");
+    params.from = filter.from;
+  }
+  if (filter.to !== undefined) {
+    clauses.push("created_at < @to");
+    params.to = filter.to;
+  }
+  if (after) {
+    clauses.push("(created_at < @afterAt OR (created_at = @afterAt AND rowid < @afterRowid))");
+    Object.assign(params, { afterAt: after.createdAt, afterRowid: after.rowid });
+  }
+  const sql = `SELECT rowid AS position_rowid, *, ${OPEN_PROBLEM_COLUMN} FROM transactions WHERE ${clauses.join(" AND ")}
+    ORDER BY created_at DESC, rowid DESC LIMIT @limit`;
+  return { sql, params };
+}
 
 /** A transaction as the reconciliation API reads it: its row and whether a problem about it is open. */
 type ShownRow = TransactionRow & { open_problem: number };
@@ -55,30 +97,34 @@ export class SqliteLedgerQueries implements LedgerQueries {
     );
   }
 
+  /**
+   * A window is walked newest first an hour at a time, until the page is full or the window ends, and no further once
+   * {@link LIST_BUDGET_MS} have passed: SQLite cannot interrupt a statement, so one read's work is bounded by one hour's
+   * rows and the budget, as a statement timeout bounds PostgreSQL's (issue 30 item 1).
+   */
   async list(scope: LedgerScope, filter: TransactionFilter, after: TransactionPosition | undefined, limit: number): Promise<ListedTransaction[]> {
-    const [column, id] = scopeColumn(scope);
-    const clauses = [`${column} = @scope`];
-    const params: Record<string, unknown> = { scope: id, limit };
-    for (const [key, column] of Object.entries(FILTER_COLUMNS)) {
-      const value = filter[key as keyof typeof FILTER_COLUMNS];
-      if (value === undefined) continue;
-      clauses.push(`${column} = @${key}`);
-      params[key] = value;
+    if (filter.from === undefined) return this.listSlice(scope, filter, after, limit);
+    const deadline = performance.now() + LIST_BUDGET_MS;
+    const found: ListedTransaction[] = [];
+    let upper = Math.min(filter.to ?? Infinity, after ? after.createdAt + 1 : Infinity);
+    let lower = Math.max(filter.from, (upper === Infinity ? Date.now() : upper) - LIST_SLICE_MS);
+    for (;;) {
+      const to = upper === Infinity ? undefined : upper;
+      found.push(...(await this.listSlice(scope, { ...filter, from: lower, to }, after, limit - found.length)));
+      if (found.length >= limit || lower <= filter.from) return found;
+      if (performance.now() > deadline) throw new ReadTimedOut(LIST_BUDGET_MS);
+      upper = lower;
+      lower = Math.max(filter.from, upper - LIST_SLICE_MS);
     }
-    if (filter.from !== undefined) {
-      clauses.push("created_at >= @from");
-      params.from = filter.from;
-    }
-    if (filter.to !== undefined) {
-      clauses.push("created_at < @to");
-      params.to = filter.to;
-    }
-    if (after) {
-      clauses.push("(created_at < @afterAt OR (created_at = @afterAt AND rowid < @afterRowid))");
-      Object.assign(params, { afterAt: after.createdAt, afterRowid: after.rowid });
-    }
-    const sql = `SELECT rowid AS position_rowid, *, ${OPEN_PROBLEM_COLUMN} FROM transactions WHERE ${clauses.join(" AND ")}
-      ORDER BY created_at DESC, rowid DESC LIMIT @limit`;
+  }
+
+  private async listSlice(
+    scope: LedgerScope,
+    filter: TransactionFilter,
+    after: TransactionPosition | undefined,
+    limit: number,
+  ): Promise<ListedTransaction[]> {
+    const { sql, params } = transactionListSql(scope, filter, after, limit);
     const rows = this.reads ? await this.reads.all(sql, params) : this.lists.get(sql).all(params);
     return (rows as (ShownRow & { position_rowid: number })[]).map((row) => ({
       ...fromShownRow(row),

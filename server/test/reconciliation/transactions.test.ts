@@ -66,6 +66,13 @@ describe("operator reconciliation API: transactions", () => {
     expect(await filtered(`from=${at}`)).toEqual([failedWin.transactionId]);
     expect(await filtered(`to=${at}`)).toEqual([declined, bet2, win1, bet1].map((t) => t.transactionId));
     expect(await filtered("playerRef=p-1&type=WIN&state=OK")).toEqual([win1.transactionId]);
+    // Without `from`, a list covers the 24 hours before `to` (or now), and the page says where its window starts.
+    expect(Math.abs(Date.parse(all.json.from) - (Date.now() - 86_400_000))).toBeLessThan(60_000);
+    expect((await get(server, `/v1/operator/transactions?from=${at}`)).json.from).toBe(new Date(between).toISOString());
+    const dayLater = encodeURIComponent(new Date(between + 86_400_000).toISOString());
+    const lastDay = await get(server, `/v1/operator/transactions?to=${dayLater}`);
+    expect(ids(lastDay)).toEqual([failedWin.transactionId]);
+    expect(lastDay.json.from).toBe(new Date(between).toISOString());
     // Another operator's player is invisible, even by its exact ids.
     expect(await filtered("playerRef=p-9")).toEqual([]);
     expect(await filtered(`transactionId=${String(others.transactionId)}`)).toEqual([]);

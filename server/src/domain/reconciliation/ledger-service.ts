@@ -6,6 +6,12 @@ import type { LedgerQueries, LedgerScope, TransactionFilter } from "../ports/led
 import type { TransactionRelay } from "../money/transaction-relay.js";
 import { roundDetail, transactionDetail, transactionSummary } from "./reconciliation-views.js";
 
+/**
+ * The time window a transaction list reads when no `from` is given: the day before `to` (or now). Every list walks an
+ * index in time order inside its window, so the window bounds what one read can cost (issue 30 item 1).
+ */
+export const DEFAULT_WINDOW_MS = 24 * 60 * 60 * 1000;
+
 /** The query of `GET /v1/operator/transactions` (or a provider's, which filters by operator) as validated (times RFC 3339). */
 export type TransactionListQuery = OperationQuery<"listTransactions"> | OperationQuery<"listProviderTransactions">;
 
@@ -18,22 +24,21 @@ export class LedgerService {
   constructor(
     private readonly queries: LedgerQueries,
     private readonly relay: Pick<TransactionRelay, "callbackBodyOf">,
+    private readonly now: () => number = Date.now,
   ) {}
 
   async listTransactions(scope: LedgerScope, query: TransactionListQuery): Promise<ServiceSchemas["TransactionPage"]> {
     const { from, to, cursor, limit, ...equal } = query;
-    const filter: TransactionFilter = {
-      ...equal,
-      ...(from === undefined ? {} : { from: instant("from", from) }),
-      ...(to === undefined ? {} : { to: instant("to", to) }),
-    };
+    const end = to === undefined ? undefined : instant("to", to);
+    const start = from === undefined ? (end ?? this.now()) - DEFAULT_WINDOW_MS : instant("from", from);
+    const filter: TransactionFilter = { ...equal, from: start, ...(end === undefined ? {} : { to: end }) };
     const { rows, nextCursor } = await readPage(
       { cursor, limit },
       TIME_POSITION,
       (after, size) => this.queries.list(scope, filter, after, size),
       (t) => t.position,
     );
-    return { items: rows.map(transactionSummary), nextCursor };
+    return { items: rows.map(transactionSummary), nextCursor, from: new Date(start).toISOString() };
   }
 
   /** One transaction in full; a provider is shown the body sent and the wallet calls, not the wallet's answers. */

@@ -14,6 +14,37 @@ import type { PostgresPool, Queries } from "./database.js";
 import { fromShownRow, OPEN_PROBLEM_COLUMN, type TransactionRow } from "../transaction-row.js";
 import { TRANSACTION_COLUMNS } from "./transaction-row.js";
 
+/**
+ * The statement and positional parameters of one page of a transaction list. Exported for the plan test, which holds
+ * every filter to an index scan (issue 30 item 1).
+ */
+export function transactionListSql(
+  scope: LedgerScope,
+  filter: TransactionFilter,
+  after: TransactionPosition | undefined,
+  limit: number,
+): { sql: string; params: unknown[] } {
+  const [column, id] = scopeColumn(scope);
+  const params: unknown[] = [id];
+  const clauses = [`${column} = $1`];
+  const add = (clause: (n: string) => string, value: unknown) => {
+    params.push(value);
+    clauses.push(clause(`$${params.length}`));
+  };
+  for (const [key, column] of Object.entries(FILTER_COLUMNS)) {
+    const value = filter[key as keyof typeof FILTER_COLUMNS];
+    if (value !== undefined) add((n) => `${column} = ${n}`, value);
+  }
+  if (filter.from !== undefined) add((n) => `created_at >= ${n}`, filter.from);
+  if (filter.to !== undefined) add((n) => `created_at < ${n}`, filter.to);
+  if (after) add((n) => `(created_at, seq) < (${n}::bigint, $${params.length + 1}::bigint)`, after.createdAt);
+  if (after) params.push(after.rowid);
+  params.push(limit);
+  const sql = `SELECT ${TRANSACTION_COLUMNS}, ${OPEN_PROBLEM_COLUMN}, seq FROM transactions WHERE ${clauses.join(" AND ")}
+    ORDER BY created_at DESC, seq DESC LIMIT $${params.length}`;
+  return { sql, params };
+}
+
 /** A transaction as the reconciliation API reads it: its row and whether a problem about it is open. */
 type ShownRow = TransactionRow & { open_problem: boolean };
 
@@ -29,27 +60,8 @@ export class PostgresLedgerQueries implements LedgerQueries {
   ) {}
 
   async list(scope: LedgerScope, filter: TransactionFilter, after: TransactionPosition | undefined, limit: number): Promise<ListedTransaction[]> {
-    const [column, id] = scopeColumn(scope);
-    const params: unknown[] = [id];
-    const clauses = [`${column} = $1`];
-    const add = (clause: (n: string) => string, value: unknown) => {
-      params.push(value);
-      clauses.push(clause(`$${params.length}`));
-    };
-    for (const [key, column] of Object.entries(FILTER_COLUMNS)) {
-      const value = filter[key as keyof typeof FILTER_COLUMNS];
-      if (value !== undefined) add((n) => `${column} = ${n}`, value);
-    }
-    if (filter.from !== undefined) add((n) => `created_at >= ${n}`, filter.from);
-    if (filter.to !== undefined) add((n) => `created_at < ${n}`, filter.to);
-    if (after) add((n) => `(created_at, seq) < (${n}::bigint, $${params.length + 1}::bigint)`, after.createdAt);
-    if (after) params.push(after.rowid);
-    params.push(limit);
-    const { rows } = await this.reads.query<ShownRow & { seq: number }>(
-      `SELECT ${TRANSACTION_COLUMNS}, ${OPEN_PROBLEM_COLUMN}, seq FROM transactions WHERE ${clauses.join(" AND ")}
-       ORDER BY created_at DESC, seq DESC LIMIT $${params.length}`,
-      params,
-    );
+    const { sql, params } = transactionListSql(scope, filter, after, limit);
+    const { rows } = await this.reads.query<ShownRow & { seq: number }>(sql, params);
     return rows.map((row) => ({ ...fromShownRow(row), position: { createdAt: row.created_at, rowid: row.seq } }));
   }
 

@@ -1,0 +1,136 @@
+/**
+ * Every filter of a transaction list is an index walk inside its time window, never a scan of the ledger (issue 30
+ * item 1): the statements the stores run, for each filter alone, all together and after a cursor, in an operator's
+ * scope and a provider's, asked for their plans. SQLite has no statistics (the service never runs ANALYZE), so its plan
+ * is the one production gets; PostgreSQL's is asked on a ledger of 30,000 transactions of five operators, analysed.
+ */
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LedgerScope, TransactionFilter, TransactionPosition } from "../../src/domain/ports/ledger-queries.js";
+import { openDatabase } from "../../src/store/database.js";
+import { transactionListSql } from "../../src/store/ledger-queries.js";
+import { openPostgres } from "../../src/store/postgres/database.js";
+import { transactionListSql as postgresListSql } from "../../src/store/postgres/ledger-queries.js";
+import { createTestDatabase, describePostgres, type TestDatabase } from "../postgres.js";
+
+const NOW = 1_790_000_000_000;
+const DAY = 86_400_000;
+
+/** Each filter the API offers, with a value the ledger holds and one it does not (a rare value walks the most). */
+const FILTERS: Record<string, TransactionFilter[]> = {
+  none: [{}],
+  playerRef: [{ playerRef: "p-7" }, { playerRef: "nobody" }],
+  roundId: [{ roundId: "r-70" }, { roundId: "none" }],
+  transactionId: [{ transactionId: "t-140" }, { transactionId: "none" }],
+  type: [{ type: "BET" }, { type: "ADJUSTMENT" }],
+  state: [{ state: "OK" }, { state: "FAILED" }],
+  providerId: [{ providerId: "prov-1" }, { providerId: "prov-none" }],
+  operatorId: [{ operatorId: "op-0" }, { operatorId: "op-none" }],
+  gameId: [{ gameId: "g-1" }, { gameId: "g-none" }],
+  providerAndTransaction: [{ providerId: "prov-1", transactionId: "t-140" }],
+  everything: [{ playerRef: "p-7", roundId: "r-70", type: "BET", state: "OK", providerId: "prov-1", gameId: "g-1", transactionId: "t-140" }],
+  to: [{ to: NOW - DAY / 2 }],
+};
+const SCOPES: LedgerScope[] = [{ operatorId: "op-0" }, { providerId: "prov-1" }];
+const AFTER: (TransactionPosition | undefined)[] = [undefined, { createdAt: NOW - DAY / 3, rowid: 1_000 }];
+
+/**
+ * Every statement a list can run: each scope, filter and cursor, in the default window of the day before now. An
+ * operator's list has no operator filter, and a studio's no provider filter but its own.
+ */
+function cases(): { name: string; scope: LedgerScope; filter: TransactionFilter; after: TransactionPosition | undefined }[] {
+  return SCOPES.flatMap((scope) =>
+    Object.entries(FILTERS).flatMap(([name, filters]) =>
+      filters
+        .filter((filter) => ("operatorId" in scope ? !filter.operatorId : filter.providerId === undefined || filter.providerId === scope.providerId))
+        .flatMap((filter) =>
+          AFTER.map((after) => ({
+            name: `${JSON.stringify(scope)} ${name} ${JSON.stringify(filter)}${after ? " after a cursor" : ""}`,
+            scope,
+            filter: { from: NOW - DAY, ...filter },
+            after,
+          })),
+        ),
+    ),
+  );
+}
+
+describe("transaction list plans (SQLite)", () => {
+  const db = openDatabase(":memory:");
+  afterAll(() => db.close());
+
+  /** The plan's steps. */
+  const planOf = (sql: string, params: Record<string, unknown>) =>
+    (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[]).map((row) => row.detail);
+  /** One walk of the ledger, by the scope's time index inside the window or by the table's key; no scan, no sort. */
+  const bounded = (plan: string[]) => {
+    const walks = plan.filter((step) => /^(SCAN|SEARCH) transactions\b/.test(step));
+    return (
+      walks.length === 1 &&
+      /^SEARCH transactions USING INDEX (transactions_operator_created \(operator_id=\? AND created_at>\?|transactions_provider_created \(provider_id=\? AND created_at>\?|sqlite_autoindex_transactions_1 \(provider_id=\? AND transaction_id=\?\))/.test(
+        walks[0]!,
+      ) &&
+      !plan.some((step) => /^SCAN |TEMP B-TREE/.test(step))
+    );
+  };
+
+  it("walks the scope's (…, created_at) index inside the window, or the table's key, for every filter: no scan, no sort", () => {
+    for (const { name, scope, filter, after } of cases()) {
+      const { sql, params } = transactionListSql(scope, filter, after, 50);
+      const plan = planOf(sql, params);
+      expect(bounded(plan), `${name}: ${plan.join("; ")}`).toBe(true);
+    }
+  });
+
+  it("tells a walk of the operator's whole ledger (no window) from a bounded one", () => {
+    const { sql, params } = transactionListSql({ operatorId: "op-0" }, { playerRef: "p-7" }, undefined, 50);
+    expect(bounded(planOf(sql, params))).toBe(false);
+  });
+});
+
+describePostgres("transaction list plans (PostgreSQL)", () => {
+  let database: TestDatabase;
+  let client: pg.Client;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const pool = await openPostgres({ url: database.url, poolSize: 1 });
+    await pool.end();
+    client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    // Five operators, two providers, 50 players and 20 games over the last two days; settled BETs and WINs.
+    await client.query(
+      `INSERT INTO transactions (provider_id, transaction_id, operator_id, player_ref, game_id, round_id, type, amount, currency,
+         request_hash, callback_body, state, created_at, updated_at)
+       SELECT 'prov-' || (i % 2), 't-' || i, 'op-' || (i % 5), 'p-' || (i % 50), 'g-' || (i % 20), 'r-' || (i / 2),
+         CASE WHEN i % 2 = 0 THEN 'BET' ELSE 'WIN' END, 100, 'EUR', 'h', 'b', 'OK', $1::bigint - i * 5000, $1::bigint - i * 5000
+       FROM generate_series(0, 29999) AS s(i)`,
+      [NOW],
+    );
+    await client.query("ANALYZE transactions");
+  }, 60_000);
+  afterAll(async () => {
+    await client?.end();
+    await database?.drop();
+  });
+
+  it("reads every filter through an index: no sequential scan of the ledger", async () => {
+    for (const { name, scope, filter, after } of cases()) {
+      const { sql, params } = postgresListSql(scope, filter, after, 50);
+      const { rows } = await client.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(`EXPLAIN (FORMAT JSON) ${sql}`, params);
+      const nodes = flatten(rows[0]!["QUERY PLAN"][0].Plan).filter((node) => node["Relation Name"] === "transactions");
+      expect(nodes.length, name).toBeGreaterThan(0);
+      for (const node of nodes) expect(node["Node Type"], name).toMatch(/^(Index Scan|Index Only Scan|Bitmap Heap Scan)$/);
+    }
+  });
+});
+
+interface PlanNode {
+  "Node Type": string;
+  "Relation Name"?: string;
+  Plans?: PlanNode[];
+}
+
+function flatten(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(flatten)];
+}
