@@ -75,6 +75,38 @@ describePostgres("npm run bench -- --prefill", () => {
   }, 130_000);
 });
 
+// A correctness check of --viewer, not a timing test: on both stores another operator's prefilled ledger is read by a
+// signed-in back-office viewer beside the bench operator's load, and the report compares the load with and without it.
+describePostgres("npm run bench -- --prefill N --viewer", () => {
+  it("runs each rate alone and beside a viewer reading the overview and every filter, on SQLite and PostgreSQL, and reports both", async () => {
+    const targets = ["croupier-prefilled", "croupier-pg-prefilled"];
+    const { stdout, results } = await runQuickBench(targets, {
+      timeoutMs: 110_000,
+      env: { CROUPIER_BENCH_POSTGRES_URL: postgresUrl },
+      extraArgs: ["--prefill", "20000", "--calls", "transaction", "--viewer"],
+    });
+    for (const target of targets) {
+      const beside = results.records.filter((r) => r.target === target && r.viewer !== undefined);
+      const alone = results.records.filter((r) => r.target === target && r.result.mode === "open" && r.viewer === undefined);
+      expect([beside.length, alone.length], target).toEqual([1, 1]);
+      expect(beside[0]!.result.completed, target).toBeGreaterThan(0);
+      // The viewer signed in and read: every read answered or refused by its session's read limit, none failed.
+      expect(beside[0]!.viewer!.reads, target).toBeGreaterThan(0);
+      expect(beside[0]!.viewer!.failures, target).toEqual([]);
+      for (const key of ["p50", "p99"]) {
+        const name = `${target}: ${key} beside a back-office viewer minus alone at 100 tx/s`;
+        expect(results.summary.figures.find((f) => f.name === name)?.median, name).toEqual(expect.any(Number));
+      }
+    }
+    expect(stdout).toMatch(/croupier-pg-prefilled +tx\+viewer +open 100 tx\/s .* viewer: \d+ reads/);
+    expect(results.summary.totalErrors).toBe(0);
+  }, 130_000);
+});
+
+it("refuses --viewer without --prefill", async () => {
+  await expect(runQuickBench(["croupier"], { timeoutMs: 20_000, extraArgs: ["--viewer"] })).rejects.toThrow(/--viewer needs --prefill N/);
+});
+
 it("refuses a prefilled target without --prefill", async () => {
   await expect(runQuickBench(["croupier-prefilled"], { timeoutMs: 20_000 })).rejects.toThrow(/the croupier-prefilled target needs --prefill N/);
 });

@@ -11,7 +11,12 @@ const benchMain = fileURLToPath(new URL("../dist/bench/main.js", import.meta.url
 /** The parts of the bench's result JSON the tests read. */
 export interface QuickBenchResults {
   options: { targets: string[] };
-  records: { target: string; call: string; result: { mode: string; completed: number; errors: number; unfinished?: number } }[];
+  records: {
+    target: string;
+    call: string;
+    result: { mode: string; completed: number; errors: number; unfinished?: number };
+    viewer?: { reads: number; limited: number; failed: number; failures: string[] };
+  }[];
   summary: { totalErrors: number; figures: { name: string; median: number | null }[] };
   peakRssMb: Record<string, number>;
 }

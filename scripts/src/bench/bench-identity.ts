@@ -8,6 +8,9 @@ export interface BenchIdentity {
   providerSecret: string;
   gameId: string;
   currency: string;
+  /** `--viewer`: the operator whose ledger is prefilled and read by the viewer, beside the bench operator. */
+  viewedOperatorId: string;
+  viewedOperatorSecret: string;
 }
 
 /** Who signs a call: the caller's tenant id and its secret. */
@@ -25,6 +28,8 @@ export function newBenchIdentity(): BenchIdentity {
     providerSecret: randomBytes(24).toString("hex"),
     gameId: "bench-slot",
     currency: "EUR",
+    viewedOperatorId: "op-viewed",
+    viewedOperatorSecret: randomBytes(24).toString("hex"),
   };
 }
 

@@ -32,6 +32,8 @@ export interface BenchOptions {
   baselineDir?: string;
   /** Settled transactions written into the prefilled targets' ledgers before the load. */
   prefill?: number;
+  /** The prefill is another operator's, and each open-loop rate is measured again beside its back-office viewer. */
+  viewer: boolean;
 }
 
 /** The text of `npm run bench -- --help`. */
@@ -54,6 +56,10 @@ Usage: npm run bench -- [options]
   --prefill N           N settled transactions (five operators, 5,000 players each, completed rounds, over the
                         last day) in the ledgers of croupier-prefilled and croupier-pg-prefilled, which it adds:
                         the same services as croupier and croupier-pg, compared with their empty ledgers
+  --viewer              with --prefill: the N transactions are another operator's (op-viewed), and on the prefilled
+                        targets each open-loop rate runs twice, alone and beside a back-office viewer of op-viewed
+                        (signed in as a viewer) reading the overview and every transaction filter in a loop; the
+                        report gives the bench operator's p50 and p99 beside the viewer minus alone
   --out-dir DIR         where results-<timestamp>.json is written (default <repo>/.bench)
   --keep-temp           keep the temporary databases and generated configs
   --help
@@ -74,6 +80,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions | null {
       help: { type: "boolean", short: "h" },
       quick: { type: "boolean" },
       "keep-temp": { type: "boolean" },
+      viewer: { type: "boolean" },
       rounds: string,
       "duration-ms": string,
       "warmup-ms": string,
@@ -92,6 +99,8 @@ export function parseBenchOptions(argv: string[]): BenchOptions | null {
   const durationMs = positiveInt(values["duration-ms"], "--duration-ms", quick ? 1000 : 8000);
   const baselineDir = values.baseline;
   const prefill = values.prefill === undefined ? undefined : positiveInt(values.prefill, "--prefill", 0);
+  const viewer = values.viewer === true;
+  if (viewer && prefill === undefined) throw new BenchUsageError("--viewer needs --prefill N (the viewed operator's transactions)");
   const defaults = [...DEFAULT_TARGETS, ...(baselineDir === undefined ? [] : BASELINE_TARGETS), ...(prefill === undefined ? [] : PREFILLED_TARGETS)];
   const targets = values.targets === undefined ? [...defaults] : values.targets.split(",").map((name) => name.trim());
   for (const name of targets) {
@@ -118,6 +127,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions | null {
     calls: calls as CallKind[],
     outDir: values["out-dir"] ?? join(fileURLToPath(new URL("../../../", import.meta.url)), ".bench"),
     keepTemp: values["keep-temp"] === true,
+    viewer,
     ...(baselineDir === undefined ? {} : { baselineDir }),
     ...(prefill === undefined ? {} : { prefill }),
   };

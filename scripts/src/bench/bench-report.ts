@@ -37,7 +37,11 @@ export interface BenchSummary {
   postgresRoundTrips: RoundTripCount[];
 }
 
-type RoundView = { find(target: TargetName, call: CallKind, rate?: number): PhaseRecord | undefined };
+type RoundView = {
+  find(target: TargetName, call: CallKind, rate?: number): PhaseRecord | undefined;
+  /** The transaction phase at `rate` beside the back-office viewer (`--viewer`). */
+  beside(target: TargetName, rate: number): PhaseRecord | undefined;
+};
 
 interface FigureSpec {
   name: string;
@@ -152,7 +156,23 @@ function comparisonSpecs(present: ReadonlySet<TargetName>, rates: readonly numbe
       },
     ]),
   ]);
-  return [...pairSpecs, ...postgresSpecs, ...baselineSpecs];
+  // Issue 30 item 1: a viewer looping the overview and every filter of another operator's 1,000,000 transactions moves
+  // the bench operator's BET p50 and p99 by at most 2 ms.
+  const viewerSpecs = (["croupier-prefilled", "croupier-pg-prefilled"] as const)
+    .filter((target) => present.has(target))
+    .flatMap((target) =>
+      rates.flatMap((rate) =>
+        (["p50Ms", "p99Ms"] as const).map(
+          (key): FigureSpec => ({
+            name: `${target}: ${key.slice(0, 3)} beside a back-office viewer minus alone at ${rate} tx/s`,
+            unit: "ms",
+            target: { atMost: 2 },
+            compute: (r) => difference(r.beside(target, rate)?.result.latency[key], latency(r, target, rate, key)),
+          }),
+        ),
+      ),
+    );
+  return [...pairSpecs, ...postgresSpecs, ...baselineSpecs, ...viewerSpecs];
 }
 
 function figureSpecs(rates: readonly number[]): FigureSpec[] {
@@ -270,7 +290,11 @@ function figureSpecs(rates: readonly number[]): FigureSpec[] {
 export function summarize(measurements: BenchMeasurements, rounds: number, rates: readonly number[]): BenchSummary {
   const views: RoundView[] = Array.from({ length: rounds }, (_, i) => ({
     find: (target, call, rate) =>
-      measurements.records.find((r) => r.round === i + 1 && r.target === target && r.call === call && r.result.offeredRate === rate),
+      measurements.records.find(
+        (r) => r.round === i + 1 && r.target === target && r.call === call && r.result.offeredRate === rate && r.viewer === undefined,
+      ),
+    beside: (target, rate) =>
+      measurements.records.find((r) => r.round === i + 1 && r.target === target && r.result.offeredRate === rate && r.viewer !== undefined),
   }));
   const targetNames = [...new Set(measurements.records.map((r) => r.target))];
   const figures = [...figureSpecs(rates), ...comparisonSpecs(new Set(targetNames), rates)].map((spec): Figure => {

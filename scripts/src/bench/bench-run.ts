@@ -10,6 +10,7 @@ import { backendPids } from "./bench-postgres.js";
 import { countRoundTrips, type RoundTripCount } from "./round-trips.js";
 import { runClosedLoop, runOpenLoop, type PhaseResult, type Workload } from "./load-generator.js";
 import { cpuSecondsOf, memoryOf } from "./proc-stats.js";
+import { startViewer, type ViewerStats } from "./viewer.js";
 import { operatorLaunches, serviceBalanceQueries, sessionVerifications, transactionPairs, walletBalanceQueries } from "./workloads.js";
 
 /** One measured phase: one call kind against one target, in one round, closed or open loop. */
@@ -24,6 +25,8 @@ export interface PhaseRecord {
   targetRssMb: number;
   /** CPU seconds the target's PostgreSQL backends used during the measured window, when PostgreSQL runs on this machine. */
   postgresCpuSeconds?: number;
+  /** `--viewer`: the phase ran beside a back-office viewer looping the overview and every filter; what it read. */
+  viewer?: ViewerStats;
 }
 
 /** Everything measured by one run, before any summary. */
@@ -52,6 +55,7 @@ export async function runBench(options: BenchOptions, log: ProgressLog): Promise
     environment = await startBenchEnvironment(identity, options.targets, dir, options.players, {
       baselineDir: options.baselineDir,
       prefill: options.prefill,
+      viewer: options.viewer,
     });
     for (const target of environment.targets.values()) {
       if (target.prefilledTransactions !== undefined)
@@ -96,6 +100,8 @@ interface PhasePlan {
   workload: Workload;
   /** Open-loop rate; closed loop when absent. */
   rate?: number;
+  /** Beside the target's back-office viewer (`--viewer`). */
+  viewer?: true;
 }
 
 function roundPlan(environment: BenchEnvironment, identity: BenchIdentity, options: BenchOptions, round: number, runTag: string): PhasePlan[] {
@@ -105,12 +111,19 @@ function roundPlan(environment: BenchEnvironment, identity: BenchIdentity, optio
   for (const target of ordered) {
     for (const rate of [undefined, ...options.openRates]) {
       const tag = `${runTag}-r${round}-${target.name}-${rate ?? "closed"}`;
-      plans.push({
+      const alone: PhasePlan = {
         target,
         call: "transaction",
         workload: transactionPairs(identity, target.signer, target.players, tag),
         ...(rate === undefined ? {} : { rate }),
-      });
+      };
+      if (rate === undefined || target.viewer === undefined) {
+        plans.push(alone);
+        continue;
+      }
+      // The same rate beside the viewer, before or after the phase alone in turn, so drift favours neither.
+      const beside: PhasePlan = { ...alone, workload: transactionPairs(identity, target.signer, target.players, `${tag}-viewer`), viewer: true };
+      plans.push(...(round % 2 === 1 ? [alone, beside] : [beside, alone]));
     }
   }
   // Balance through each path; verify and launch exist only on the service. The baseline build, a Croupier too, gets
@@ -154,6 +167,7 @@ async function measure(environment: BenchEnvironment, plan: PhasePlan, options: 
     if (backends) backendsAtEnd = backends.pids.map(cpuSecondsOrZero);
   }, options.warmupMs + options.durationMs);
   const settings = { durationMs: options.durationMs, warmupMs: options.warmupMs, connections: options.connections };
+  const viewer = plan.viewer && plan.target.viewer ? await startViewer(plan.target.urls[0]!, plan.target.viewer) : undefined;
   const result =
     plan.rate === undefined
       ? await runClosedLoop(plan.target.urls, plan.workload, settings)
@@ -163,6 +177,7 @@ async function measure(environment: BenchEnvironment, plan: PhasePlan, options: 
           rate: plan.rate,
           drainMs: Math.max(1000, options.durationMs),
         });
+  const viewerStats = await viewer?.stop();
   clearTimeout(startTimer);
   clearTimeout(endTimer);
   const end = atEnd ?? cpuNow();
@@ -176,6 +191,7 @@ async function measure(environment: BenchEnvironment, plan: PhasePlan, options: 
     ...(backends && backendsAtEnd && isLocalPostgres(backends.atStart)
       ? { postgresCpuSeconds: round3(backendsAtEnd.reduce((sum, cpu, i) => sum + cpu - backends!.atStart[i]!, 0)) }
       : {}),
+    ...(viewerStats ? { viewer: viewerStats } : {}),
   };
 }
 
@@ -200,5 +216,8 @@ function describe(record: PhaseRecord): string {
   const mode = result.mode === "closed" ? `closed x${result.connections}` : `open ${result.offeredRate} tx/s`;
   const unfinished = result.unfinished ? `  (${result.unfinished} unfinished: target below the offered rate)` : "";
   const errors = result.errors > 0 ? `  ERRORS ${result.errors}: ${result.errorSamples[0] ?? ""}` : "";
-  return `round ${record.round}  ${record.target.padEnd(15)} ${record.call.padEnd(11)} ${mode.padEnd(16)} ${String(result.throughput).padStart(8)} tx/s  p50 ${result.latency.p50Ms} ms  p99 ${result.latency.p99Ms} ms  p99.9 ${result.latency.p999Ms} ms${unfinished}${errors}`;
+  const viewer = record.viewer
+    ? `  viewer: ${record.viewer.reads} reads, ${record.viewer.limited} limited (429), ${record.viewer.failed} failed${record.viewer.failures[0] ? ` (${record.viewer.failures[0]})` : ""}`
+    : "";
+  return `round ${record.round}  ${record.target.padEnd(15)} ${(record.viewer ? "tx+viewer" : record.call).padEnd(11)} ${mode.padEnd(16)} ${String(result.throughput).padStart(8)} tx/s  p50 ${result.latency.p50Ms} ms  p99 ${result.latency.p99Ms} ms  p99.9 ${result.latency.p999Ms} ms${unfinished}${errors}${viewer}`;
 }

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -8,6 +9,7 @@ import { createBenchDatabase, type BenchDatabase } from "./bench-postgres.js";
 import { freePort, spawnBenchProcess, type BenchProcess } from "./bench-process.js";
 import { croupierConfig, type CroupierInstanceSettings } from "./croupier-config.js";
 import { prefillPostgres, prefillSqlite } from "./prefill.js";
+import type { ViewerAccount } from "./viewer.js";
 import { signedCall, type BenchPlayer } from "./workloads.js";
 
 /**
@@ -87,6 +89,8 @@ export interface Target {
   isCroupier: boolean;
   /** Transactions its ledger held before the load (`--prefill`), for the prefilled targets. */
   prefilledTransactions?: number;
+  /** `--viewer`: the back-office account of the viewed operator, whose ledger the prefill filled. */
+  viewer?: ViewerAccount;
 }
 
 /** Every process of a run and the targets in front of the wallet. */
@@ -101,6 +105,7 @@ const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
 const scriptPath = {
   wallet: join(repoRoot, "mock-operator-wallet/dist/main.js"),
   croupier: join(repoRoot, "server/dist/main.js"),
+  admin: join(repoRoot, "server/dist/admin.js"),
   bareProxy: fileURLToPath(new URL("./bare-proxy.js", import.meta.url)),
 };
 
@@ -118,7 +123,7 @@ export async function startBenchEnvironment(
   names: readonly TargetName[],
   dir: string,
   playerCount: number,
-  extras: { baselineDir?: string | undefined; prefill?: number | undefined } = {},
+  extras: { baselineDir?: string | undefined; prefill?: number | undefined; viewer?: boolean | undefined } = {},
 ): Promise<BenchEnvironment> {
   const { baselineDir, prefill } = extras;
   const processes: BenchProcess[] = [];
@@ -182,6 +187,8 @@ export async function startBenchEnvironment(
           return;
         }
         const variant = CROUPIER_VARIANTS[name];
+        // `--viewer`: the prefilled ledger is another operator's, which a back-office viewer reads beside the load.
+        const viewed = variant.prefilled === true && extras.viewer === true;
         const database = variant.postgres ? await createBenchDatabase() : undefined;
         if (database) databases.push(database);
         const script = variant.baseline ? baselineScript(baselineDir) : scriptPath.croupier;
@@ -197,11 +204,13 @@ export async function startBenchEnvironment(
             dir,
             secretKey,
             databaseUrl: database?.url,
+            viewedOperator: viewed,
           });
           processes.push(child);
           instances.push(child);
         }
-        const prefilled = variant.prefilled ? await prefillLedger(identity, prefill, database, join(dir, `${name}.db`)) : undefined;
+        const prefilled = variant.prefilled ? await prefillLedger(identity, prefill, database, join(dir, `${name}.db`), viewed) : undefined;
+        const viewer = viewed ? addViewerAccount(identity, join(dir, `${name}.config.json`), secretKey) : undefined;
         // Sessions live in the database, so those launched through the first instance hold on every instance.
         const players = await launchSessions(instances[0]!.url, identity, playerRefs);
         targets.set(name, {
@@ -213,6 +222,7 @@ export async function startBenchEnvironment(
           isCroupier: true,
           ...(database ? { database } : {}),
           ...(prefilled === undefined ? {} : { prefilledTransactions: prefilled }),
+          ...(viewer === undefined ? {} : { viewer }),
         });
       }),
     );
@@ -253,10 +263,40 @@ async function prefillLedger(
   count: number | undefined,
   database: BenchDatabase | undefined,
   sqlitePath: string,
+  viewed: boolean,
 ): Promise<number> {
   if (count === undefined) throw new Error("the prefilled targets need --prefill N");
-  const tenants = { operatorId: identity.operatorId, providerId: identity.providerId, gameId: identity.gameId };
+  const tenants = {
+    operatorId: identity.operatorId,
+    providerId: identity.providerId,
+    gameId: identity.gameId,
+    ...(viewed ? { viewedOperatorId: identity.viewedOperatorId } : {}),
+  };
   return database ? prefillPostgres(database.url, count, tenants) : prefillSqlite(sqlitePath, count, tenants);
+}
+
+/** A viewer account of the viewed operator, made with the admin CLI as a platform admin would. */
+function addViewerAccount(identity: BenchIdentity, configPath: string, secretKey: string): ViewerAccount {
+  const account = { username: "bench-viewer", password: randomBytes(18).toString("base64url") };
+  execFileSync(
+    process.execPath,
+    [
+      scriptPath.admin,
+      "backoffice-user",
+      "add",
+      "--username",
+      account.username,
+      "--operator",
+      identity.viewedOperatorId,
+      "--role",
+      "viewer",
+      "--password-stdin",
+      "--config",
+      configPath,
+    ],
+    { input: `${account.password}\n`, env: { ...process.env, CROUPIER_SECRET_KEY: secretKey }, stdio: ["pipe", "ignore", "pipe"] },
+  );
+  return account;
 }
 
 /** The service's entry point in the `--baseline` checkout, which must have been built. */
@@ -276,6 +316,8 @@ interface InstancePlacement {
   secretKey: string;
   /** PostgreSQL; a SQLite file in `dir` when absent. */
   databaseUrl: string | undefined;
+  /** `--viewer`: the viewed operator is configured too. */
+  viewedOperator: boolean;
 }
 
 async function startCroupier(identity: BenchIdentity, name: string, variant: CroupierVariant, placement: InstancePlacement): Promise<BenchProcess> {
@@ -287,6 +329,7 @@ async function startCroupier(identity: BenchIdentity, name: string, variant: Cro
     walletUrl: placement.walletUrl,
     synchronous: variant.synchronous,
     logLevel: variant.logLevel,
+    viewedOperator: placement.viewedOperator,
     ...storage,
   });
   writeFileSync(configPath, JSON.stringify(config, null, 2));

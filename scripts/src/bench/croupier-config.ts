@@ -9,6 +9,8 @@ export interface CroupierInstanceSettings {
   walletUrl: string;
   synchronous: "FULL" | "NORMAL";
   logLevel: "info" | "warn" | "silent";
+  /** `--viewer`: the viewed operator (identity.viewedOperatorId) is configured too, for its back-office account. */
+  viewedOperator?: boolean;
 }
 
 /**
@@ -34,6 +36,16 @@ export function croupierConfig(identity: BenchIdentity, settings: CroupierInstan
         callbackTimeoutMs: 5000,
         providers: [identity.providerId],
       },
+      ...(settings.viewedOperator
+        ? [
+            {
+              id: identity.viewedOperatorId,
+              secret: identity.viewedOperatorSecret,
+              callbackUrl: settings.walletUrl,
+              providers: [identity.providerId],
+            },
+          ]
+        : []),
     ],
     providers: [
       {

@@ -6,6 +6,11 @@ export interface PrefillTenants {
   operatorId: string;
   providerId: string;
   gameId: string;
+  /**
+   * `--viewer`: every row is this operator's (the one the viewer reads), none the bench operator's, whose BETs are
+   * measured beside it.
+   */
+  viewedOperatorId?: string;
 }
 
 /** Operators sharing the ledger: the bench's own and four others, a fifth of the rows each. */
@@ -23,16 +28,21 @@ interface Dialect {
   jsonArray(item: string): string;
 }
 
-/** When row `i` was written: spread over the last day, the last one now. */
-const AT = "(@now - (@count - i) * @spacing)";
+/**
+ * When row `i` was written: spread over the last day, the last one now. An integer: SQLite binds a JavaScript number as
+ * REAL, and a REAL time in a delivery log would count each call in a minute of its own in the overview's counters.
+ */
+const AT = "CAST(@now - (@count - i) * @spacing AS BIGINT)";
 
 /**
  * The columns of one settled pre-filled transaction, in SQL over a sequence number `i`: BET and WIN in turn, two per
  * completed round of one operator's player, with a body and a one-call delivery log (answered 200 in 3 ms) of the sizes
  * the service writes.
  */
-function transactionColumns(d: Dialect): Record<string, string> {
-  const operator = `CASE WHEN (i / 2) % ${OTHER_OPERATORS + 1} = 0 THEN @operator ELSE ${d.concat("'prefill-op-'", `(i / 2) % ${OTHER_OPERATORS + 1}`)} END`;
+function transactionColumns(d: Dialect, oneOperator: boolean): Record<string, string> {
+  const operator = oneOperator
+    ? "@operator"
+    : `CASE WHEN (i / 2) % ${OTHER_OPERATORS + 1} = 0 THEN @operator ELSE ${d.concat("'prefill-op-'", `(i / 2) % ${OTHER_OPERATORS + 1}`)} END`;
   return {
     provider_id: "@provider",
     transaction_id: d.concat("'prefill-'", "i"),
@@ -58,9 +68,9 @@ function transactionColumns(d: Dialect): Record<string, string> {
   };
 }
 
-/** `INSERT INTO transactions (…) SELECT …` over the rows `from` yields as `i`. */
-function insertTransactions(d: Dialect, from: string): string {
-  const columns = transactionColumns(d);
+/** `INSERT INTO transactions (…) SELECT …` over the rows `from` yields as `i`; with `oneOperator`, all of @operator's. */
+function insertTransactions(d: Dialect, from: string, oneOperator: boolean): string {
+  const columns = transactionColumns(d, oneOperator);
   return `INSERT INTO transactions (${Object.keys(columns).join(", ")}) SELECT ${Object.values(columns).join(", ")} FROM ${from}`;
 }
 
@@ -73,7 +83,8 @@ const COUNT_PREFILLED = "SELECT count(*) AS n FROM transactions WHERE transactio
 
 function prefillParams(count: number, tenants: PrefillTenants, now: number): Record<string, string | number> {
   const spacing = Math.max(1, Math.floor(SPREAD_MS / count));
-  return { count, now, spacing, operator: tenants.operatorId, provider: tenants.providerId, game: tenants.gameId };
+  const operator = tenants.viewedOperatorId ?? tenants.operatorId;
+  return { count, now, spacing, operator, provider: tenants.providerId, game: tenants.gameId };
 }
 
 /**
@@ -92,7 +103,7 @@ export function prefillSqlite(path: string, count: number, tenants: PrefillTenan
     };
     const sequence = "WITH RECURSIVE seq(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM seq WHERE i + 1 < @count)";
     db.transaction(() => {
-      db.prepare(`${sequence} ${insertTransactions(sqlite, "seq")}`).run(prefillParams(count, tenants, now));
+      db.prepare(`${sequence} ${insertTransactions(sqlite, "seq", tenants.viewedOperatorId !== undefined)}`).run(prefillParams(count, tenants, now));
       db.prepare(INSERT_ROUNDS).run();
     })();
     // Left in the WAL, the rows would be checkpointed by the service's first commit, inside the first measured window.
@@ -105,7 +116,8 @@ export function prefillSqlite(path: string, count: number, tenants: PrefillTenan
 
 /**
  * The same rows on a PostgreSQL ledger, one statement per table. No ANALYZE: with autovacuum off, as on a fresh
- * database, the money path's statements must find their indexes without statistics.
+ * database, the money path's statements must find their indexes without statistics. With a viewed operator
+ * (`--viewer`), analysed as autovacuum (on by default) would have analysed a table of a million rows.
  */
 export async function prefillPostgres(url: string, count: number, tenants: PrefillTenants, now = Date.now()): Promise<number> {
   const client = new pg.Client({ connectionString: url });
@@ -123,10 +135,12 @@ export async function prefillPostgres(url: string, count: number, tenants: Prefi
     const positional = (sql: string) =>
       sql.replace(/@(\w+)/g, (_, name: string) => `$${names.indexOf(name) + 1}::${typeof params[name] === "number" ? "bigint" : "text"}`);
     await client.query(
-      positional(insertTransactions(postgres, "generate_series(0, @count - 1) AS s(i)")),
+      positional(insertTransactions(postgres, "generate_series(0, @count - 1) AS s(i)", tenants.viewedOperatorId !== undefined)),
       names.map((name) => params[name]),
     );
     await client.query(INSERT_ROUNDS);
+    // `--viewer`: the statistics autovacuum would have gathered on a table of a million rows, for the viewer's filters.
+    if (tenants.viewedOperatorId !== undefined) await client.query("ANALYZE transactions");
     const { rows } = await client.query<{ n: string }>(COUNT_PREFILLED);
     return Number(rows[0]!.n);
   } finally {

@@ -419,4 +419,13 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
     expand: true,
   },
+  {
+    version: 17,
+    name: "operator-sessions-by-time",
+    // The operator's sessions list reads newest first: without this index it sorted every live session of the operator
+    // on each page (issue 30 item 1). Sessions are written at launch, never on a transaction. An expand step: the release
+    // before reads and writes sessions as before.
+    sql: "CREATE INDEX IF NOT EXISTS sessions_operator_created ON sessions (operator_id, created_at);",
+    expand: true,
+  },
 ];

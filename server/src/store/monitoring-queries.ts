@@ -6,6 +6,43 @@ import { selectMinutesSql, toOperatorMinute } from "./operator-minutes.js";
 import { StatementCache } from "./statement-cache.js";
 
 /**
+ * The statement and named parameters of one page of a sessions list, newest first. Exported for the plan test, which
+ * holds every filter to an index walk (issue 30 item 1).
+ */
+export function sessionListSql(
+  scope: LedgerScope,
+  filter: SessionFilter,
+  after: { createdAt: number; rowid: number } | undefined,
+  limit: number,
+): { sql: string; params: Record<string, unknown> } {
+  const [column, id] = scopeColumn(scope);
+  const clauses = [`${column} = @scope`];
+  const params: Record<string, unknown> = { scope: id, limit, now: filter.now };
+  if (filter.operatorId !== undefined) {
+    clauses.push("operator_id = @operatorId");
+    params.operatorId = filter.operatorId;
+  }
+  if (filter.playerRef !== undefined) {
+    clauses.push("player_ref = @playerRef");
+    params.playerRef = filter.playerRef;
+  }
+  if (filter.gameId !== undefined) {
+    clauses.push("game_id = @gameId");
+    params.gameId = filter.gameId;
+  }
+  if (filter.status === "active") clauses.push("expires_at > @now");
+  if (filter.status === "expired") clauses.push("expires_at <= @now");
+  if (after) {
+    clauses.push("(created_at < @afterAt OR (created_at = @afterAt AND rowid < @afterRowid))");
+    Object.assign(params, { afterAt: after.createdAt, afterRowid: after.rowid });
+  }
+  const sql = `SELECT rowid, player_ref AS playerRef, game_id AS gameId, provider_id AS providerId, operator_id AS operatorId, currency, language, demo,
+    created_at AS createdAt, expires_at AS expiresAt FROM sessions WHERE ${clauses.join(" AND ")}
+    ORDER BY created_at DESC, rowid DESC LIMIT @limit`;
+  return { sql, params };
+}
+
+/**
  * SQLite implementation of {@link MonitoringQueries}. Reads only: they run outside the group commit, on the
  * connection's last committed state.
  */
@@ -27,30 +64,7 @@ export class SqliteMonitoringQueries implements MonitoringQueries {
     after: { createdAt: number; rowid: number } | undefined,
     limit: number,
   ): Promise<ListedSession[]> {
-    const [column, id] = scopeColumn(scope);
-    const clauses = [`${column} = @scope`];
-    const params: Record<string, unknown> = { scope: id, limit, now: filter.now };
-    if (filter.operatorId !== undefined) {
-      clauses.push("operator_id = @operatorId");
-      params.operatorId = filter.operatorId;
-    }
-    if (filter.playerRef !== undefined) {
-      clauses.push("player_ref = @playerRef");
-      params.playerRef = filter.playerRef;
-    }
-    if (filter.gameId !== undefined) {
-      clauses.push("game_id = @gameId");
-      params.gameId = filter.gameId;
-    }
-    if (filter.status === "active") clauses.push("expires_at > @now");
-    if (filter.status === "expired") clauses.push("expires_at <= @now");
-    if (after) {
-      clauses.push("(created_at < @afterAt OR (created_at = @afterAt AND rowid < @afterRowid))");
-      Object.assign(params, { afterAt: after.createdAt, afterRowid: after.rowid });
-    }
-    const sql = `SELECT rowid, player_ref AS playerRef, game_id AS gameId, provider_id AS providerId, operator_id AS operatorId, currency, language, demo,
-      created_at AS createdAt, expires_at AS expiresAt FROM sessions WHERE ${clauses.join(" AND ")}
-      ORDER BY created_at DESC, rowid DESC LIMIT @limit`;
+    const { sql, params } = sessionListSql(scope, filter, after, limit);
     return Promise.resolve(
       (this.lists.get(sql).all(params) as (Omit<ListedSession, "demo"> & { demo: number })[]).map((row) => ({ ...row, demo: row.demo === 1 })),
     );

@@ -1,15 +1,18 @@
 /**
- * Every filter of a transaction list is an index walk inside its time window, never a scan of the ledger (issue 30
- * item 1): the statements the stores run, for each filter alone, all together and after a cursor, in an operator's
- * scope and a provider's, asked for their plans. SQLite has no statistics (the service never runs ANALYZE), so its plan
+ * Every filter of a transaction list is an index walk inside its time window, never a scan of the ledger, and every
+ * sessions list an index walk in time order (issue 30 item 1): the statements the stores run, for each filter alone,
+ * all together and after a cursor, in an operator's scope and a provider's, asked for their plans. SQLite has no statistics (the service never runs ANALYZE), so its plan
  * is the one production gets; PostgreSQL's is asked on a ledger of 30,000 transactions of five operators, analysed.
  */
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LedgerScope, TransactionFilter, TransactionPosition } from "../../src/domain/ports/ledger-queries.js";
+import type { SessionFilter } from "../../src/domain/ports/monitoring.js";
 import { openDatabase } from "../../src/store/database.js";
 import { transactionListSql } from "../../src/store/ledger-queries.js";
-import { openPostgres } from "../../src/store/postgres/database.js";
+import { sessionListSql } from "../../src/store/monitoring-queries.js";
+import { sessionListSql as postgresSessionListSql } from "../../src/store/postgres/monitoring-queries.js";
+import { openPostgres, openPostgresReads } from "../../src/store/postgres/database.js";
 import { transactionListSql as postgresListSql } from "../../src/store/postgres/ledger-queries.js";
 import { createTestDatabase, describePostgres, type TestDatabase } from "../postgres.js";
 
@@ -55,6 +58,23 @@ function cases(): { name: string; scope: LedgerScope; filter: TransactionFilter;
   );
 }
 
+/** Every sessions list: each scope, filter, status and cursor (sessions live a day and are swept an hour after). */
+function sessionCases(): { name: string; scope: LedgerScope; filter: SessionFilter; after: TransactionPosition | undefined }[] {
+  const filters: Omit<SessionFilter, "status" | "now">[] = [{}, { playerRef: "p-7" }, { gameId: "g-1" }, { playerRef: "p-7", gameId: "g-1" }];
+  return SCOPES.flatMap((scope) =>
+    [...filters, "operatorId" in scope ? {} : { operatorId: "op-0" }].flatMap((filter) =>
+      (["active", "expired", "all"] as const).flatMap((status) =>
+        AFTER.map((after) => ({
+          name: `sessions ${JSON.stringify(scope)} ${JSON.stringify(filter)} ${status}${after ? " after a cursor" : ""}`,
+          scope,
+          filter: { ...filter, status, now: NOW },
+          after,
+        })),
+      ),
+    ),
+  );
+}
+
 describe("transaction list plans (SQLite)", () => {
   const db = openDatabase(":memory:");
   afterAll(() => db.close());
@@ -79,6 +99,24 @@ describe("transaction list plans (SQLite)", () => {
       const { sql, params } = transactionListSql(scope, filter, after, 50);
       const plan = planOf(sql, params);
       expect(bounded(plan), `${name}: ${plan.join("; ")}`).toBe(true);
+    }
+  });
+
+  it("walks the sessions by the scope's (…, created_at) index, or one player's sessions: no scan, no sort of a whole scope", () => {
+    for (const { name, scope, filter, after } of sessionCases()) {
+      const { sql, params } = sessionListSql(scope, filter, after, 50);
+      const plan = planOf(sql, params);
+      const walks = plan.filter((step) => /^(SCAN|SEARCH) sessions\b/.test(step));
+      expect(walks, `${name}: ${plan.join("; ")}`).toHaveLength(1);
+      const byTime = /^SEARCH sessions USING INDEX sessions_(operator|provider)_created \((operator|provider)_id=\?/.test(walks[0]!);
+      const byPlayer = /^SEARCH sessions USING INDEX sessions_player \(operator_id=\? AND player_ref=\?\)/.test(walks[0]!);
+      expect(byTime || byPlayer, `${name}: ${plan.join("; ")}`).toBe(true);
+      // Only one player's sessions may be sorted.
+      if (!byPlayer)
+        expect(
+          plan.some((step) => /TEMP B-TREE/.test(step)),
+          `${name}: ${plan.join("; ")}`,
+        ).toBe(false);
     }
   });
 
@@ -107,7 +145,15 @@ describePostgres("transaction list plans (PostgreSQL)", () => {
        FROM generate_series(0, 29999) AS s(i)`,
       [NOW],
     );
+    await client.query(
+      `INSERT INTO sessions (token_hash, operator_id, provider_id, player_ref, game_id, currency, demo, created_at, expires_at)
+       SELECT 's-' || i, 'op-' || (i % 5), 'prov-' || (i % 2), 'p-' || (i % 50), 'g-' || (i % 20), 'EUR', false,
+         $1::bigint - i * 20000, $1::bigint - i * 20000 + 86400000
+       FROM generate_series(0, 9999) AS s(i)`,
+      [NOW],
+    );
     await client.query("ANALYZE transactions");
+    await client.query("ANALYZE sessions");
   }, 60_000);
   afterAll(async () => {
     await client?.end();
@@ -119,6 +165,26 @@ describePostgres("transaction list plans (PostgreSQL)", () => {
       const { sql, params } = postgresListSql(scope, filter, after, 50);
       const { rows } = await client.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(`EXPLAIN (FORMAT JSON) ${sql}`, params);
       const nodes = flatten(rows[0]!["QUERY PLAN"][0].Plan).filter((node) => node["Relation Name"] === "transactions");
+      expect(nodes.length, name).toBeGreaterThan(0);
+      for (const node of nodes) expect(node["Node Type"], name).toMatch(/^(Index Scan|Index Only Scan|Bitmap Heap Scan)$/);
+    }
+  });
+
+  it("runs the back office's reads on one core each: no parallel workers beside the money path's backends", async () => {
+    const { reads, end } = openPostgresReads({ url: database.url, readPoolSize: 1, readStatementTimeoutMs: 5000 });
+    try {
+      const { rows } = await reads.query<{ max_parallel_workers_per_gather: string }>("SHOW max_parallel_workers_per_gather", []);
+      expect(rows[0]!.max_parallel_workers_per_gather).toBe("0");
+    } finally {
+      await end();
+    }
+  });
+
+  it("reads every sessions filter through an index: no sequential scan of the sessions", async () => {
+    for (const { name, scope, filter, after } of sessionCases()) {
+      const { sql, params } = postgresSessionListSql(scope, filter, after, 50);
+      const { rows } = await client.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(`EXPLAIN (FORMAT JSON) ${sql}`, params);
+      const nodes = flatten(rows[0]!["QUERY PLAN"][0].Plan).filter((node) => node["Relation Name"] === "sessions");
       expect(nodes.length, name).toBeGreaterThan(0);
       for (const node of nodes) expect(node["Node Type"], name).toMatch(/^(Index Scan|Index Only Scan|Bitmap Heap Scan)$/);
     }

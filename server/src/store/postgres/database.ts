@@ -57,8 +57,8 @@ const QUERY_CANCELED = "57014";
 
 /**
  * The back office's read pool (issue 30 item 1): connections of its own beside the money path's, each statement cut
- * after `readStatementTimeoutMs`, so no list, filter or overview can hold a connection a BET waits for, nor run for
- * long. A read so cut is a retryable error that says what to do. Opened after {@link openPostgres} migrated.
+ * after `readStatementTimeoutMs` and run without parallel workers, so no list, filter or overview can hold a connection a
+ * BET waits for, nor run for long, nor on more than one core. A read so cut is a retryable error that says what to do. Opened after {@link openPostgres} migrated.
  */
 export function openPostgresReads(config: Pick<PostgresDatabaseConfig, "url" | "readPoolSize" | "readStatementTimeoutMs">): {
   reads: Queries;
@@ -69,6 +69,8 @@ export function openPostgresReads(config: Pick<PostgresDatabaseConfig, "url" | "
     max: config.readPoolSize,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     statement_timeout: config.readStatementTimeoutMs,
+    // One core at most per read: a parallel plan's workers would take the cores the money path's backends run on.
+    options: "-c max_parallel_workers_per_gather=0",
     application_name: "croupier-backoffice-reads",
     types,
   });

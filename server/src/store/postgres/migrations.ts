@@ -951,4 +951,13 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
     `,
     expand: true,
   },
+  {
+    version: 15,
+    name: "operator-sessions-by-time",
+    // SQLite's version 17: the operator's sessions list reads newest first without sorting every live session of the
+    // operator (issue 30 item 1); sessions are written at launch, never on a transaction. An expand step: the release
+    // before reads and writes sessions as before.
+    sql: "CREATE INDEX IF NOT EXISTS sessions_operator_created ON sessions (operator_id, created_at);",
+    expand: true,
+  },
 ];
