@@ -160,14 +160,16 @@ describePostgres("transaction list plans (PostgreSQL)", () => {
     await database?.drop();
   });
 
+  /** Every read of `table` in the statement's plan is through an index. */
+  async function expectIndexScans(name: string, table: string, { sql, params }: { sql: string; params: unknown[] }): Promise<void> {
+    const { rows } = await client.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(`EXPLAIN (FORMAT JSON) ${sql}`, params);
+    const nodes = flatten(rows[0]!["QUERY PLAN"][0].Plan).filter((node) => node["Relation Name"] === table);
+    expect(nodes.length, name).toBeGreaterThan(0);
+    for (const node of nodes) expect(node["Node Type"], name).toMatch(/^(Index Scan|Index Only Scan|Bitmap Heap Scan)$/);
+  }
+
   it("reads every filter through an index: no sequential scan of the ledger", async () => {
-    for (const { name, scope, filter, after } of cases()) {
-      const { sql, params } = postgresListSql(scope, filter, after, 50);
-      const { rows } = await client.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(`EXPLAIN (FORMAT JSON) ${sql}`, params);
-      const nodes = flatten(rows[0]!["QUERY PLAN"][0].Plan).filter((node) => node["Relation Name"] === "transactions");
-      expect(nodes.length, name).toBeGreaterThan(0);
-      for (const node of nodes) expect(node["Node Type"], name).toMatch(/^(Index Scan|Index Only Scan|Bitmap Heap Scan)$/);
-    }
+    for (const { name, scope, filter, after } of cases()) await expectIndexScans(name, "transactions", postgresListSql(scope, filter, after, 50));
   });
 
   it("runs the back office's reads on one core each: no parallel workers beside the money path's backends", async () => {
@@ -181,13 +183,8 @@ describePostgres("transaction list plans (PostgreSQL)", () => {
   });
 
   it("reads every sessions filter through an index: no sequential scan of the sessions", async () => {
-    for (const { name, scope, filter, after } of sessionCases()) {
-      const { sql, params } = postgresSessionListSql(scope, filter, after, 50);
-      const { rows } = await client.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(`EXPLAIN (FORMAT JSON) ${sql}`, params);
-      const nodes = flatten(rows[0]!["QUERY PLAN"][0].Plan).filter((node) => node["Relation Name"] === "sessions");
-      expect(nodes.length, name).toBeGreaterThan(0);
-      for (const node of nodes) expect(node["Node Type"], name).toMatch(/^(Index Scan|Index Only Scan|Bitmap Heap Scan)$/);
-    }
+    for (const { name, scope, filter, after } of sessionCases())
+      await expectIndexScans(name, "sessions", postgresSessionListSql(scope, filter, after, 50));
   });
 });
 
