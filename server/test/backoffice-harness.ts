@@ -7,7 +7,7 @@ export const PASSWORD = "correct horse battery staple";
 export interface Browser {
   cookie: string;
   csrf: string;
-  request(method: "GET" | "POST", path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply>;
+  request(method: "GET" | "POST" | "DELETE", path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply>;
 }
 
 /** Signs in over HTTP as a browser would, and returns the session's cookie, CSRF token and a request helper. */
@@ -31,7 +31,7 @@ export async function signIn(baseUrl: string, username: string, password = PASSW
           method,
           headers: {
             cookie,
-            ...(method === "POST" ? { "x-csrf-token": csrf } : {}),
+            ...(method !== "GET" ? { "x-csrf-token": csrf } : {}),
             ...(body === undefined ? {} : { "content-type": "application/json" }),
             ...headers,
           },
@@ -39,4 +39,26 @@ export async function signIn(baseUrl: string, username: string, password = PASSW
         }),
       ),
   };
+}
+
+/** Adds a back-office account with {@link PASSWORD}: an operator's, a studio's (`providerId`) or, naming neither, the platform's. */
+export function addAccount(
+  server: {
+    services: {
+      backoffice: {
+        addUser(input: { username: string; role: string; password: string; operatorId: string | null; providerId: string | null }): Promise<unknown>;
+      };
+    };
+  },
+  username: string,
+  role: "viewer" | "manager",
+  owner: { operatorId?: string; providerId?: string } = {},
+): Promise<unknown> {
+  return server.services.backoffice.addUser({
+    username,
+    role,
+    password: PASSWORD,
+    operatorId: owner.operatorId ?? null,
+    providerId: owner.providerId ?? null,
+  });
 }

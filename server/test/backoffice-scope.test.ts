@@ -77,13 +77,14 @@ describe("a back-office session reaches only the routes the web app uses (issue 
   it("lets the session reach the handler of every route the web app uses", async () => {
     const alice = await signIn(server.url, "alice");
     const star = await signIn(server.url, "star");
+    const root = await signIn(server.url, "root");
     // Sign-in needs no session, and sign-out would end this one: each is exercised by backoffice-auth.test.ts.
     const routes = WEB_APP_ROUTES.filter((r) => !r.endsWith("/sign-in") && !r.endsWith("/sign-out"));
     for (const route of routes) {
-      const [method, template] = route.split(" ") as ["GET" | "POST", string];
+      const [method, template] = route.split(" ") as ["GET" | "POST" | "DELETE", string];
       const path = template.replace(/\{[^}]+\}/g, "x-1");
-      // The studio routes are a studio account's, the others an operator's.
-      const person = path.startsWith("/v1/provider/") ? star : alice;
+      // The studio routes are a studio account's, the studio accounts' the platform's, the others an operator's.
+      const person = path.startsWith("/v1/provider/") ? star : path.startsWith("/backoffice/api/studio-accounts") ? root : alice;
       const reply = await person.request(method, path, method === "POST" ? {} : undefined);
       // A 400 here is the OpenAPI validator or the handler judging the empty body: authentication let it through.
       expect([401, 403], `${route}: ${reply.status} ${reply.text}`).not.toContain(reply.status);

@@ -224,3 +224,14 @@ export function runNodeScript(
   child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
   return new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr })));
 }
+
+/** Reads until `read` gives a value (every 50 ms), or fails after `timeoutMs`: for what the service does after answering. */
+export async function waitFor<T>(read: () => Promise<T | undefined>, timeoutMs = 3000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error("timed out waiting");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

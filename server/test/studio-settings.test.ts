@@ -14,6 +14,7 @@ import {
   tempDir,
   testConfigJson,
   type ScriptedPeer,
+  waitFor,
 } from "./harness.js";
 import { launchSession } from "./wallet-harness.js";
 import { createTestDatabase, describePostgres, type TestDatabase } from "./postgres.js";
@@ -354,13 +355,3 @@ describePostgres("a studio's webhook URL across a cluster on PostgreSQL", () => 
     expect((await signedRequest(servers[1].url, PROVIDER, "GET", `${PORTAL}/settings`)).json.webhookUrl).toBe(studio.url);
   });
 });
-
-async function waitFor<T>(read: () => Promise<T | undefined>, timeoutMs = 3000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}

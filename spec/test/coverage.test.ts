@@ -88,6 +88,10 @@ const ENDPOINTS: Endpoint[] = [
   { document: "service", method: "POST", path: "/backoffice/api/sign-out", statuses: ["200", "401", "403", "500"] },
   { document: "service", method: "GET", path: "/backoffice/api/me", statuses: ["200", "401", "500"] },
   { document: "service", method: "GET", path: "/backoffice/api/operators", statuses: ["200", "401", "500"] },
+  // Issue 33 item 1: the platform manages game studios' accounts.
+  { document: "service", method: "GET", path: "/backoffice/api/studio-accounts", statuses: ["200", "400", "401", "403", "500"] },
+  { document: "service", method: "POST", path: "/backoffice/api/studio-accounts", statuses: ["200", "400", "401", "403", "409", "500"] },
+  { document: "service", method: "DELETE", path: "/backoffice/api/studio-accounts/{username}", statuses: ["200", "401", "403", "404", "500"] },
   // decisions.md §3: readiness probe.
   { document: "service", method: "GET", path: "/healthz", statuses: ["200"] },
   // Operations: readiness for load balancers (503 while draining) and Prometheus metrics.
@@ -105,7 +109,14 @@ const ENDPOINTS: Endpoint[] = [
 
 const UNSIGNED = new Set(["GET /healthz", "GET /readyz", "GET /metrics", "POST /backoffice/api/sign-in"]);
 /** Authenticated by the back-office session cookie instead of a signature. */
-const SESSION_ONLY = new Set(["POST /backoffice/api/sign-out", "GET /backoffice/api/me", "GET /backoffice/api/operators"]);
+const SESSION_ONLY = new Set([
+  "POST /backoffice/api/sign-out",
+  "GET /backoffice/api/me",
+  "GET /backoffice/api/operators",
+  "GET /backoffice/api/studio-accounts",
+  "POST /backoffice/api/studio-accounts",
+  "DELETE /backoffice/api/studio-accounts/{username}",
+]);
 const isBackoffice = (path: string) => path.startsWith("/backoffice/");
 const SIGNING_HEADERS = ["X-Tenant-ID", "X-Timestamp", "X-Nonce", "X-Signature"];
 const MAX_SAFE = 9007199254740991;

@@ -85,6 +85,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backoffice/api/studio-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List studio accounts
+         * @description The game studios' accounts, by username; only those of `providerId` when given. A platform account's (403 for an
+         *     operator's or a studio's). 400, 401, 403, 500.
+         */
+        get: operations["backofficeListStudioAccounts"];
+        put?: never;
+        /**
+         * Create a studio account
+         * @description Creates a game studio's account with a generated password, answered once. A platform manager's (403 for a
+         *     platform viewer, an operator's or a studio's account). Audited as ACCOUNT_ADD in the studio's audit log.
+         *     400: a malformed username or an unknown provider. 409: the username is taken. 401, 403, 500.
+         */
+        post: operations["backofficeCreateStudioAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backoffice/api/studio-accounts/{username}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a studio account
+         * @description Removes a game studio's account and ends its sessions at once. A platform manager's (403 as for creating). Audited
+         *     as ACCOUNT_REMOVE in the studio's audit log. 404: no studio account by that username (an operator's or the
+         *     platform's account is not removed here). 401, 403, 500.
+         */
+        delete: operations["backofficeRemoveStudioAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -1252,6 +1301,44 @@ export interface components {
          */
         Count: number;
         /**
+         * @description Create a studio account: the service generates its password and answers it once.
+         * @example {
+         *       "username": "star-desk",
+         *       "providerId": "prov-star",
+         *       "role": "viewer"
+         *     }
+         */
+        CreateStudioAccountRequest: {
+            /** @description 1 to 64 characters from `A-Z a-z 0-9 . _ @ -`, not taken by any account. */
+            username: components["schemas"]["Identifier"];
+            /** @description A configured provider. */
+            providerId: components["schemas"]["Identifier"];
+            /** @enum {string} */
+            role: "viewer" | "manager";
+        };
+        /**
+         * @description The account created, with its password: shown this once, stored only as a hash.
+         * @example {
+         *       "username": "star-desk",
+         *       "providerId": "prov-star",
+         *       "role": "viewer",
+         *       "password": "bW9vbnNob3Qtc2FuZGJveC0x"
+         *     }
+         */
+        CreatedStudioAccount: {
+            /** @description The account's username. */
+            username: string;
+            /** @description The provider (game studio) the account belongs to. */
+            providerId: components["schemas"]["Identifier"];
+            /**
+             * @description `viewer` reads only; `manager` may also re-send failed webhook calls, set the webhook URL and rotate the secret.
+             * @enum {string}
+             */
+            role: "viewer" | "manager";
+            /** @description A generated password (24 characters), shown once: hand it to the studio. */
+            password: string;
+        };
+        /**
          * @description An uppercase ISO-4217 currency code such as `EUR`. Validation is case-sensitive: a malformed
          *     or lowercase code is rejected with 400.
          */
@@ -1766,6 +1853,11 @@ export interface components {
              */
             status: "ready";
         };
+        /** @description The answer to a removal. */
+        RemovedStudioAccount: {
+            /** @description The username removed; its sessions ended at once. */
+            removed: string;
+        };
         /** @description The outcome of a re-send: the problem (resolved when the wallet applied it) and the transaction after the call. */
         ResendResult: {
             /** @description The problem after the call. */
@@ -1924,9 +2016,15 @@ export interface components {
             nextCursor: string | null;
         };
         /**
+         * @description A session's reference: the first 16 characters of the base64url SHA-256 digest of its token. It names a session in
+         *     lists and in the webhook delivery log without being a way to play it; a studio computes it from the token it holds.
+         */
+        SessionRef: string;
+        /**
          * @description One game session of a player, as the operator sees it; never its token.
          * @example {
          *       "id": "1042",
+         *       "sessionRef": "q3vX9tYb2LmN0pQr",
          *       "playerRef": "player-10042",
          *       "gameId": "starfall",
          *       "providerId": "prov-star",
@@ -1942,6 +2040,8 @@ export interface components {
         SessionSummary: {
             /** @description The session's id in lists (opaque; the token itself is never shown). */
             id: string;
+            /** @description The session's reference, as the webhook delivery log names it (never the token). */
+            sessionRef: components["schemas"]["SessionRef"];
             /** @description The operator's player. */
             playerRef: components["schemas"]["Identifier"];
             /** @description The game launched. */
@@ -2032,6 +2132,25 @@ export interface components {
          * @description A number of free spins in a batch: at least 1, at most 2^53-1.
          */
         SpinCount: number;
+        /**
+         * @description A game studio's back-office account, as the platform lists it; never a password or its hash.
+         * @example {
+         *       "username": "star-desk",
+         *       "providerId": "prov-star",
+         *       "role": "viewer"
+         *     }
+         */
+        StudioAccount: {
+            /** @description The account's username. */
+            username: string;
+            /** @description The provider (game studio) the account belongs to. */
+            providerId: components["schemas"]["Identifier"];
+            /**
+             * @description `viewer` reads only; `manager` may also re-send failed webhook calls, set the webhook URL and rotate the secret.
+             * @enum {string}
+             */
+            role: "viewer" | "manager";
+        };
         /**
          * @description The provider's own settings as they stand.
          * @example {
@@ -2381,6 +2500,7 @@ export interface components {
          *       "attempt": 1,
          *       "operatorId": "op-acme",
          *       "grantId": "3f1c2a9e-7b4d-4e2a-9c1f-0a8b6d5e4f3a",
+         *       "sessionRef": null,
          *       "playerRef": "player-10042",
          *       "gameId": "starfall",
          *       "path": "/v1/game/free-spins/grant",
@@ -2406,6 +2526,8 @@ export interface components {
             operatorId: components["schemas"]["Identifier"] | null;
             /** @description The grant the call was about; null for a session revoke or a test call. */
             grantId: components["schemas"]["GrantId"] | null;
+            /** @description The session a session revoke was about (its reference, never its token); null for any other event. */
+            sessionRef: components["schemas"]["SessionRef"] | null;
             /** @description The player the call was about; null for a test call. */
             playerRef: components["schemas"]["Identifier"] | null;
             /** @description The game the call was about; null for a test call. */
@@ -2814,6 +2936,319 @@ export interface operations {
             };
             /** @description 403: the caller is identified but not allowed to do this (see the operation's description). */
             403: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    backofficeListStudioAccounts: {
+        parameters: {
+            query?: {
+                /** @description Only this provider's accounts. */
+                providerId?: components["schemas"]["Identifier"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The studio accounts, never a password. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudioAccount"][];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 403: the caller is identified but not allowed to do this (see the operation's description). */
+            403: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    backofficeCreateStudioAccount: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-CSRF-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateStudioAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description The account and its password, shown once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedStudioAccount"];
+                };
+            };
+            /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */
+            400: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 403: the caller is identified but not allowed to do this (see the operation's description). */
+            403: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 409: another attempt for the same transactionId is in flight; do not retry yet. */
+            409: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 500: an unexpected or retryable platform-side failure. */
+            500: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    backofficeRemoveStudioAccount: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-CSRF-Token": string;
+            };
+            path: {
+                /** @description The account's username. */
+                username: components["schemas"]["Identifier"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The username removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemovedStudioAccount"];
+                };
+            };
+            /**
+             * @description 401. Two shapes share this status. Plain text `invalid signature` (not JSON): unknown tenant, a
+             *     missing signing header, a malformed or out-of-tolerance timestamp, a signature that matches none of
+             *     the tenant's valid secrets, or a signature of the wrong role; this check precedes any handler.
+             *     JSON `{ "error": ... }`: `replayed request` when the nonce was already used by this tenant within
+             *     the tolerance window, or, where a session token is sent, an invalid or expired token.
+             */
+            401: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 403: the caller is identified but not allowed to do this (see the operation's description). */
+            403: {
+                headers: {
+                    /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
+                    "X-Error-Code": components["schemas"]["ErrorCode"];
+                    /**
+                     * @description The request's id, on every response (not only errors): the caller's own `X-Request-Id` when it sent
+                     *     one of 1 to 128 characters `A-Z a-z 0-9 - _ . : ~`, otherwise one the service generated. The
+                     *     service logs it with the request; quote it when reporting a problem.
+                     */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 404: nothing matches under the caller's tenant (another tenant's record is indistinguishable from none). */
+            404: {
                 headers: {
                     /** @description The error's code, the same as the body's `code`; for the plain-text 401 the only place it is given. */
                     "X-Error-Code": components["schemas"]["ErrorCode"];
@@ -6526,6 +6961,8 @@ export interface operations {
                 gameId?: components["schemas"]["Identifier"];
                 /** @description Only this operator's. */
                 operatorId?: components["schemas"]["Identifier"];
+                /** @description Only the session with this reference (a session ended by a kick is gone, as from the list). */
+                sessionRef?: components["schemas"]["SessionRef"];
                 /** @description `active` (default), `expired` or `all`. */
                 status?: "active" | "expired" | "all";
                 /** @description The `nextCursor` of the previous page. */
@@ -6872,6 +7309,8 @@ export interface operations {
             query?: {
                 /** @description Only the calls about this grant. */
                 grantId?: components["schemas"]["GrantId"];
+                /** @description Only the calls about this session (its `sessionRef`). */
+                sessionRef?: components["schemas"]["SessionRef"];
                 /** @description Only the calls about this player. */
                 playerRef?: components["schemas"]["Identifier"];
                 /** @description Only calls of this webhook. */

@@ -14,6 +14,8 @@ export const SESSION_COOKIE = "croupier_session";
 export const CSRF_HEADER = "x-csrf-token";
 /** The header with which a platform account chooses the operator it acts for on operator and portal routes. */
 export const OPERATOR_HEADER = "x-operator-id";
+/** The header with which a platform account names the provider whose studio routes it reads (support use). */
+export const PROVIDER_HEADER = "x-provider-id";
 /** The only back-office route open without a session. */
 export const SIGN_IN_PATH = "/backoffice/api/sign-in";
 const SIGN_OUT_PATH = "/backoffice/api/sign-out";
@@ -58,8 +60,9 @@ export interface SessionAuthenticatorOptions {
 
 /**
  * Authenticates a back-office request by its session cookie: live session (401), web-app route (403), CSRF token (403),
- * viewer reads only (403), the session's own read limit (429), then the operator acted for (400 when a platform account
- * names none); it spends that operator's rate limit with the person as `actor`.
+ * viewer reads only (403), the session's own read limit (429), then the tenant acted for: a studio account's provider,
+ * the provider a platform account reads on a studio route, or the operator (400 when a platform account names none);
+ * it spends that tenant's rate limit with the person as `actor`.
  */
 export function createSessionAuthenticator(options: SessionAuthenticatorOptions) {
   return async (request: {
@@ -91,7 +94,7 @@ export function createSessionAuthenticator(options: SessionAuthenticatorOptions)
     }
     const studio = studioAuthentication(session, request.path, options.rateLimiter);
     if (studio) return studio;
-    if (isStudioPath(request.path)) return { ok: false, error: forbidden("the studio routes are a provider's: sign in with a studio account") };
+    if (isStudioPath(request.path)) return platformStudioRead(session, request.method, request.headers[PROVIDER_HEADER], options);
     const operator = operatorActedFor(session, request.headers[OPERATOR_HEADER], options.tenants);
     if (operator instanceof ApiError) return { ok: false, error: operator };
     if (operator === undefined) {
@@ -100,15 +103,7 @@ export function createSessionAuthenticator(options: SessionAuthenticatorOptions)
       }
       return { ok: true, caller: { tenantId: "", role: "operator", actor: personOf(session) }, session };
     }
-    const limit = options.rateLimiter.take(operator);
-    if (!limit.allowed) {
-      return {
-        ok: false,
-        error: new ApiError("rate_limited", "rate limit exceeded", { retryAfterSeconds: limit.retryAfterSeconds }),
-        tenantId: operator,
-      };
-    }
-    return { ok: true, caller: { tenantId: operator, role: "operator", actor: personOf(session) }, session };
+    return actAs(session, operator, "operator", options.rateLimiter);
   };
 }
 
@@ -126,15 +121,40 @@ function studioAuthentication(
   if (!isStudioPath(path) && (path.startsWith("/v1/") || path.startsWith("/portal/"))) {
     return { ok: false, error: forbidden(`a studio account acts for its provider (${providerId}) only`) };
   }
-  const limit = rateLimiter.take(providerId);
+  return actAs(session, providerId, "provider", rateLimiter);
+}
+
+/**
+ * A platform account on a studio route: it reads (never changes: 403) the provider it names in X-Provider-Id (400 when
+ * it names none or an unknown one), as support does with an operator's data; an operator's account is refused (403).
+ */
+function platformStudioRead(
+  session: AuthenticatedSession,
+  method: string,
+  header: string | string[] | undefined,
+  options: SessionAuthenticatorOptions,
+): Authentication & { session?: AuthenticatedSession } {
+  if (session.actor.operatorId !== null) return { ok: false, error: forbidden("the studio routes are a provider's: sign in with a studio account") };
+  if (method !== "GET" && method !== "HEAD")
+    return { ok: false, error: forbidden("a platform account reads a studio's data; only the studio changes it") };
+  const named = typeof header === "string" ? header : "";
+  if (named === "") return { ok: false, error: badRequest("a platform account names the provider whose data it reads in the X-Provider-Id header") };
+  if (options.tenants.roleOf(named) !== "provider") return { ok: false, error: badRequest(`unknown provider ${quoted(named)}`) };
+  return actAs(session, named, "provider", options.rateLimiter);
+}
+
+/** The session acting for `tenantId` once it spends one of that tenant's rate limit (429 beyond it). */
+function actAs(
+  session: AuthenticatedSession,
+  tenantId: string,
+  role: "operator" | "provider",
+  rateLimiter: RateLimiter,
+): Authentication & { session?: AuthenticatedSession } {
+  const limit = rateLimiter.take(tenantId);
   if (!limit.allowed) {
-    return {
-      ok: false,
-      error: new ApiError("rate_limited", "rate limit exceeded", { retryAfterSeconds: limit.retryAfterSeconds }),
-      tenantId: providerId,
-    };
+    return { ok: false, error: new ApiError("rate_limited", "rate limit exceeded", { retryAfterSeconds: limit.retryAfterSeconds }), tenantId };
   }
-  return { ok: true, caller: { tenantId: providerId, role: "provider", actor: personOf(session) }, session };
+  return { ok: true, caller: { tenantId, role, actor: personOf(session) }, session };
 }
 
 /** The operator a session acts for, undefined for a platform account that names none, or the refusal. */

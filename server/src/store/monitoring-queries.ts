@@ -2,6 +2,7 @@ import type { LedgerScope } from "../domain/ports/ledger-queries.js";
 import { scopeColumn } from "./transaction-filter-columns.js";
 import type { ListedSession, MonitoringQueries, OperatorMinute, SessionFilter } from "../domain/ports/monitoring.js";
 import type { SqliteDatabase } from "./database.js";
+import { SESSION_REF_LENGTH } from "../domain/ports/webhook-deliveries.js";
 import { selectMinutesSql, toOperatorMinute } from "./operator-minutes.js";
 import { StatementCache } from "./statement-cache.js";
 
@@ -30,13 +31,17 @@ export function sessionListSql(
     clauses.push("game_id = @gameId");
     params.gameId = filter.gameId;
   }
+  if (filter.sessionRef !== undefined) {
+    clauses.push(`substr(token_hash, 1, ${SESSION_REF_LENGTH}) = @sessionRef`);
+    params.sessionRef = filter.sessionRef;
+  }
   if (filter.status === "active") clauses.push("expires_at > @now");
   if (filter.status === "expired") clauses.push("expires_at <= @now");
   if (after) {
     clauses.push("(created_at < @afterAt OR (created_at = @afterAt AND rowid < @afterRowid))");
     Object.assign(params, { afterAt: after.createdAt, afterRowid: after.rowid });
   }
-  const sql = `SELECT rowid, player_ref AS playerRef, game_id AS gameId, provider_id AS providerId, operator_id AS operatorId, currency, language, demo,
+  const sql = `SELECT rowid, substr(token_hash, 1, ${SESSION_REF_LENGTH}) AS sessionRef, player_ref AS playerRef, game_id AS gameId, provider_id AS providerId, operator_id AS operatorId, currency, language, demo,
     created_at AS createdAt, expires_at AS expiresAt FROM sessions WHERE ${clauses.join(" AND ")}
     ORDER BY created_at DESC, rowid DESC LIMIT @limit`;
   return { sql, params };

@@ -55,6 +55,11 @@ export function deliveryFilterClauses(
     values.push(value);
   };
   if (filter.grantId !== undefined) add("grant_id", filter.grantId);
+  if (filter.sessionRef !== undefined) {
+    // A session's reference is its revokes' subject: the (provider_id, event, subject) index finds them.
+    add("event", "SESSION_REVOKE");
+    add("subject", filter.sessionRef);
+  }
   if (filter.playerRef !== undefined) add("player_ref", filter.playerRef);
   if (filter.event !== undefined) add("event", filter.event);
   // Spelled out, so the partial index of failed deliveries serves the list a studio reads most.

@@ -755,7 +755,9 @@ function storeContract(kit: () => StoreKit) {
         newSession({ operatorId, playerRef: "p-a", gameId: "g2", createdAt: 2_000, expiresAt: 9_000 }),
       ];
       for (const s of [older, expired, newest, newSession({ createdAt: 2_500 })]) await sessions.insert(s);
-      const listed = ({ playerRef, gameId, providerId, operatorId, currency, language, demo, createdAt, expiresAt }: SessionRecord) => ({
+      const listed = ({ tokenHash, playerRef, gameId, providerId, operatorId, currency, language, demo, createdAt, expiresAt }: SessionRecord) => ({
+        // The reference the webhook delivery log names a session by: the start of its token's digest.
+        sessionRef: tokenHash.slice(0, 16),
         playerRef,
         gameId,
         providerId,
@@ -778,6 +780,7 @@ function storeContract(kit: () => StoreKit) {
       expect(await read({ gameId: "g2" })).toEqual([newest, expired].map(listed));
       expect(await read({ status: "active" })).toEqual([newest, older].map(listed));
       expect(await read({ status: "expired" })).toEqual([listed(expired)]);
+      expect(await read({ sessionRef: older.tokenHash.slice(0, 16) })).toEqual([listed(older)]);
       expect(await monitoring.activeSessions(operatorId, 4_000)).toBe(2);
       expect(await monitoring.activeSessions(operatorId, 5_000)).toBe(1);
     });

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { AuditTrail } from "../reconciliation/audit-trail.js";
 import type { AttemptLimit, BackofficeStore, BackofficeUserRecord } from "../ports/backoffice.js";
-import { ApiError, badRequest, unauthenticated } from "../errors.js";
+import { ApiError, badRequest, notFound, unauthenticated } from "../errors.js";
 import { decoyHash, hashPassword, verifyPassword } from "./password-hash.js";
 import { tokenDigest } from "../secret-box.js";
 
@@ -31,7 +31,10 @@ export interface BackofficeAccountsOptions {
   isProvider(id: string): boolean;
   /** The configured operators: a platform account's changes are written to each one's audit log. */
   operatorIds: readonly string[];
-  /** Where account changes are written: the account's operator's audit log, every operator's for a platform account. */
+  /**
+   * Where account changes are written: the account's operator's audit log, every operator's for a platform account,
+   * the studio's own for a studio account.
+   */
   audit: AuditTrail;
   now?: () => number;
 }
@@ -70,13 +73,49 @@ export class BackofficeAccounts {
    * Creates an account (admin CLI): an operator's, a studio's or (neither named) the platform's. Refuses a taken or
    * malformed username, a short password, an unknown operator or provider, or both named.
    */
-  async addUser(input: {
-    username: string;
-    operatorId: string | null;
-    providerId?: string | null;
-    role: string;
-    password: string;
-  }): Promise<BackofficeActor> {
+  async addUser(input: NewAccount): Promise<BackofficeActor> {
+    const record = await this.insert(input);
+    await this.audit(record, "ACCOUNT_ADD", "ADDED", "admin");
+    return actorOf(record);
+  }
+
+  /**
+   * Creates a game studio's account for a platform account (`actor`, as the audit log names it) with a generated
+   * password, answered once; written to the studio's audit log, refused attempts included.
+   */
+  async createStudioAccount(
+    actor: string,
+    input: { username: string; providerId: string; role: string },
+  ): Promise<BackofficeActor & { password: string }> {
+    if (!this.options.isProvider(input.providerId)) throw badRequest(`unknown provider "${input.providerId}"`);
+    const password = randomBytes(18).toString("base64url");
+    const change = { kind: "ACCOUNT_ADD" as const, target: accountTarget({ ...input, operatorId: null }) };
+    const record = await this.options.audit.record(
+      { operatorId: input.providerId, actor },
+      change,
+      () => this.insert({ ...input, operatorId: null, password }),
+      () => "ADDED",
+    );
+    return { ...actorOf(record), password };
+  }
+
+  /** The game studios' accounts by username, only `providerId`'s when given. */
+  async listStudioAccounts(providerId?: string): Promise<BackofficeActor[]> {
+    return (await this.listUsers()).filter((a) => a.providerId !== null && (providerId === undefined || a.providerId === providerId));
+  }
+
+  /**
+   * Removes a game studio's account for a platform account and ends its sessions at once; an operator's or the
+   * platform's account is not found here (404), so the platform's web app cannot lock the platform out.
+   */
+  async removeStudioAccount(actor: string, username: string): Promise<void> {
+    const user = await this.store.findUser(username);
+    if (!user || user.providerId === null || !(await this.store.deleteUser(user.username))) throw notFound(`no studio account "${username}"`);
+    await this.audit(user, "ACCOUNT_REMOVE", "REMOVED", actor);
+  }
+
+  /** Checks and stores a new account. */
+  private async insert(input: NewAccount): Promise<BackofficeUserRecord> {
     const providerId = input.providerId ?? null;
     if (!USERNAME.test(input.username)) throw badRequest("a username is 1 to 64 characters from A-Z a-z 0-9 . _ @ -");
     if (input.role !== "viewer" && input.role !== "manager") throw badRequest("the role is viewer or manager");
@@ -93,8 +132,7 @@ export class BackofficeAccounts {
       createdAt: this.now(),
     };
     if (!(await this.store.insertUser(record))) throw new ApiError("conflict", `the username "${input.username}" is taken`);
-    await this.audit(record, "ACCOUNT_ADD", "ADDED");
-    return actorOf(record);
+    return record;
   }
 
   async listUsers(): Promise<BackofficeActor[]> {
@@ -105,20 +143,18 @@ export class BackofficeAccounts {
   async removeUser(username: string): Promise<boolean> {
     const user = await this.store.findUser(username);
     if (!user || !(await this.store.deleteUser(user.username))) return false;
-    await this.audit(user, "ACCOUNT_REMOVE", "REMOVED");
+    await this.audit(user, "ACCOUNT_REMOVE", "REMOVED", "admin");
     return true;
   }
 
   /**
-   * Writes an account change to the audit log of each operator the account can act for (a studio's acts for none).
-   * Accounts are changed only by whoever runs the service (the admin CLI), so the actor is `admin`.
+   * Writes an account change, made by `actor` (`admin` for the CLI), to the audit log of each operator the account can
+   * act for, or to its studio's own.
    */
-  private async audit(user: BackofficeUserRecord, kind: "ACCOUNT_ADD" | "ACCOUNT_REMOVE", result: string): Promise<void> {
-    if (user.providerId !== null) return;
-    const change = { kind, target: `${user.operatorId === null ? "platform" : "operator"} ${user.role} account ${user.username}` };
-    for (const operatorId of user.operatorId === null ? this.options.operatorIds : [user.operatorId]) {
-      await this.options.audit.write({ operatorId, actor: "admin" }, change, result);
-    }
+  private async audit(user: BackofficeUserRecord, kind: "ACCOUNT_ADD" | "ACCOUNT_REMOVE", result: string, actor: string): Promise<void> {
+    const change = { kind, target: accountTarget(user) };
+    const logs = user.providerId !== null ? [user.providerId] : user.operatorId === null ? this.options.operatorIds : [user.operatorId];
+    for (const operatorId of logs) await this.options.audit.write({ operatorId, actor }, change, result);
   }
 
   /**
@@ -167,6 +203,21 @@ export class BackofficeAccounts {
   signOut(token: string): Promise<void> {
     return this.store.deleteSession(tokenDigest(token));
   }
+}
+
+/** A new account's details, as the admin CLI or the platform gives them. */
+interface NewAccount {
+  username: string;
+  operatorId: string | null;
+  providerId?: string | null;
+  role: string;
+  password: string;
+}
+
+/** How the audit log names an account. */
+function accountTarget(user: { username: string; role: string; operatorId: string | null; providerId?: string | null }): string {
+  const owner = user.providerId ? "studio" : user.operatorId === null ? "platform" : "operator";
+  return `${owner} ${user.role} account ${user.username}`;
 }
 
 const actorOf = (user: BackofficeUserRecord): BackofficeActor => ({

@@ -27,12 +27,16 @@ export class MonitoringService {
   }
 
   /** The sessions of one operator, or of one provider at every operator it serves (`operatorId` then filters). */
-  async listSessions(scope: LedgerScope, query: SessionListQuery & { operatorId?: string }): Promise<ServiceSchemas["SessionPage"]> {
+  async listSessions(
+    scope: LedgerScope,
+    query: SessionListQuery & { operatorId?: string; sessionRef?: string },
+  ): Promise<ServiceSchemas["SessionPage"]> {
     const now = this.now();
     const filter = {
       ...(query.operatorId === undefined ? {} : { operatorId: query.operatorId }),
       ...(query.playerRef === undefined ? {} : { playerRef: query.playerRef }),
       ...(query.gameId === undefined ? {} : { gameId: query.gameId }),
+      ...(query.sessionRef === undefined ? {} : { sessionRef: query.sessionRef }),
       status: query.status ?? "active",
       now,
     };
@@ -45,6 +49,7 @@ export class MonitoringService {
     return {
       items: rows.map((s) => ({
         id: String(s.rowid),
+        sessionRef: s.sessionRef,
         playerRef: s.playerRef,
         gameId: s.gameId,
         providerId: s.providerId,

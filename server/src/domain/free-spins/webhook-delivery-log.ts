@@ -10,7 +10,7 @@ import type {
 } from "../ports/provider-webhooks.js";
 import type { SecretBox } from "../ports/secrets.js";
 import type { Session } from "../ports/sessions.js";
-import { LOGGED_WEBHOOK_RESPONSE_CHARS, type WebhookDeliveryStore, type WebhookEvent } from "../ports/webhook-deliveries.js";
+import { LOGGED_WEBHOOK_RESPONSE_CHARS, SESSION_REF_LENGTH, type WebhookDeliveryStore, type WebhookEvent } from "../ports/webhook-deliveries.js";
 import { tokenDigest } from "../secret-box.js";
 
 /** The webhook each event calls, under the provider's webhook base address (spec D). */
@@ -31,7 +31,7 @@ export const SERVICE_ACTOR = "service";
  * way to play it (the token itself is never shown, decisions.md §5).
  */
 export function sessionReference(token: string): string {
-  return tokenDigest(token).slice(0, 16);
+  return tokenDigest(token).slice(0, SESSION_REF_LENGTH);
 }
 
 /**

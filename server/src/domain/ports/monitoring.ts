@@ -4,6 +4,8 @@ import type { LedgerScope } from "./ledger-queries.js";
 /** A listed session: never its token. Times are unix ms; `position` is the page cursor's (createdAt, rowid). */
 export interface ListedSession {
   rowid: number;
+  /** The session's reference: the start of its token's digest, as the webhook delivery log names it. */
+  sessionRef: string;
   playerRef: string;
   gameId: string;
   providerId: string;
@@ -19,6 +21,8 @@ export interface SessionFilter {
   operatorId?: string;
   playerRef?: string;
   gameId?: string;
+  /** Only the session with this reference. */
+  sessionRef?: string;
   /** Sessions whose expiry is after `now` (active), at or before it (expired), or both. */
   status: "active" | "expired" | "all";
   now: number;

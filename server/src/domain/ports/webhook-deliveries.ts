@@ -47,9 +47,14 @@ export interface WebhookDeliveryRecord extends WebhookDeliveryStart, Partial<Web
 /** A provider's answer is kept up to this many characters, as a wallet's is in the transactions' delivery log. */
 export const LOGGED_WEBHOOK_RESPONSE_CHARS = 2048;
 
+/** How many characters of a token's digest (the sessions table's token_hash) make a session's reference. */
+export const SESSION_REF_LENGTH = 16;
+
 /** The filters of a provider's delivery list; every one given must match. */
 export interface WebhookDeliveryFilter {
   grantId?: string;
+  /** The session revokes of the session with this reference (a SESSION_REVOKE's subject). */
+  sessionRef?: string;
   playerRef?: string;
   event?: WebhookEvent;
   /** Only deliveries that ended so. */

@@ -33,6 +33,7 @@ export class StudioService {
   async deliveries(providerId: string, query: OperationQuery<"listWebhookDeliveries">): Promise<ServiceSchemas["WebhookDeliveryPage"]> {
     const filter = {
       ...(query.grantId === undefined ? {} : { grantId: query.grantId }),
+      ...(query.sessionRef === undefined ? {} : { sessionRef: query.sessionRef }),
       ...(query.playerRef === undefined ? {} : { playerRef: query.playerRef }),
       ...(query.event === undefined ? {} : { event: query.event }),
       ...(query.outcome === undefined ? {} : { outcome: query.outcome }),
@@ -81,6 +82,7 @@ export class StudioService {
       attempt: d.attempt,
       operatorId: d.operatorId,
       grantId: d.grantId,
+      sessionRef: d.event === "SESSION_REVOKE" ? d.subject : null,
       playerRef: d.playerRef,
       gameId: d.gameId,
       path: d.path,

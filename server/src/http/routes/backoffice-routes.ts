@@ -1,6 +1,6 @@
 import type { ServiceSchemas } from "@croupier/contract";
 import type { Response, Router } from "express";
-import type { BackofficeAccounts, BackofficeSession } from "../../domain/back-office/backoffice-accounts.js";
+import type { BackofficeAccounts, BackofficeActor, BackofficeSession } from "../../domain/back-office/backoffice-accounts.js";
 import { forbidden } from "../../domain/errors.js";
 import type { TenantDirectory } from "../../domain/tenants/tenant-directory.js";
 import { backofficeSessionOf, SESSION_COOKIE } from "../backoffice-session.js";
@@ -37,7 +37,32 @@ export function backofficeRoutes(deps: BackofficeRouteDeps): Router {
     const ids = providerId !== null ? [] : own === null ? deps.operatorIds : [own];
     res.json(ids.map((id) => operatorSettings(deps.tenants, id)));
   }) satisfies ContractHandler<"backofficeListOperators">);
+  router.get("/backoffice/api/studio-accounts", (async (req, res) => {
+    requirePlatform(res);
+    res.json((await deps.accounts.listStudioAccounts(req.query.providerId)).map(studioAccount));
+  }) satisfies ContractHandler<"backofficeListStudioAccounts">);
+  router.post("/backoffice/api/studio-accounts", (async (req, res) => {
+    const { actor } = requirePlatform(res);
+    const created = await deps.accounts.createStudioAccount(`backoffice:${actor.username}`, req.body);
+    res.json({ ...studioAccount(created), password: created.password });
+  }) satisfies ContractHandler<"backofficeCreateStudioAccount">);
+  router.delete("/backoffice/api/studio-accounts/:username", (async (req, res) => {
+    const { actor } = requirePlatform(res);
+    await deps.accounts.removeStudioAccount(`backoffice:${actor.username}`, req.params.username);
+    res.json({ removed: req.params.username });
+  }) satisfies ContractHandler<"backofficeRemoveStudioAccount">);
   return router;
+}
+
+/** The session of a platform account: only the platform manages studio accounts (a viewer's changes are refused before). */
+function requirePlatform(res: Response) {
+  const session = requireSession(res);
+  if (session.actor.operatorId !== null || session.actor.providerId !== null) throw forbidden("only a platform account manages studio accounts");
+  return session;
+}
+
+function studioAccount(account: BackofficeActor): ServiceSchemas["StudioAccount"] {
+  return { username: account.username, providerId: account.providerId!, role: account.role };
 }
 
 function requireSession(res: Response) {

@@ -3,6 +3,7 @@ import type { LedgerScope } from "../../domain/ports/ledger-queries.js";
 import { scopeColumn } from "../transaction-filter-columns.js";
 import { selectMinutesSql, toOperatorMinute } from "../operator-minutes.js";
 import type { Queries } from "./database.js";
+import { SESSION_REF_LENGTH } from "../../domain/ports/webhook-deliveries.js";
 
 /**
  * The statement and positional parameters of one page of a sessions list, newest first. Exported for the plan test,
@@ -20,10 +21,11 @@ export function sessionListSql(
   if (filter.operatorId !== undefined) clauses.push(`operator_id = $${params.push(filter.operatorId)}`);
   if (filter.playerRef !== undefined) clauses.push(`player_ref = $${params.push(filter.playerRef)}`);
   if (filter.gameId !== undefined) clauses.push(`game_id = $${params.push(filter.gameId)}`);
+  if (filter.sessionRef !== undefined) clauses.push(`substr(token_hash, 1, ${SESSION_REF_LENGTH}) = $${params.push(filter.sessionRef)}`);
   if (filter.status === "active") clauses.push(`expires_at > $${params.push(filter.now)}`);
   if (filter.status === "expired") clauses.push(`expires_at <= $${params.push(filter.now)}`);
   if (after) clauses.push(`(created_at, seq) < ($${params.push(after.createdAt)}::bigint, $${params.push(after.rowid)}::bigint)`);
-  const sql = `SELECT seq AS rowid, player_ref AS "playerRef", game_id AS "gameId", provider_id AS "providerId", operator_id AS "operatorId", currency, language, demo,
+  const sql = `SELECT seq AS rowid, substr(token_hash, 1, ${SESSION_REF_LENGTH}) AS "sessionRef", player_ref AS "playerRef", game_id AS "gameId", provider_id AS "providerId", operator_id AS "operatorId", currency, language, demo,
     created_at AS "createdAt", expires_at AS "expiresAt" FROM sessions WHERE ${clauses.join(" AND ")}
     ORDER BY created_at DESC, seq DESC LIMIT $${params.push(limit)}`;
   return { sql, params };
