@@ -11,12 +11,14 @@ import { SettingsPage } from "./pages/settings.js";
 import { SignInPage } from "./pages/sign-in.js";
 import { StudioDeliveriesPage } from "./pages/studio-deliveries.js";
 import { StudioGrantPage, StudioGrantsPage } from "./pages/studio-grants.js";
+import { StudioSessionPage } from "./pages/studio-session.js";
 import { StudioSettingsPage } from "./pages/studio-settings.js";
+import { StudiosPage } from "./pages/studios.js";
 import { StudioTransactionPage } from "./pages/studio-transaction.js";
 import { TransactionDetailPage } from "./pages/transaction-detail.js";
 import { TransactionsPage } from "./pages/transactions.js";
 import { href, useRoute, type Route } from "./router.js";
-import { ViewerContext } from "./session.js";
+import { useViewer, ViewerContext } from "./session.js";
 
 const PAGES = [
   { path: "overview", title: "Overview" },
@@ -27,6 +29,9 @@ const PAGES = [
   { path: "grants", title: "Free spins" },
   { path: "settings", title: "Settings" },
 ] as const;
+
+/** A platform account's extra page: the game studios' accounts and delivery logs. */
+const PLATFORM_PAGES = [...PAGES, { path: "studios", title: "Studios" }] as const;
 
 /** A studio account's pages: what the service did for its provider. */
 const STUDIO_PAGES = [
@@ -65,7 +70,7 @@ export function App() {
   const studio = session?.providerId;
   const acting = session?.operatorId ?? studio ?? operatorId;
   callContext.operatorId = session?.platform ? acting : undefined;
-  const pages = studio ? STUDIO_PAGES : PAGES;
+  const pages = studio ? STUDIO_PAGES : session?.platform ? PLATFORM_PAGES : PAGES;
   const home = pages[0].path;
   const title = (pages as readonly { path: string; title: string }[]).find((p) => p.path === (route.path[0] ?? home))?.title ?? "Not found";
   useEffect(() => {
@@ -154,7 +159,7 @@ function StudioPage({ route, title }: { route: Route; title: string }) {
     case "studio-transactions":
       return rest.length === 1 ? <StudioTransactionPage transactionId={rest[0]!} /> : <TransactionsPage query={route.query} studio />;
     case "studio-sessions":
-      return <SessionsPage studio />;
+      return rest.length === 1 ? <StudioSessionPage sessionRef={rest[0]!} /> : <SessionsPage studio />;
     case "studio-audit":
       return <AuditLogPage studio />;
     case "studio-settings":
@@ -165,6 +170,7 @@ function StudioPage({ route, title }: { route: Route; title: string }) {
 }
 
 function Page({ route, title }: { route: Route; title: string }) {
+  const { platform } = useViewer().session;
   const [page, ...rest] = route.path;
   switch (page ?? "overview") {
     case "overview":
@@ -181,6 +187,8 @@ function Page({ route, title }: { route: Route; title: string }) {
       return <GrantsPage />;
     case "settings":
       return <SettingsPage />;
+    case "studios":
+      return platform ? <StudiosPage query={route.query} /> : <NoSuchPage title={title} />;
     default:
       return <NoSuchPage title={title} />;
   }

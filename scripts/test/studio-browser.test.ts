@@ -158,10 +158,89 @@ describe("a studio's back office in a real browser", () => {
     await page.goto(`${sandbox.service.url}/backoffice/#/deliveries?playerRef=${demo.playerRef}&event=SESSION_REVOKE`);
     await page.getByRole("row").filter({ hasText: "Session revoke" }).filter({ hasText: "Delivered (HTTP 200)" }).waitFor();
     expect(await page.getByRole("row").count()).toBe(2);
+    // A listed session opens its own page: still active, no call made about it yet.
     await page.getByRole("link", { name: "Players' sessions" }).click();
     await page.getByRole("link", { name: "p-sandbox" }).first().click();
-    await page.getByText("No deliveries match these filters.").waitFor();
-    expect(await page.getByLabel("Event").inputValue()).toBe("SESSION_REVOKE");
+    await page.getByRole("heading", { name: /^Session [A-Za-z0-9_-]{16}$/ }).waitFor();
+    await page
+      .locator("dd")
+      .filter({ hasText: /^Active$/ })
+      .waitFor();
+    await page.getByText("No call about it is recorded").waitFor();
+    await page.close();
+  });
+
+  it("a manager finds a session revoke the studio missed, opens the session's timeline and re-sends it once", async () => {
+    const operator = createOperatorClient({ baseUrl: sandbox.service.url, tenantId: SANDBOX_OPERATOR.id, secret: SANDBOX_OPERATOR.secret });
+    const star = createProviderClient({ baseUrl: sandbox.service.url, tenantId: SANDBOX_PROVIDER.id, secret: SANDBOX_PROVIDER.secret });
+    const right = webhookUrlFor(sandbox.provider.url, SANDBOX_PROVIDER.id);
+    const launched = await operator.launchGame({ playerRef: "p-revoked", gameId: "starfall", currency: "EUR", mode: "REAL" });
+    expect(launched.error).toBeUndefined();
+    // The studio's server is away while the operator kicks the player: the revoke fails.
+    expect((await star.setWebhookUrl(`${sandbox.provider.url}/providers/prov-star-away`)).error).toBeUndefined();
+    expect((await operator.kickPlayer("p-revoked")).data?.revokedCount).toBe(1);
+    const failed = async () => (await star.listWebhookDeliveries({ playerRef: "p-revoked", outcome: "FAILED" })).data?.items ?? [];
+    for (let i = 0; i < 60 && (await failed()).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    const [revoke] = await failed();
+    expect(revoke?.event).toBe("SESSION_REVOKE");
+    expect((await star.setWebhookUrl(right)).error).toBeUndefined();
+    const revokedBefore = sandbox.provider.revocations.filter((r) => r.playerRef === "p-revoked").length;
+
+    const page = await newPage();
+    const manager = SANDBOX_ACCOUNTS.find((a) => a.username === "star-manager")!;
+    await signIn(page, manager.username, manager.password);
+    await page.getByLabel("Outcome").selectOption("FAILED");
+    await page.getByRole("link", { name: "Session of p-revoked" }).click();
+    await page.getByRole("heading", { name: /^Session [A-Za-z0-9_-]{16}$/ }).waitFor();
+    await page.getByText("This session was ended by force").waitFor();
+    await page.getByRole("heading", { name: "Session revoke, attempt 1: Failed" }).waitFor();
+    expect(await page.locator("pre").first().textContent()).toContain('"[redacted]"');
+    await page.getByRole("button", { name: "Re-send attempt 1" }).click();
+    await page.getByText("Send the revoke of p-revoked's session again").waitFor();
+    await shoot(page, SHOTS, "studio-session");
+    await page.getByRole("button", { name: "Yes, re-send the session revoke" }).click();
+    await page.getByText("Re-sent as attempt 2: delivered (HTTP 200).").waitFor();
+    await page.getByRole("heading", { name: "Session revoke, attempt 2: Delivered" }).waitFor();
+    expect(await page.getByRole("button", { name: /^Re-send/ }).count()).toBe(0);
+    expect(sandbox.provider.revocations.filter((r) => r.playerRef === "p-revoked").length).toBe(revokedBefore + 1);
+    await page.getByRole("link", { name: "Audit log" }).click();
+    await page
+      .getByRole("row")
+      .filter({ hasText: "Webhook resend" })
+      .filter({ hasText: `delivery ${revoke!.id}` })
+      .filter({ hasText: "backoffice:star-manager" })
+      .waitFor();
+    await page.close();
+  });
+
+  it("the platform creates and removes a studio's accounts, and reads the studio's failed deliveries", async () => {
+    const page = await newPage();
+    const platform = SANDBOX_ACCOUNTS.find((a) => a.username === "platform")!;
+    await signIn(page, platform.username, platform.password);
+    await page.getByRole("link", { name: "Studios" }).click();
+    await page.getByRole("heading", { name: "Studios" }).waitFor();
+    await page.getByRole("combobox", { name: /^Studio/ }).selectOption(SANDBOX_PROVIDER.id);
+    const accounts = page.getByRole("table", { name: `Back-office accounts of ${SANDBOX_PROVIDER.id}` });
+    await accounts.getByRole("row").filter({ hasText: "star-manager" }).waitFor();
+    // The studio's failed deliveries, read only: the grant the demo's studio refused is there, with no re-send.
+    await page.getByRole("row").filter({ hasText: "Grant issue" }).filter({ hasText: "HTTP 503" }).first().waitFor();
+    expect(await page.getByRole("button", { name: /^Re-send/ }).count()).toBe(0);
+
+    await page.getByLabel("Username").fill("star-support");
+    await page.getByLabel("Role").selectOption("viewer");
+    await page.getByRole("button", { name: "Create account" }).click();
+    const password = (await page.getByRole("region", { name: "Password of star-support" }).textContent())!.trim();
+    expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    await shoot(page, SHOTS, "studios");
+    const support = await newPage();
+    await signIn(support, "star-support", password);
+    await support.getByText("Studio prov-star").waitFor();
+    await support.close();
+
+    await page.getByRole("button", { name: "Remove star-support" }).click();
+    await page.getByRole("button", { name: "Yes, remove star-support" }).click();
+    await page.getByText("star-support removed: its sessions ended at once.").waitFor();
+    await accounts.getByRole("row").filter({ hasText: "star-support" }).waitFor({ state: "detached" });
     await page.close();
   });
 

@@ -1,6 +1,9 @@
+import { useState } from "preact/hooks";
 import type { Schemas } from "../api.js";
 import { formatTime, words } from "../format.js";
-import { ResendDelivery, resendable } from "./resend-delivery.js";
+import { useViewer } from "../session.js";
+import { EmptyNote, StatusNote } from "./notes.js";
+import { ResendDelivery, resendable, resentText } from "./resend-delivery.js";
 
 type Delivery = Schemas["WebhookDelivery"];
 
@@ -36,5 +39,37 @@ export function WebhookTimeline({ deliveries, onResent }: { deliveries: Delivery
         </li>
       ))}
     </ol>
+  );
+}
+
+/**
+ * The "Calls to your webhooks" section of a grant's or a session's page: its timeline, with a manager's re-send of the
+ * latest failed call; after a re-send, what came of it is said above the timeline and `onResent` reads the page again.
+ */
+export function WebhookTimelineSection({ deliveries, onResent }: { deliveries: Delivery[]; onResent: () => void }) {
+  const { canChange } = useViewer();
+  const [resent, setResent] = useState<Delivery>();
+  return (
+    <section aria-labelledby="deliveries-title">
+      <h2 id="deliveries-title">Calls to your webhooks</h2>
+      {deliveries.length === 0 ? (
+        <EmptyNote>No call about it is recorded (none was made yet, or the log's retention has passed).</EmptyNote>
+      ) : (
+        <>
+          {resent && <StatusNote>{resentText(resent)}</StatusNote>}
+          <WebhookTimeline
+            deliveries={deliveries}
+            {...(canChange
+              ? {
+                  onResent: (attempt: Delivery) => {
+                    setResent(attempt);
+                    onResent();
+                  },
+                }
+              : {})}
+          />
+        </>
+      )}
+    </section>
   );
 }

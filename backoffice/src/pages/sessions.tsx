@@ -57,6 +57,12 @@ export function SessionsPage({ studio = false }: { studio?: boolean }) {
   return (
     <>
       <h1>Players' sessions</h1>
+      {studio && (
+        <p>
+          A player opens the session's page: the calls made to your webhooks about it. A session a kick ended is no longer listed: its revoke is in{" "}
+          <a href={href("deliveries", { event: "SESSION_REVOKE" })}>Webhook deliveries</a>, which opens its page.
+        </p>
+      )}
       <form class="filters" aria-label="Filter sessions" onSubmit={apply}>
         <label>
           Player
@@ -107,7 +113,7 @@ export function SessionsPage({ studio = false }: { studio?: boolean }) {
             {list.page.items.map((s) => (
               <tr key={s.id}>
                 {studio && <td>{s.operatorId}</td>}
-                <td>{studio ? <a href={href("deliveries", { playerRef: s.playerRef, event: "SESSION_REVOKE" })}>{s.playerRef}</a> : s.playerRef}</td>
+                <td>{studio ? <a href={href(["studio-sessions", s.sessionRef])}>{s.playerRef}</a> : s.playerRef}</td>
                 <td>
                   {s.gameId} ({s.providerId})
                 </td>

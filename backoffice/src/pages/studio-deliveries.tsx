@@ -2,7 +2,8 @@ import type { ServicePaths as paths } from "@croupier/contract";
 import { api, call, type Schemas } from "../api.js";
 import { EmptyNote, ErrorNote, Loading } from "../components/notes.js";
 import { Pager, usePaged } from "../components/paged.js";
-import { formatTime, words } from "../format.js";
+import { words } from "../format.js";
+import { DeliveryTable } from "../components/delivery-table.js";
 import { href } from "../router.js";
 import { ResendDelivery, resendable } from "../components/resend-delivery.js";
 import { useViewer } from "../session.js";
@@ -67,41 +68,28 @@ export function StudioDeliveriesPage({ query }: { query: URLSearchParams }) {
       {list.problem && <ErrorNote>{list.problem}</ErrorNote>}
       {list.page && list.page.items.length === 0 && <EmptyNote>No deliveries match these filters.</EmptyNote>}
       {list.page && list.page.items.length > 0 && (
-        <table>
-          <caption class="visually-hidden">Webhook deliveries, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Sent</th>
-              <th scope="col">Event</th>
-              <th scope="col">Operator</th>
-              <th scope="col">About</th>
-              <th scope="col">Attempt</th>
-              <th scope="col">Outcome</th>
-              <th scope="col">Time taken</th>
-              {canChange && <th scope="col">Re-send</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {list.page.items.map((d) => (
-              <tr key={d.id}>
-                <td>{formatTime(d.startedAt)}</td>
-                <td>{words(d.event)}</td>
-                <td>{d.operatorId ?? "—"}</td>
-                <td>{d.grantId ? <a href={href(["studio-grants", d.grantId])}>Grant for {d.playerRef}</a> : (d.playerRef ?? "test call")}</td>
-                <td class="number">{d.attempt}</td>
-                <td>
-                  {words(d.outcome)}
-                  {d.httpStatus !== null ? ` (HTTP ${d.httpStatus})` : ""}
-                  {d.outcome === "FAILED" && d.error ? `: ${d.error}` : ""}
-                </td>
-                <td class="number">{d.durationMs === null ? "—" : `${d.durationMs} ms`}</td>
-                {canChange && <td>{resendable(d) ? <ResendDelivery delivery={d} onResent={list.reload} /> : "—"}</td>}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DeliveryTable
+          deliveries={list.page.items}
+          caption="Webhook deliveries, newest first"
+          about={(d) => <About delivery={d} />}
+          {...(canChange
+            ? {
+                action: {
+                  title: "Re-send",
+                  cell: (d: Schemas["WebhookDelivery"]) => (resendable(d) ? <ResendDelivery delivery={d} onResent={list.reload} /> : "—"),
+                },
+              }
+            : {})}
+        />
       )}
       <Pager list={list} label="Deliveries" />
     </>
   );
+}
+
+/** What a delivery was about, linked to its page: a grant's or a session's timeline; a test call has none. */
+function About({ delivery: d }: { delivery: Schemas["WebhookDelivery"] }) {
+  if (d.grantId) return <a href={href(["studio-grants", d.grantId])}>Grant for {d.playerRef}</a>;
+  if (d.sessionRef) return <a href={href(["studio-sessions", d.sessionRef])}>Session of {d.playerRef}</a>;
+  return <>{d.playerRef ?? "test call"}</>;
 }

@@ -1,11 +1,9 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, call, type Schemas } from "../api.js";
-import { EmptyNote, ErrorNote, Loading, StatusNote } from "../components/notes.js";
-import { resentText } from "../components/resend-delivery.js";
-import { WebhookTimeline } from "../components/webhook-timeline.js";
+import { EmptyNote, ErrorNote, Loading } from "../components/notes.js";
+import { WebhookTimelineSection } from "../components/webhook-timeline.js";
 import { formatMoney, formatTime, words } from "../format.js";
 import { href } from "../router.js";
-import { useViewer } from "../session.js";
 
 type Grant = Schemas["GrantResponseBody"];
 
@@ -62,11 +60,9 @@ export function StudioGrantsPage() {
 
 /** One grant issued to the studio, with every call made to the studio about it as a timeline. */
 export function StudioGrantPage({ id }: { id: string }) {
-  const { canChange } = useViewer();
   const [state, setState] = useState<{ grant?: Grant; deliveries?: Schemas["WebhookDelivery"][]; problem?: string }>();
-  // A re-send changes the grant and adds a call: both are read again, and what came of it is said above the timeline.
+  // A re-send changes the grant and adds a call: both are read again.
   const [reloads, setReloads] = useState(0);
-  const [resent, setResent] = useState<Schemas["WebhookDelivery"]>();
   useEffect(() => {
     void Promise.all([
       call(() => api.GET("/v1/provider/free-spins/grants/{id}", { params: { path: { id } } })),
@@ -106,29 +102,7 @@ export function StudioGrantPage({ id }: { id: string }) {
           <dd>{formatTime(g.createdAt)}</dd>
         </dl>
       )}
-      {state?.deliveries && (
-        <section aria-labelledby="deliveries-title">
-          <h2 id="deliveries-title">Calls to your webhooks</h2>
-          {state.deliveries.length === 0 ? (
-            <EmptyNote>No call about this grant is recorded (the log's retention may have passed).</EmptyNote>
-          ) : (
-            <>
-              {resent && <StatusNote>{resentText(resent)}</StatusNote>}
-              <WebhookTimeline
-                deliveries={state.deliveries}
-                {...(canChange
-                  ? {
-                      onResent: (attempt: Schemas["WebhookDelivery"]) => {
-                        setResent(attempt);
-                        setReloads((n) => n + 1);
-                      },
-                    }
-                  : {})}
-              />
-            </>
-          )}
-        </section>
-      )}
+      {state?.deliveries && <WebhookTimelineSection deliveries={state.deliveries} onResent={() => setReloads((n) => n + 1)} />}
     </>
   );
 }
