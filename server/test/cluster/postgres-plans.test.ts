@@ -3,7 +3,8 @@
  * buffers PostgreSQL touches per transaction, counted by pg_stat_database over real signed BETs and WINs, stay a
  * handful on a ledger of 120,000 settled transactions (each one's 'PENDING' index entry left dead, nothing vacuumed),
  * never analysed or with statistics that make 'PENDING' look rare, as on an empty one; neither the state index nor
- * the problems table (30,000 resolved problems) is scanned to settle a transaction.
+ * the problems table (30,000 resolved problems) is scanned to settle a transaction. Connections that planned the claim
+ * on an empty ledger plan it again as the ledger grows under them (database.ts, DISCARD PLANS).
  */
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -18,6 +19,18 @@ const SETTLED_LEDGER = 120_000;
  * 85 to 117 in all. A scan of the state index or the problems table adds hundreds.
  */
 const MAX_BUFFERS_PER_TRANSACTION = 150;
+
+/** `count` BETs and WINs of 700 other players of the test's provider and operator, ids prefixed `prefix-`, in `state`. */
+async function fillLedger(client: pg.Client, prefix: string, count: number, state: "PENDING" | "OK"): Promise<void> {
+  await client.query(
+    `INSERT INTO transactions (provider_id, transaction_id, operator_id, player_ref, game_id, round_id, type, amount, currency,
+       request_hash, callback_body, state, attempts, created_at, updated_at)
+     SELECT 'prov-star', $1 || '-' || i, 'op-acme', $1 || '-p' || (i % 700), 'starfall', $1 || '-r' || (i / 2),
+       CASE WHEN i % 2 = 0 THEN 'BET' ELSE 'WIN' END, 10, 'EUR', 'h', '{}', $3, 1, 1, 1
+     FROM generate_series(1, $2::int) AS i`,
+    [prefix, count, state],
+  );
+}
 
 describePostgres("PostgreSQL plans on the money path", () => {
   let database: TestDatabase;
@@ -82,6 +95,68 @@ describePostgres("PostgreSQL plans on the money path", () => {
     return { all: per("all"), stateIndex: per("transactions_state"), problems: per("problems"), counters: per("operator_minutes") };
   }
 
+  it("plans its connections made on an empty ledger again as the ledger grows", async () => {
+    // One instance throughout: its connections plan the claim's statements on an empty ledger, which then grows under them.
+    const own = await createTestDatabase();
+    const ownClient = new pg.Client({ connectionString: own.url });
+    await ownClient.connect();
+    const [instance] = await startInstances(1, own.url, { wallet: wallet.url }, "grow");
+    // Eight players at once, as on a busy instance: every connection of the pool plans under concurrent claims.
+    const players = ["a", "b", "c", "d", "e", "f", "g", "h"].map((p) => `plans-grow-${p}`);
+    const tokens = await Promise.all(players.map((playerRef) => launchSession(instance!.url, { playerRef })));
+    const play = (tag: string, rounds: number) =>
+      Promise.all(
+        players.map(async (playerRef, i) => {
+          for (let n = 0; n < rounds; n++) {
+            const roundId = `${tag}-${playerRef}-r${n}`;
+            const bet = await postTransaction(instance!.url, betRequest(tokens[i]!, { playerRef, roundId, amount: 10 }));
+            const win = await postTransaction(
+              instance!.url,
+              betRequest(tokens[i]!, { playerRef, roundId, type: "WIN", amount: 5, roundComplete: true }),
+            );
+            expect([bet.status, win.status]).toEqual([200, 200]);
+          }
+        }),
+      );
+    const keyLookups = async () => {
+      await ownClient.query("SELECT pg_stat_clear_snapshot()");
+      const { rows } = await ownClient.query<{ buffers: string }>(
+        `SELECT sum(idx_blks_hit + idx_blks_read) AS buffers FROM pg_statio_user_indexes
+         WHERE indexrelname IN ('transactions_provider_created', 'transactions_operator_created', 'transactions_round')`,
+      );
+      return Number(rows[0]!.buffers);
+    };
+    try {
+      // Past PL/pgSQL's first five custom plans: from the sixth call a connection keeps one plan made now.
+      await play("empty", 10);
+      // The fill skips the counters' trigger for this session only: a DDL statement on the table would make every
+      // connection plan again, which is what this test must see happen without one.
+      await ownClient.query("SET session_replication_role = replica");
+      await fillLedger(ownClient, "grow", 20_000, "OK");
+      await ownClient.query("SET session_replication_role = DEFAULT");
+      // Past the first re-planning of every connection in use; then a pause, so the next statement's end reports its counts.
+      await play("grown", 100);
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      await play("flush", 1);
+      const before = await keyLookups();
+      await play("measured", 5);
+      await stopAll([instance]);
+      // A backend reports its counts when it exits.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const perTransaction = ((await keyLookups()) - before) / (2 * 5 * players.length);
+      console.log(
+        `[plans] buffers of indexes by provider, operator or round per transaction, grown under open connections: ${perTransaction.toFixed(1)}`,
+      );
+      // Each transaction adds its entries to these indexes (a few buffers); a claim planned on the empty ledger reads the
+      // 20,000 rows' entries of the provider or operator instead.
+      expect(perTransaction).toBeLessThan(30);
+    } finally {
+      await stopAll([instance]);
+      await ownClient.end();
+      await own.drop();
+    }
+  }, 120_000);
+
   it("reads a handful of buffers per transaction on an empty ledger and on a large one with dead PENDING entries", async () => {
     await playRounds("migrate", 1); // The first start migrates the schema: not part of any measurement.
     // The background jobs' leases held by nobody that runs, so the database's counts are the transactions' own.
@@ -96,14 +171,7 @@ describePostgres("PostgreSQL plans on the money path", () => {
     await client.query("ALTER TABLE transactions SET (autovacuum_enabled = false)");
     // The fill is no operator's traffic: the overview's counters (a trigger per row) would only slow it down.
     await client.query("ALTER TABLE transactions DISABLE TRIGGER operator_minutes_counted");
-    await client.query(
-      `INSERT INTO transactions (provider_id, transaction_id, operator_id, player_ref, game_id, round_id, type, amount, currency,
-         request_hash, callback_body, state, attempts, created_at, updated_at)
-       SELECT 'prov-star', 'fill-' || i, 'op-acme', 'fill-p' || (i % 700), 'starfall', 'fill-r' || (i / 2),
-         CASE WHEN i % 2 = 0 THEN 'BET' ELSE 'WIN' END, 10, 'EUR', 'h', '{}', 'PENDING', 1, 1, 1
-       FROM generate_series(1, $1::int) AS i`,
-      [SETTLED_LEDGER],
-    );
+    await fillLedger(client, "fill", SETTLED_LEDGER, "PENDING");
     await client.query("UPDATE transactions SET state = 'OK' WHERE transaction_id LIKE 'fill-%'");
     await client.query("ALTER TABLE transactions ENABLE TRIGGER operator_minutes_counted");
     await client.query(

@@ -25,6 +25,15 @@ const types = {
  */
 const MIGRATION_LOCK_KEY = 0x43_52_4f_55; // "CROU"
 
+/**
+ * Every this many uses a connection drops its cached plans (issue 32). PL/pgSQL plans the claim's statements once per
+ * connection and keeps that plan: made while the ledger is small and never analysed (autovacuum may be off), it finds
+ * a claim's row by an index on the provider or the operator alone, which matches as well as the key while the table is
+ * tiny and then reads every row of that provider as the ledger grows. Planned again against the ledger's size, the
+ * statements take their keys. About 1.5 ms of planning per 500 uses, against thousands of buffers per claim.
+ */
+const REPLAN_EVERY_USES = 500;
+
 /** How long a connection attempt may take before start gives up (a firewall that drops packets never refuses). */
 const CONNECT_TIMEOUT_MS = 10_000;
 
@@ -38,6 +47,7 @@ export async function openPostgres(config: Pick<PostgresDatabaseConfig, "url" | 
   // An idle connection the server drops (restart, failover) emits 'error' on the pool; unhandled it would kill the
   // process. The next query opens a new connection, and requests in flight get their own error.
   pool.on("error", () => {});
+  replanNowAndThen(pool);
   try {
     await migrate(pool);
   } catch (error) {
@@ -45,6 +55,16 @@ export async function openPostgres(config: Pick<PostgresDatabaseConfig, "url" | 
     throw unreachableOr(error, config.url);
   }
   return pool;
+}
+
+/** Queues `DISCARD PLANS` ahead of every {@link REPLAN_EVERY_USES}th use of a connection; a failure is the next query's. */
+function replanNowAndThen(pool: pg.Pool): void {
+  const uses = new WeakMap<pg.PoolClient, number>();
+  pool.on("acquire", (client) => {
+    const used = (uses.get(client) ?? 0) + 1;
+    uses.set(client, used);
+    if (used % REPLAN_EVERY_USES === 0) client.query("DISCARD PLANS").catch(() => {});
+  });
 }
 
 /** What the read adapters need of a pool: its queries. */
