@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { fstatSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { openDatabase } from "./database.js";
+import { openDatabase, type SqliteDatabase } from "./database.js";
 import { GroupCommit } from "./group-commit.js";
 
 describe("GroupCommit", () => {
@@ -77,4 +77,78 @@ describe("GroupCommit", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("settles a runSyncedAfter unit at its commit; syncs the WAL after syncDelayMs unless a commit's fsync covered it first", async () => {
+    await onFile(async (db, dir) => {
+      const insert = db.prepare("INSERT INTO t VALUES (?)");
+      const rows = () => db.prepare("SELECT count(*) FROM t").pluck().get() as number;
+      const syncs: { fd: number; done: (error: Error | null) => void; rowsThen: number }[] = [];
+      const commits = new GroupCommit(db, "FULL", { sync: (fd, done) => syncs.push({ fd, done, rowsThen: rows() }), syncDelayMs: 20 });
+      // Settled at its commit; a durable commit before the delay ran out covers it: no sync of its own.
+      await commits.runSyncedAfter(() => insert.run(1));
+      expect(syncs).toHaveLength(0);
+      await commits.run(() => insert.run(2));
+      await pause(50);
+      expect(syncs).toHaveLength(0);
+      // Alone: synced once the delay ran out, on the WAL file's own descriptor.
+      await commits.runSyncedAfter(() => insert.run(3));
+      await pause(50);
+      expect(syncs).toHaveLength(1);
+      expect(syncs[0]!.rowsThen).toBe(3);
+      expect(fstatSync(syncs[0]!.fd).ino).toBe(statSync(join(dir, "t.db-wal")).ino);
+      // One sync at a time: a commit due for one while it runs gets one after it.
+      await commits.runSyncedAfter(() => insert.run(4));
+      await pause(50);
+      expect(syncs).toHaveLength(1);
+      syncs[0]!.done(null);
+      expect(syncs).toHaveLength(2);
+      expect(syncs[1]!.rowsThen).toBe(4);
+      syncs[1]!.done(null);
+      // Volatile units alone are never synced.
+      await commits.runVolatile(() => insert.run(5));
+      await pause(50);
+      expect(syncs).toHaveLength(2);
+      await commits.drain();
+    });
+  });
+
+  it("refuses every unit after a sync that failed: what the WAL held is of unknown durability", async () => {
+    await onFile(async (db) => {
+      const insert = db.prepare("INSERT INTO t VALUES (?)");
+      const failing = (_fd: number, done: (error: Error | null) => void) => setImmediate(done, new Error("EIO: i/o error, fdatasync"));
+      const commits = new GroupCommit(db, "FULL", { sync: failing, syncDelayMs: 0 });
+      await commits.runSyncedAfter(() => insert.run(1));
+      await commits.drain();
+      await expect(commits.run(() => insert.run(2))).rejects.toThrow(/EIO/);
+      await expect(commits.runVolatile(() => insert.run(3))).rejects.toThrow(/EIO/);
+      expect(db.prepare("SELECT x FROM t").pluck().all()).toEqual([1]);
+    });
+  });
+
+  it("drain syncs what is due for a sync at once, and waits for it", async () => {
+    await onFile(async (db) => {
+      let synced = false;
+      const slowSync = (_fd: number, done: (error: Error | null) => void) => void pause(20).then(() => ((synced = true), done(null)));
+      const commits = new GroupCommit(db, "FULL", { sync: slowSync, syncDelayMs: 60_000 });
+      const unit = commits.runSyncedAfter(() => db.prepare("INSERT INTO t VALUES (1)").run());
+      await commits.drain();
+      expect(synced).toBe(true);
+      await expect(unit).resolves.toMatchObject({ changes: 1 });
+    });
+  });
 });
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A database file at synchronous FULL holding a table t (x), closed and removed after `use`. */
+async function onFile(use: (db: SqliteDatabase, dir: string) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "group-commit-"));
+  const db = openDatabase(join(dir, "t.db"), "FULL");
+  try {
+    db.exec("CREATE TABLE t (x INTEGER)");
+    await use(db, dir);
+  } finally {
+    if (db.open) db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,8 +1,12 @@
+import { closeSync, fdatasync, openSync } from "node:fs";
 import type { SqliteDatabase } from "./database.js";
+
+/** How a unit's commit reaches the disk: fsynced before it settles, synced just after, or left to later commits. */
+type Durability = "durable" | "synced-after" | "volatile";
 
 interface Unit {
   work: () => unknown;
-  durable: boolean;
+  durability: Durability;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -11,8 +15,9 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 /**
  * Group commit: the units of work of one event-loop turn share one SQLite transaction and one fsync, each in its own
- * savepoint (one that throws rolls back alone); a unit's promise settles only after the commit. A commit of
- * {@link runVolatile} units only skips the fsync: they may be lost in a power cut, never in a process crash.
+ * savepoint (one that throws rolls back alone); a unit's promise settles only after the commit. A commit without
+ * {@link run} units skips the fsync: its units may be lost in a power cut, never in a process crash, until a later
+ * commit's fsync covers them (the WAL is synced in order); for {@link runSyncedAfter} units, one follows at once.
  */
 export class GroupCommit {
   private queue: Unit[] = [];
@@ -24,12 +29,28 @@ export class GroupCommit {
   private readonly savepoint;
   private readonly release;
   private readonly rollbackTo;
+  private readonly sync: (fd: number, done: (error: Error | null) => void) => void;
+  private readonly syncDelayMs: number;
+  /** The WAL's own descriptor, for the syncs after a commit; the one that runs, and whether another must follow it. */
+  private walFd: number | undefined;
+  /** The sync due for commits that skipped the fsync, unless a commit's own fsync covers them first. */
+  private syncTimer: NodeJS.Timeout | undefined;
+  private syncing: Promise<void> | undefined;
+  private syncAgain = false;
+  /** A sync that failed leaves what the WAL held of unknown durability: every later unit is refused. */
+  private syncFailure: unknown;
 
-  /** `synchronous` is the connection's setting (by default read from it), restored after every commit that skipped the fsync. */
+  /**
+   * `synchronous` is the connection's setting (by default read from it), restored after every commit that skipped the
+   * fsync; `options.sync` flushes a descriptor's data to the disk (node:fs's fdatasync, as SQLite's own on Linux).
+   */
   constructor(
     private readonly db: SqliteDatabase,
     synchronous: "FULL" | "NORMAL" = synchronousOf(db),
+    options: { sync?: (fd: number, done: (error: Error | null) => void) => void; syncDelayMs?: number } = {},
   ) {
+    this.sync = options.sync ?? fdatasync;
+    this.syncDelayMs = options.syncDelayMs ?? SYNC_DELAY_MS;
     this.canSkipFsync = synchronous === "FULL" && !db.memory;
     this.begin = db.prepare("BEGIN IMMEDIATE");
     this.commit = db.prepare("COMMIT");
@@ -41,31 +62,55 @@ export class GroupCommit {
 
   /** Runs `work` in the next shared transaction; resolves with its result once that is committed. */
   run<T>(work: () => T): Promise<T> {
-    return this.enqueue(work, true);
+    return this.enqueue(work, "durable");
+  }
+
+  /**
+   * Like {@link run}, but settled at the commit: when its commit skipped the fsync, the next commit's fsync covers it
+   * (the WAL is synced in order), or, when none comes within `syncDelayMs`, a sync of the WAL on libuv's thread pool.
+   * For writes whose loss in a power cut costs a re-send, not money.
+   */
+  runSyncedAfter<T>(work: () => T): Promise<T> {
+    return this.enqueue(work, "synced-after");
   }
 
   /** Like {@link run}, for writes whose loss in a power cut is harmless: alone in a commit, they skip its fsync. */
   runVolatile<T>(work: () => T): Promise<T> {
-    return this.enqueue(work, false);
+    return this.enqueue(work, "volatile");
   }
 
-  private enqueue<T>(work: () => T, durable: boolean): Promise<T> {
+  private enqueue<T>(work: () => T, durability: Durability): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       if (this.queue.length === 0) setImmediate(() => this.flush());
-      this.queue.push({ work, durable, resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push({ work, durability, resolve: resolve as (value: unknown) => void, reject });
     });
   }
 
-  /** Commits what is queued now, without waiting for the next turn: a service stopping must not close the database on it. */
-  drain(): void {
+  /**
+   * Commits what is queued now, without waiting for the next turn, and waits for the sync after it: a service stopping
+   * must not close the database on them.
+   */
+  async drain(): Promise<void> {
     this.flush();
+    if (this.syncTimer !== undefined) {
+      clearTimeout(this.syncTimer);
+      this.syncTimer = undefined;
+      this.syncWal();
+    }
+    while (this.syncing !== undefined) await this.syncing;
+    if (this.walFd !== undefined) closeSync(this.walFd);
+    this.walFd = undefined;
   }
 
   private flush(): void {
     const batch = this.queue;
     if (batch.length === 0) return;
     this.queue = [];
-    const relax = this.canSkipFsync && !batch.some((unit) => unit.durable);
+    if (this.syncFailure !== undefined) {
+      for (const unit of batch) unit.reject(this.syncFailure);
+      return;
+    }
+    const relax = this.canSkipFsync && !batch.some((unit) => unit.durability === "durable");
     const outcomes: Outcome[] = [];
     try {
       // exec, not a prepared statement: SQLite applies this pragma when it compiles it, not when it runs.
@@ -85,10 +130,47 @@ export class GroupCommit {
     } finally {
       if (relax && this.db.open) this.db.exec("PRAGMA synchronous = FULL");
     }
+    if (!relax && this.syncTimer !== undefined) {
+      // This commit's fsync covered every frame before it.
+      clearTimeout(this.syncTimer);
+      this.syncTimer = undefined;
+    } else if (relax && this.syncTimer === undefined && batch.some((unit) => unit.durability === "synced-after")) {
+      this.syncTimer = setTimeout(() => {
+        this.syncTimer = undefined;
+        this.syncWal();
+      }, this.syncDelayMs);
+      this.syncTimer.unref();
+    }
     batch.forEach((unit, i) => {
       const outcome = outcomes[i]!;
       if (outcome.ok) unit.resolve(outcome.value);
       else unit.reject(outcome.error);
+    });
+  }
+
+  /** Syncs the WAL on the thread pool, all it holds so far; one sync at a time, one more after it when asked meanwhile. */
+  private syncWal(): void {
+    if (this.syncing !== undefined) {
+      this.syncAgain = true;
+      return;
+    }
+    this.syncing = new Promise<void>((resolve) => {
+      const done = (error: unknown) => {
+        if (error) this.syncFailure ??= error;
+        this.syncing = undefined;
+        resolve();
+        if (this.syncAgain && this.syncFailure === undefined) {
+          this.syncAgain = false;
+          this.syncWal();
+        }
+      };
+      try {
+        this.walFd ??= openSync(`${this.db.name}-wal`, "r");
+        this.sync(this.walFd, done);
+      } catch (error) {
+        // Not from inside this executor: `syncing` must be set before it is cleared.
+        setImmediate(done, error);
+      }
     });
   }
 
@@ -106,6 +188,9 @@ export class GroupCommit {
     }
   }
 }
+
+/** How long a commit that skipped the fsync waits for another commit's fsync before the WAL is synced for it. */
+const SYNC_DELAY_MS = 100;
 
 /** The connection's synchronous setting as the group commit distinguishes it (SQLite reports FULL as 2, NORMAL as 1). */
 function synchronousOf(db: SqliteDatabase): "FULL" | "NORMAL" {

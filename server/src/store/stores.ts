@@ -133,7 +133,7 @@ export async function openStores(database: DatabaseConfig, options: { instanceId
     sqlite: db,
     // The writes still queued (the last request's nonce, say) are committed first: the next turn would find it closed.
     close: async () => {
-      commits.drain();
+      await commits.drain();
       await reads?.close();
       db.close();
     },

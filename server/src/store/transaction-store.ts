@@ -112,7 +112,9 @@ export class SqliteTransactionStore implements TransactionStore {
   }
 
   recordOutcome(claimed: TransactionRecord, outcome: RecordedOutcome, now: number): Promise<TransactionRecord> {
-    return this.commits.run(() => {
+    // Settled at its commit, on the disk with the next fsync (docs/benchmarks.md, Durability): a power cut before it leaves
+    // the record PENDING, recovered as TIMED_OUT and re-sent (credits) or reported (bets); the claim is always synced first.
+    return this.commits.runSyncedAfter(() => {
       this.outcome.run(this.outcomeParams(claimed, outcome, now));
       const record: TransactionRecord = {
         ...claimed,
