@@ -35,6 +35,7 @@ describe("operator monitoring API: players' sessions and the overview", () => {
     expect(all.json.items[0]).toEqual({
       id: expect.any(String),
       playerRef: "p-demo",
+      sessionRef: expect.any(String),
       operatorId: OPERATOR.id,
       gameId: "starfall",
       providerId: PROVIDER.id,
