@@ -11,8 +11,9 @@ const packages = ["signing", "spec", "backoffice", "server", "sdk-operator", "sd
 
 export default defineConfig({
   test: {
-    // Most tests wait on servers, child processes and databases rather than compute: three files at once on 2 cores.
-    maxWorkers: 3,
+    // Most tests wait on servers, child processes, timers and databases rather than compute: four files at once on 2 cores
+    // (the whole run in 318 s against 355 s with three, same machine, nothing else running).
+    maxWorkers: 4,
     projects: [
       ...packages.map((name) => ({
         test: {
