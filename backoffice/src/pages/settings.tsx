@@ -1,8 +1,9 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, call, type Schemas } from "../api.js";
 import { ErrorNote, Loading, OutcomeNote } from "../components/notes.js";
+import { SecretRotation } from "../components/secret-rotation.js";
 import { UrlForm } from "../components/url-form.js";
-import { formatMoney, formatTime } from "../format.js";
+import { formatMoney } from "../format.js";
 import { useViewer } from "../session.js";
 
 /**
@@ -22,7 +23,15 @@ export function SettingsPage() {
       {operators?.problem && <ErrorNote>{operators.problem}</ErrorNote>}
       {own && <CallbackUrl settings={own} canChange={canChange} onSaved={() => setReloads((n) => n + 1)} />}
       <TestCall />
-      {canChange && <RotateSecret operatorId={operatorId} />}
+      {canChange && (
+        <SecretRotation
+          ownerId={operatorId}
+          hint="A new secret is shown once. The old one keeps working for ordinary calls until the grace period ends."
+          switchTo="your integration"
+          rotate={() => call(() => api.POST("/portal/api/rotate-secret"))}
+          canChange
+        />
+      )}
       {session.platform && operators?.data && <TenantTable operators={operators.data} />}
     </>
   );
@@ -107,47 +116,6 @@ function TestCall() {
               {data.answer}
             </pre>
           )}
-        </div>
-      )}
-    </section>
-  );
-}
-
-function RotateSecret({ operatorId }: { operatorId: string }) {
-  const [result, setResult] = useState<{ data?: Schemas["RotatedSecret"]; problem?: string }>();
-  const [confirming, setConfirming] = useState(false);
-  const rotate = async () => {
-    setConfirming(false);
-    setResult(await call(() => api.POST("/portal/api/rotate-secret")));
-  };
-  return (
-    <section class="card" aria-labelledby="secret-title">
-      <h2 id="secret-title">API secret of {operatorId}</h2>
-      <p class="hint">A new secret is shown once. The old one keeps working for ordinary calls until the grace period ends.</p>
-      {!confirming && !result?.data && (
-        <button type="button" onClick={() => setConfirming(true)}>
-          Rotate the secret…
-        </button>
-      )}
-      {confirming && (
-        <p>
-          Your integration must switch to the new secret before the grace period ends.{" "}
-          <button type="button" onClick={() => void rotate()}>
-            Rotate now
-          </button>{" "}
-          <button type="button" class="secondary" onClick={() => setConfirming(false)}>
-            Keep the current secret
-          </button>
-        </p>
-      )}
-      {result?.problem && <ErrorNote>{result.problem}</ErrorNote>}
-      {result?.data && (
-        <div role="status" class="note status">
-          <p>The new secret, shown only now. Copy it into your integration:</p>
-          <pre role="region" tabIndex={0} aria-label="New secret">
-            {result.data.secret}
-          </pre>
-          <p>The previous secret keeps working until {formatTime(result.data.previousSecretValidUntil)}.</p>
         </div>
       )}
     </section>

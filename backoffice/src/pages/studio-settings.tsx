@@ -1,6 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, call, type Schemas } from "../api.js";
 import { ErrorNote, Loading, OutcomeNote } from "../components/notes.js";
+import { SecretRotation } from "../components/secret-rotation.js";
 import { UrlForm } from "../components/url-form.js";
 import { formatTime, words } from "../format.js";
 import { useViewer } from "../session.js";
@@ -22,7 +23,21 @@ export function StudioSettingsPage() {
       {settings?.problem && <ErrorNote>{settings.problem}</ErrorNote>}
       {settings?.data && <WebhookUrl settings={settings.data} canChange={canChange} onSaved={reload} />}
       {canChange && <TestWebhook />}
-      {settings?.data && <Secret providerId={session.providerId ?? ""} settings={settings.data} canChange={canChange} onRotated={reload} />}
+      {settings?.data && (
+        <SecretRotation
+          ownerId={session.providerId ?? ""}
+          hint={
+            settings.data.previousSecretValidUntil
+              ? `The previous secret keeps working for ordinary calls until ${formatTime(settings.data.previousSecretValidUntil)}.`
+              : "No previous secret is in its grace period."
+          }
+          afterRotation="Our webhooks are signed with the new secret from the rotation on."
+          switchTo="your game server"
+          rotate={() => call(() => api.POST("/v1/provider/portal/rotate-secret"))}
+          canChange={canChange}
+          onRotated={reload}
+        />
+      )}
     </>
   );
 }
@@ -79,64 +94,6 @@ function TestWebhook() {
           ) : (
             d.httpStatus !== null && <p>Your server's answer had no body.</p>
           )}
-        </div>
-      )}
-    </section>
-  );
-}
-
-function Secret({
-  providerId,
-  settings,
-  canChange,
-  onRotated,
-}: {
-  providerId: string;
-  settings: Schemas["StudioSettings"];
-  canChange: boolean;
-  onRotated: () => void;
-}) {
-  const [result, setResult] = useState<{ data?: Schemas["RotatedSecret"]; problem?: string }>();
-  const [confirming, setConfirming] = useState(false);
-  const rotate = async () => {
-    setConfirming(false);
-    const rotated = await call(() => api.POST("/v1/provider/portal/rotate-secret"));
-    setResult(rotated);
-    if (rotated.data) onRotated();
-  };
-  return (
-    <section class="card" aria-labelledby="secret-title">
-      <h2 id="secret-title">API secret of {providerId}</h2>
-      <p class="hint">
-        {settings.previousSecretValidUntil
-          ? `The previous secret keeps working for ordinary calls until ${formatTime(settings.previousSecretValidUntil)}.`
-          : "No previous secret is in its grace period."}
-      </p>
-      {canChange && !confirming && !result?.data && (
-        <button type="button" onClick={() => setConfirming(true)}>
-          Rotate the secret…
-        </button>
-      )}
-      {confirming && (
-        <p>
-          Your game server must switch to the new secret before the grace period ends, and check our webhooks with it from now on.{" "}
-          <button type="button" onClick={() => void rotate()}>
-            Rotate now
-          </button>{" "}
-          <button type="button" class="secondary" onClick={() => setConfirming(false)}>
-            Keep the current secret
-          </button>
-        </p>
-      )}
-      {result?.problem && <ErrorNote>{result.problem}</ErrorNote>}
-      {result?.data && (
-        <div role="status" class="note status">
-          <p>The new secret, shown only now. Copy it into your game server:</p>
-          <figure class="answer">
-            <figcaption>New secret</figcaption>
-            <pre>{result.data.secret}</pre>
-          </figure>
-          <p>The previous secret keeps working until {formatTime(result.data.previousSecretValidUntil)}.</p>
         </div>
       )}
     </section>
