@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { SqliteReadWorker } from "../src/store/sqlite-read-worker.js";
 import { OPERATOR, signedRequest, startTestServer, tempDir, testConfigJson } from "./harness.js";
 import { betRequest, launchSession, postTransaction, startTestWallet } from "./wallet-harness.js";
 
@@ -57,5 +58,17 @@ describe("SQLite: back-office lists off the event loop", () => {
     expect(walked.json.items).toEqual([]);
     // The other call did not wait for the walk: it ran on the main thread while the worker read.
     expect(order).toEqual(["other", "walk"]);
+  });
+
+  it("starts its thread at the first read, not before: made before its database file exists, it reads the file once made", async () => {
+    const dir = tempDir();
+    const path = join(dir.path, "later.db");
+    const reads = new SqliteReadWorker(path);
+    cleanups.push(dir.remove, () => reads.close());
+    // A thread started now would fail to open the file (read-only, it must exist) and every read would wait forever.
+    const db = new Database(path);
+    db.exec("CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (7)");
+    db.close();
+    expect(await reads.all("SELECT x FROM t WHERE x = @x", { x: 7 })).toEqual([{ x: 7 }]);
   });
 });

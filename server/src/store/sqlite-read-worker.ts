@@ -25,39 +25,49 @@ parentPort.on("message", ({ id, sql, params }) => {
 /**
  * Back-office reads that can be heavy (transaction lists and filters) on a read-only connection in a worker thread
  * (issue 30 item 1), so a long walk of the ledger never holds the event loop the money path runs on. The file is in
- * WAL mode: the worker reads the last committed state while the main connection writes.
+ * WAL mode: the worker reads the last committed state while the main connection writes. The thread starts at the first
+ * read: its V8 heap and connection are about 8 MiB of resident memory that an instance nobody reads from never needs
+ * (docs/benchmarks.md).
  */
 export class SqliteReadWorker {
-  private readonly worker: Worker;
+  private worker: Worker | undefined;
   private readonly waiting = new Map<number, { resolve(rows: unknown[]): void; reject(error: Error): void }>();
   private next = 0;
 
-  constructor(path: string) {
+  constructor(private readonly path: string) {}
+
+  /** Every row of `sql` with named `params`, read on the worker's connection. */
+  all(sql: string, params: Record<string, unknown>): Promise<unknown[]> {
+    const worker = (this.worker ??= this.start());
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      worker.postMessage({ id, sql, params });
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.worker?.terminate();
+  }
+
+  private start(): Worker {
     const driver = createRequire(import.meta.url).resolve("better-sqlite3");
-    this.worker = new Worker(WORKER_CODE, { eval: true, workerData: { driver, path } });
+    const worker = new Worker(WORKER_CODE, { eval: true, workerData: { driver, path: this.path } });
     // The worker only answers the main thread: it never keeps the process alive alone.
-    this.worker.unref();
-    this.worker.on("message", ({ id, rows, error }: { id: number; rows?: unknown[]; error?: string }) => {
+    worker.unref();
+    worker.on("message", ({ id, rows, error }: { id: number; rows?: unknown[]; error?: string }) => {
       const waiter = this.waiting.get(id);
       this.waiting.delete(id);
       if (error === undefined) waiter?.resolve(rows ?? []);
       else waiter?.reject(new Error(`read worker: ${error}`));
     });
-    this.worker.on("error", (error) => this.failAll(error));
-    this.worker.on("exit", () => this.failAll(new Error("read worker stopped")));
-  }
-
-  /** Every row of `sql` with named `params`, read on the worker's connection. */
-  all(sql: string, params: Record<string, unknown>): Promise<unknown[]> {
-    const id = this.next++;
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
-      this.worker.postMessage({ id, sql, params });
+    worker.on("error", (error) => this.failAll(error));
+    worker.on("exit", () => {
+      // A worker that stopped is started again by the next read.
+      if (this.worker === worker) this.worker = undefined;
+      this.failAll(new Error("read worker stopped"));
     });
-  }
-
-  async close(): Promise<void> {
-    await this.worker.terminate();
+    return worker;
   }
 
   private failAll(error: Error): void {
