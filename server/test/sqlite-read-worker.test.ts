@@ -1,4 +1,5 @@
 import Database from "better-sqlite3";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { SqliteReadWorker } from "../src/store/sqlite-read-worker.js";
@@ -63,12 +64,16 @@ describe("SQLite: back-office lists off the event loop", () => {
   it("starts its thread at the first read, not before: made before its database file exists, it reads the file once made", async () => {
     const dir = tempDir();
     const path = join(dir.path, "later.db");
+    // This process's threads (Linux): a Worker's thread is made synchronously by its constructor.
+    const threads = () => readdirSync("/proc/self/task").length;
+    const before = threads();
     const reads = new SqliteReadWorker(path);
     cleanups.push(dir.remove, () => reads.close());
-    // A thread started now would fail to open the file (read-only, it must exist) and every read would wait forever.
+    expect(threads()).toBe(before);
     const db = new Database(path);
     db.exec("CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (7)");
     db.close();
     expect(await reads.all("SELECT x FROM t WHERE x = @x", { x: 7 })).toEqual([{ x: 7 }]);
+    expect(threads()).toBeGreaterThan(before);
   });
 });
