@@ -72,6 +72,6 @@ describePostgres("PostgreSQL round trips per money-path transaction", () => {
     expect(sent).toHaveLength(2 * 2 * PAIRS + 1);
     expect(sent.filter((sql) => sql.includes("FROM sessions WHERE token_hash"))).toHaveLength(1);
     expect(sent.filter((sql) => sql.includes("croupier_claim_v2"))).toHaveLength(2 * PAIRS);
-    expect(sent.filter((sql) => sql.includes("UPDATE transactions SET state"))).toHaveLength(2 * PAIRS);
+    expect(sent.filter((sql) => sql.includes("croupier_record_outcome"))).toHaveLength(2 * PAIRS);
   });
 });

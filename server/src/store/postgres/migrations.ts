@@ -960,4 +960,46 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
     sql: "CREATE INDEX IF NOT EXISTS sessions_operator_created ON sessions (operator_id, created_at);",
     expand: true,
   },
+  {
+    version: 16,
+    name: "outcome-function",
+    // Issue 32: a call's outcome, written by the statement the release before sends (its four CTEs parsed and planned on
+    // every call) as one function, whose statements each connection plans once. The row by its key alone, fenced on the
+    // attempt: 'PENDING' and 'OPEN' are compared as expressions, so no plan reads the state or the round-status index,
+    // whose entries pile up dead. Answers the row without its delivery log, NULL when fenced. An expand step: the release
+    // before keeps its statement, which writes the same.
+    sql: `
+      CREATE FUNCTION croupier_record_outcome(provider text, tx_id text, new_state text, balance bigint, error text, retry_at bigint,
+        now_ms bigint, attempt integer, call_end jsonb)
+      RETURNS jsonb LANGUAGE plpgsql AS $fn$
+      DECLARE
+        r transactions;
+        settles boolean := new_state IN ('OK', 'DECLINED');
+      BEGIN
+        UPDATE transactions SET state = new_state, response_balance = balance, last_error = error, next_retry_at = retry_at,
+          updated_at = now_ms, delivery_log = CASE WHEN (delivery_log -> -1 ->> 'n')::int = attempt
+            THEN jsonb_set(delivery_log, '{-1}', (delivery_log -> -1) || call_end) ELSE delivery_log END
+        WHERE provider_id = provider AND transaction_id = tx_id AND state || '' = 'PENDING' AND attempts = attempt
+        RETURNING * INTO r;
+        IF NOT FOUND THEN
+          RETURN NULL;
+        END IF;
+        IF settles AND r.round_complete AND r.type IN ('BET', 'WIN') THEN
+          UPDATE rounds SET status = 'COMPLETED' WHERE provider_id = provider AND operator_id = r.operator_id AND game_id = r.game_id
+            AND round_id = r.round_id AND status || '' = 'OPEN';
+        END IF;
+        IF settles AND r.attempts > 1 THEN
+          UPDATE problems SET resolved_at = now_ms, resolved_by = 'system', resolution = 'settled'
+          WHERE provider_id = provider AND transaction_id = tx_id AND resolved_at IS NULL;
+        END IF;
+        IF new_state = 'OK' AND r.type = 'ROLLBACK' AND r.original_transaction_id IS NOT NULL THEN
+          UPDATE problems SET resolved_at = now_ms, resolved_by = 'system', resolution = 'reversed by ' || tx_id
+          WHERE provider_id = provider AND transaction_id = r.original_transaction_id AND resolved_at IS NULL;
+        END IF;
+        RETURN to_jsonb(r) - 'delivery_log';
+      END
+      $fn$;
+    `,
+    expand: true,
+  },
 ];

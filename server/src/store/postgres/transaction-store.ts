@@ -41,7 +41,7 @@ const OPEN_PROBLEM = (kind: string, from: string, where: string) =>
 
 /**
  * The ledger port on PostgreSQL, shared by every instance: a claim is one call of `croupier_claim_v2` (migrations.ts),
- * every write one statement, so a transaction takes two round trips. An outcome is fenced on its attempt: once another
+ * its outcome one of `croupier_record_outcome`, every other write one statement, so a transaction takes two round trips. An outcome is fenced on its attempt: once another
  * instance claimed again after the lease ran out, a late outcome of the old attempt changes nothing.
  */
 export class PostgresTransactionStore implements TransactionStore {
@@ -72,22 +72,11 @@ export class PostgresTransactionStore implements TransactionStore {
   }
 
   async recordOutcome(claimed: TransactionRecord, outcome: RecordedOutcome, now: number): Promise<TransactionRecord> {
-    const settles = outcome.state === "OK" || outcome.state === "DECLINED";
-    const { rows } = await this.pool.query<TransactionRow>(
-      `WITH o AS (${WRITE_OUTCOME} RETURNING ${TRANSACTION_COLUMNS}),
-       completed AS (UPDATE rounds r SET status = 'COMPLETED' FROM o
-         WHERE $10::boolean AND o.round_complete AND o.type IN ('BET', 'WIN') AND r.provider_id = $1 AND r.operator_id = $11
-           AND r.game_id = $12 AND r.round_id = $13 AND r.status = 'OPEN'),
-       settled AS (${RESOLVE_PROBLEMS("'settled'", "$7")} FROM o
-         WHERE $10::boolean AND o.attempts > 1 AND problems.provider_id = $1 AND problems.transaction_id = $2 AND problems.resolved_at IS NULL),
-       reversed AS (${RESOLVE_PROBLEMS("'reversed by ' || o.transaction_id", "$7")} FROM o
-         WHERE o.state = 'OK' AND o.type = 'ROLLBACK' AND problems.provider_id = $1 AND problems.transaction_id = $14
-           AND problems.resolved_at IS NULL)
-       SELECT * FROM o`,
-      // The round's and the problems' keys are parameters, not columns of o, so each table is read by its index.
-      [...this.outcomeParams(claimed, outcome, now), settles, claimed.operatorId, claimed.gameId, claimed.roundId, claimed.originalTransactionId],
+    const { rows } = await this.pool.query<{ row: TransactionRow | null }>(
+      "SELECT croupier_record_outcome($1, $2, $3, $4, $5, $6, $7, $8, $9) AS row",
+      this.outcomeParams(claimed, outcome, now),
     );
-    if (rows[0]) return fromRow(rows[0]);
+    if (rows[0]!.row) return fromRow(rows[0]!.row);
     // Fenced: this attempt's lease ran out and another took the record over. What stands is theirs.
     return (await this.find(claimed))!;
   }
