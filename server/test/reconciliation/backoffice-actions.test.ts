@@ -11,17 +11,21 @@ afterEach(async () => {
 
 const FAST_HORIZON = { settlementRetry: { initialDelaySeconds: 0.02, maxDelaySeconds: 0.05, horizonSeconds: 0.3 } };
 
-async function openProblemIds(server: TestServer): Promise<string[]> {
-  let ids: string[] = [];
+/**
+ * The open problems' ids in the order of `transactionIds`: the settlement retry flags credits in the order their retries
+ * fall due, not the order they were made, so the list's order says nothing about which problem is which.
+ */
+async function openProblemIds(server: TestServer, transactionIds: unknown[]): Promise<string[]> {
+  let items: { id: string; transactionId: unknown }[] = [];
   await eventually(
     async () => {
-      ids = (await get(server, "/v1/operator/problems")).json.items.map((p: { id: string }) => p.id);
-      return ids.length === 2;
+      items = (await get(server, "/v1/operator/problems")).json.items;
+      return items.length === transactionIds.length;
     },
     10_000,
     50,
   );
-  return ids;
+  return transactionIds.map((transactionId) => items.find((p) => p.transactionId === transactionId)!.id);
 }
 
 describe("re-send and resolve from the back office (session cookie and CSRF token)", () => {
@@ -37,14 +41,17 @@ describe("re-send and resolve from the back office (session cookie and CSRF toke
     const wins = [betRequest(p1, { roundId: "r-a", type: "WIN", amount: 700 }), betRequest(p1, { roundId: "r-b", type: "WIN", amount: 5 })];
     wallet.fault = () => ({ status: 502, body: { error: "wallet down" } });
     for (const win of wins) expect((await postTransaction(server.url, win)).status).toBe(500);
-    const [newest, oldest] = await openProblemIds(server);
+    const [winOf700, winOf5] = await openProblemIds(
+      server,
+      wins.map((win) => win.transactionId),
+    );
     wallet.fault = undefined;
 
     const victor = await signIn(server.url, "victor");
     expect((await victor.request("GET", "/v1/operator/problems")).json.items).toHaveLength(2);
     for (const [path, body] of [
-      [`/v1/operator/problems/${oldest}/resend`, undefined],
-      [`/v1/operator/problems/${newest}/resolve`, { note: "viewer" }],
+      [`/v1/operator/problems/${winOf700}/resend`, undefined],
+      [`/v1/operator/problems/${winOf5}/resolve`, { note: "viewer" }],
     ] as const) {
       const refused = await victor.request("POST", path, body);
       expect(refused.status, path).toBe(403);
@@ -52,14 +59,14 @@ describe("re-send and resolve from the back office (session cookie and CSRF toke
     }
 
     const alice = await signIn(server.url, "alice");
-    const noToken = await alice.request("POST", `/v1/operator/problems/${oldest}/resend`, undefined, { "x-csrf-token": "" });
+    const noToken = await alice.request("POST", `/v1/operator/problems/${winOf700}/resend`, undefined, { "x-csrf-token": "" });
     expect(noToken.status).toBe(403);
     const bob = await signIn(server.url, "bob");
-    expect((await bob.request("POST", `/v1/operator/problems/${oldest}/resend`)).status).toBe(404);
+    expect((await bob.request("POST", `/v1/operator/problems/${winOf700}/resend`)).status).toBe(404);
     expect(wallet.applied).toEqual([]);
 
     // Two clicks at once: one wallet call, the other 409.
-    const clicks = await Promise.all([0, 1].map(() => alice.request("POST", `/v1/operator/problems/${oldest}/resend`)));
+    const clicks = await Promise.all([0, 1].map(() => alice.request("POST", `/v1/operator/problems/${winOf700}/resend`)));
     expect(clicks.map((c) => c.status).sort()).toEqual([200, 409]);
     const resent = clicks.find((c) => c.status === 200)!.json;
     expect(resent.transaction).toMatchObject({ state: "OK", balance: 10_700 });
@@ -70,12 +77,12 @@ describe("re-send and resolve from the back office (session cookie and CSRF toke
     const root = await signIn(server.url, "root");
     const resolved = await root.request(
       "POST",
-      `/v1/operator/problems/${newest}/resolve`,
+      `/v1/operator/problems/${winOf5}/resolve`,
       { note: "paid by hand, ticket 9" },
       { "x-operator-id": OPERATOR.id },
     );
     expect(resolved.status).toBe(200);
-    expect(resolved.json).toMatchObject({ id: newest, resolvedBy: "backoffice:root", resolution: "paid by hand, ticket 9" });
+    expect(resolved.json).toMatchObject({ id: winOf5, resolvedBy: "backoffice:root", resolution: "paid by hand, ticket 9" });
 
     const audit = await alice.request("GET", "/v1/operator/audit-log");
     const [resolve, ...rest] = audit.json.items.map((e: { actor: string; action: string; result: string }) => [e.actor, e.action, e.result]);
