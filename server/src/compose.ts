@@ -26,10 +26,6 @@ import { LoggedProviderWebhooks } from "./domain/free-spins/webhook-delivery-log
 import type { TransactionStore } from "./domain/ports/ledger.js";
 import type { NonceLog } from "./domain/ports/nonces.js";
 import type { OperatorWallet } from "./domain/ports/operator-wallet.js";
-import { HttpOperatorWallet } from "./outbound/operator-wallet.js";
-import { HttpProviderWebhooks, PROVIDER_WEBHOOK_TIMEOUT_MS } from "./outbound/provider-webhooks.js";
-import { SignedHttpClient } from "./outbound/signed-http-client.js";
-import { Metrics } from "./observability/metrics.js";
 import { openStores, type Stores } from "./store/stores.js";
 import { ClusterHeartbeat, ClusterRefresh, shareOf } from "./domain/jobs/cluster-jobs.js";
 import type { PeriodicJob } from "./domain/jobs/periodic-job.js";
@@ -37,6 +33,8 @@ import { Readiness } from "./observability/readiness.js";
 import type { SecretBox } from "./domain/secret-box.js";
 import type { HostResolver } from "./common/addresses.js";
 import type { AppDependencies } from "./http/app.js";
+import type { SignedHttpClient } from "./outbound/signed-http-client.js";
+import type { Metrics } from "./observability/metrics.js";
 
 /** The configured database opened, and the services on it: composed on demand, since most of them need its key. */
 export interface Composition {
@@ -101,6 +99,14 @@ function composeKeyless(config: CroupierConfig, stores: Stores): KeylessServices
 
 async function composeServices(keyless: KeylessServices, box: SecretBox, logger: Logger, instance: InstanceOptions): Promise<Services> {
   const { config, stores, transactions, audit } = keyless;
+  // The outbound HTTP client and the metrics are loaded here, not with this module: an admin command that needs no key
+  // (problems, backoffice-user) never loads them.
+  const [{ SignedHttpClient }, { HttpOperatorWallet }, { HttpProviderWebhooks, PROVIDER_WEBHOOK_TIMEOUT_MS }, { Metrics }] = await Promise.all([
+    import("./outbound/signed-http-client.js"),
+    import("./outbound/operator-wallet.js"),
+    import("./outbound/provider-webhooks.js"),
+    import("./observability/metrics.js"),
+  ]);
   const tenants = await TenantDirectory.open(config, stores.tenants, box);
   const catalogue = new Catalogue(config);
   const http = new SignedHttpClient({

@@ -10,7 +10,6 @@ import { serviceVersion } from "../cli-output.js";
 import { secretKeyFromEnvironment } from "../config/secret-key.js";
 import { SecretKeyError } from "../domain/ports/secrets.js";
 import { NewerSchemaError } from "../store/database.js";
-import { DatabaseUnreachableError, describeTarget } from "../store/postgres/database.js";
 
 /** What a command gets: the loaded configuration, the services on its database, its arguments and output streams. */
 export interface AdminContext {
@@ -106,10 +105,9 @@ export async function runAdminCommand(commands: readonly AdminCommand[], argv: s
       secretKey: () => secretKeyFromEnvironment(source.env),
     });
   } catch (error) {
-    // The operator's to fix, as when the service starts (main.ts): one line naming the database, never its password.
-    if (error instanceof DatabaseUnreachableError) err(`admin ${command.name}: ${error.message}`);
-    else if (error instanceof NewerSchemaError) err(`admin ${command.name}: ${databaseName(config)}: ${error.message}`);
-    else throw error;
+    const failure = await openingFailure(error, config);
+    if (failure === undefined) throw error;
+    err(`admin ${command.name}: ${failure}`);
     return 1;
   }
   try {
@@ -131,9 +129,17 @@ export async function runAdminCommand(commands: readonly AdminCommand[], argv: s
   }
 }
 
-/** The SQLite file, or the PostgreSQL database's host:port/name without the URL's credentials. */
-function databaseName(config: CroupierConfig): string {
-  return isPostgres(config.database) ? `PostgreSQL database ${describeTarget(config.database.url)}` : config.database.sqlitePath;
+/**
+ * The operator's to fix, as when the service starts (main.ts): one line naming the database (the SQLite file, or the
+ * PostgreSQL database's host:port/name without the URL's credentials); undefined for any other failure. The PostgreSQL
+ * driver's module is loaded only for a PostgreSQL configuration, as the stores load it.
+ */
+async function openingFailure(error: unknown, config: CroupierConfig): Promise<string | undefined> {
+  if (!isPostgres(config.database)) return error instanceof NewerSchemaError ? `${config.database.sqlitePath}: ${error.message}` : undefined;
+  const { DatabaseUnreachableError, describeTarget } = await import("../store/postgres/database.js");
+  if (error instanceof DatabaseUnreachableError) return error.message;
+  if (error instanceof NewerSchemaError) return `PostgreSQL database ${describeTarget(config.database.url)}: ${error.message}`;
+  return undefined;
 }
 
 function usage(commands: readonly AdminCommand[]): string {

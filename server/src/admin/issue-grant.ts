@@ -1,6 +1,6 @@
 import { ApiError } from "../domain/errors.js";
 import type { IssueGrantRequest } from "../domain/free-spins/grant-service.js";
-import { toGrantResponse } from "../http/routes/free-spin-routes.js";
+import { toGrantResponse } from "../http/grant-response.js";
 import { USAGE_EXIT_CODE, type AdminCommand } from "./command.js";
 import { commandLineMistake, CURRENCY_CODE, optionText, wholeNumber, type AdminOptions } from "./options.js";
 

@@ -1,9 +1,8 @@
-import type { ServiceSchemas } from "@croupier/contract";
 import type { Router } from "express";
 import { contractRouter, type ContractHandler } from "./contract-router.js";
 import type { GrantService } from "../../domain/free-spins/grant-service.js";
 import type { OperatorChanges } from "../../domain/tenants/operator-changes.js";
-import type { GrantRecord } from "../../domain/ports/grants.js";
+import { toGrantResponse } from "../grant-response.js";
 import { actingOf, callerOf } from "../caller.js";
 
 export interface FreeSpinRouteDeps {
@@ -41,26 +40,4 @@ export function freeSpinRoutes(deps: FreeSpinRouteDeps): Router {
     );
   }) satisfies ContractHandler<"listCampaigns">);
   return router;
-}
-
-/** GrantResponseBody: optional fields are omitted, never null; externalRef appears once the provider accepted. */
-export function toGrantResponse(grant: GrantRecord): ServiceSchemas["GrantResponseBody"] {
-  return {
-    id: grant.id,
-    ...(grant.campaignId === null ? {} : { campaignId: grant.campaignId }),
-    operatorId: grant.operatorId,
-    providerId: grant.providerId,
-    gameId: grant.gameId,
-    playerRef: grant.playerRef,
-    spins: grant.spins,
-    betAmountMinor: grant.betAmountMinor,
-    currency: grant.currency,
-    ...(grant.externalRef === null ? {} : { externalRef: grant.externalRef }),
-    status: grant.status,
-    idempotencyKey: grant.idempotencyKey,
-    ...(grant.expiresAt === null ? {} : { expiresAt: grant.expiresAt }),
-    ...(grant.lastError === null ? {} : { lastError: grant.lastError }),
-    createdAt: grant.createdAt,
-    updatedAt: grant.updatedAt,
-  };
 }

@@ -6,7 +6,7 @@ import type { ProviderChanges } from "../../domain/studio/provider-changes.js";
 import type { StudioService } from "../../domain/studio/studio-service.js";
 import { actingOf, callerOf } from "../caller.js";
 import { contractRouter, type ContractHandler } from "./contract-router.js";
-import { toGrantResponse } from "./free-spin-routes.js";
+import { toGrantResponse } from "../grant-response.js";
 
 export interface StudioRouteDeps {
   studio: StudioService;
