@@ -174,6 +174,8 @@ describe("admin adjust", () => {
       const deadline = Date.now() + 10_000;
       while (peer.requests.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
       expect(peer.requests).toHaveLength(1);
+      // The claim's lease began before the wallet saw the call: it has run out by this time, whatever the rerun below took.
+      const leaseOver = Date.now() + LEASE_MS + 100;
       child.kill("SIGKILL");
       await exited;
 
@@ -183,7 +185,7 @@ describe("admin adjust", () => {
       const early = await runNodeScript(ADMIN_SCRIPT, args);
       expect(early.code).toBe(1);
       expect(early.stderr).toMatch(/in flight/);
-      await new Promise((r) => setTimeout(r, LEASE_MS + 100));
+      await new Promise((r) => setTimeout(r, leaseOver - Date.now()));
       const rerun = await runNodeScript(ADMIN_SCRIPT, args);
       expect(rerun.stderr).toBe("");
       expect(JSON.parse(rerun.stdout)).toEqual({ transactionId: "adjustment:k-1", status: "OK", balance: 1030 });
