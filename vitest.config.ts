@@ -22,6 +22,9 @@ export default defineConfig({
           include: ["**/*.test.ts"],
           // The reliability suite runs as its own project, never twice: npm test leaves it out, npm run test:reliability runs it.
           exclude: ["**/node_modules/**", "**/dist/**", ...(name === "server" ? ["test/reliability/**"] : [])],
+          // The server's files share a worker's loaded modules instead of loading them again each (their imports were
+          // a third of the run): every file starts its own servers, wallets and databases, and stops them.
+          isolate: name !== "server",
           // Generous: with three files at once, a test that starts several processes waits its turn for a core.
           testTimeout: 90_000,
           hookTimeout: 90_000,
