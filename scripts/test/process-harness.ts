@@ -38,7 +38,8 @@ export function startNodeProcess(script: string, args: string[], options: { cwd:
     stdout: () => stdout,
     stderr: () => stderr,
     exited,
-    waitForOutput(text, timeoutMs = 20_000) {
+    // Generous: a sandbox starts in about 5 s alone, and took over 20 s beside three other files on a loaded 2-core machine.
+    waitForOutput(text, timeoutMs = 60_000) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => done(new Error(`no "${text}" within ${timeoutMs} ms; stdout:\n${stdout}\nstderr:\n${stderr}`)), timeoutMs);
         const check = () => stdout.includes(text) && done();
