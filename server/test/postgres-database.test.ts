@@ -10,7 +10,7 @@ import { createTestDatabase, describePostgres, type TestDatabase } from "./postg
 
 const MAIN = fileURLToPath(new URL("../dist/main.js", import.meta.url));
 const latest = Math.max(...POSTGRES_MIGRATIONS.map((m) => m.version));
-/** The newest schema step of the previous release (76cadd8, docs/running.md Upgrading), which must run beside this one. */
+/** The newest schema step of the previous release (6c87ee3, docs/running.md Upgrading), which must run beside this one. */
 const PREVIOUS_RELEASE_SCHEMA = 5;
 
 it("every step after the previous release's schema is an expand step, so that release keeps starting during a rolling upgrade", () => {

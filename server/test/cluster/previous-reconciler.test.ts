@@ -1,5 +1,5 @@
 /**
- * The rolling upgrade's one sweep of the previous release's reconciler (76cadd8, `UPGRADE_FROM` of the upgrade test)
+ * The rolling upgrade's one sweep of the previous release's reconciler (6c87ee3, `UPGRADE_FROM` of the upgrade test)
  * still under way when this release migrated the database (issue 28): that sweep reads a round, asks the balance, then
  * claims each rollback through croupier_claim and closes the round after. Its SQL calls are made here as that release
  * makes them, racing the round's completing WIN sent to this release over HTTP, and claimed before the migration.
@@ -62,7 +62,7 @@ describePostgres("the previous release's reconciler sweep racing this release's 
     await database?.drop();
   });
 
-  /** The synthetic rollback 76cadd8's relay makes of a bet (relay-order.ts there): its record and the body it sends. */
+  /** The synthetic rollback 6c87ee3's relay makes of a bet (relay-order.ts there): its record and the body it sends. */
   function rollbackOf(bet: BetRow): { transaction: Record<string, unknown>; body: string } {
     const request: RelayableRequest = {
       transactionId: staleRollbackId(bet.transaction_id),
@@ -95,7 +95,7 @@ describePostgres("the previous release's reconciler sweep racing this release's 
     return { transaction, body };
   }
 
-  /** The claim's arguments as 76cadd8's PostgresTransactionStore.claim passes them, touch false (the reconciler's). */
+  /** The claim's arguments as 6c87ee3's PostgresTransactionStore.claim passes them, touch false (the reconciler's). */
   function claimArguments(transaction: Record<string, unknown>): unknown[] {
     const now = Date.now();
     return [
@@ -108,7 +108,7 @@ describePostgres("the previous release's reconciler sweep racing this release's 
     ];
   }
 
-  /** The rollback sent to the wallet and its outcome written, as 76cadd8's relay and recordOutcome do once claimed. */
+  /** The rollback sent to the wallet and its outcome written, as 6c87ee3's relay and recordOutcome do once claimed. */
   async function deliver(transaction: Record<string, unknown>, body: string, attempts: number): Promise<void> {
     const sent = await signedRequest(wallet.url, OPERATOR, "POST", "/v1/wallet/transaction", undefined, { rawBody: body });
     const { balance } = sent.json as { balance: number };
@@ -139,7 +139,7 @@ describePostgres("the previous release's reconciler sweep racing this release's 
     );
 
   /**
-   * 76cadd8's StaleRoundReconciler on one stale round, with its PostgresTransactionStore's statements: the round's
+   * 6c87ee3's StaleRoundReconciler on one stale round, with its PostgresTransactionStore's statements: the round's
    * transactions read, the balance call (a random wait), each bet's rollback claimed by croupier_claim, sent, its
    * outcome written, then the conditional close. An error from the claim ends that release's sweep.
    */

@@ -1,6 +1,6 @@
 /**
  * A rolling upgrade under load (docs/running.md, Upgrading). The previous release, built from a git worktree of
- * UPGRADE_FROM (default 76cadd8, the commit before issue 28's first change), creates the PostgreSQL database and serves
+ * UPGRADE_FROM (default 6c87ee3, the commit before issue 28's first change), creates the PostgreSQL database and serves
  * it from three instances behind a round-robin provider, with the fault-injecting wallet, a short staleRoundSeconds and
  * WINs sent late or around it on purpose.
  * Then this release replaces one of them (its migration runs while the old instances serve), an old instance is
@@ -23,7 +23,7 @@ import { seatPlayers, waitUntil } from "./support/seating.js";
 import { freePort, ServiceProcess } from "./support/service-process.js";
 import { setWalletFaults, waitForStakeRefunds } from "./support/wallet-control.js";
 
-const UPGRADE_FROM = process.env.UPGRADE_FROM || "76cadd8";
+const UPGRADE_FROM = process.env.UPGRADE_FROM || "6c87ee3";
 const INSTANCES = 3;
 /** Kills of random instances while both releases serve, and once only this one does. */
 const MIXED_KILLS = scaled(6, 60);
@@ -84,7 +84,7 @@ describePostgres(`rolling upgrade from ${UPGRADE_FROM} (two releases on one data
   const started: ServiceProcess[] = [];
 
   const serve = (slot: number, release: Release): { release: Release; service: ServiceProcess } => {
-    // Both releases read the same configuration format (server/src/config/schema.ts has not changed since 76cadd8);
+    // Both releases read the same configuration format (server/src/config/schema.ts has not changed since 6c87ee3);
     // a release that did not accept it would fail to start, and the test with it.
     const config = {
       ...testConfigJson({
