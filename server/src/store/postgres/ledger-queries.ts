@@ -40,9 +40,45 @@ export function transactionListSql(
   if (after) add((n) => `(created_at, seq) < (${n}::bigint, $${params.length + 1}::bigint)`, after.createdAt);
   if (after) params.push(after.rowid);
   params.push(limit);
-  const sql = `SELECT ${TRANSACTION_COLUMNS}, ${OPEN_PROBLEM_COLUMN}, seq FROM transactions WHERE ${clauses.join(" AND ")}
-    ORDER BY created_at DESC, seq DESC LIMIT $${params.length}`;
-  return { sql, params };
+  const select = `SELECT ${TRANSACTION_COLUMNS}, ${OPEN_PROBLEM_COLUMN}, seq FROM transactions WHERE ${clauses.join(" AND ")}`;
+  const order = `ORDER BY created_at DESC, seq DESC LIMIT $${params.length}`;
+  const skip = skipScan(scope, filter);
+  if (!skip) return { sql: `${select} ${order}`, params };
+  // The page of each key, then of all: the inner LIMIT also keeps PostgreSQL from flattening the look-up into a join.
+  return {
+    sql: `WITH RECURSIVE keys AS (${skip.keys}) SELECT t.* FROM keys CROSS JOIN LATERAL (${select} AND ${skip.match} ${order}) t ${order}`,
+    params,
+  };
+}
+
+/**
+ * A transaction id without its provider, or a round without its game, is in the middle of the index that finds it
+ * (the table's key leads with the provider, the round index with the operator and the game): without this, PostgreSQL
+ * walks that whole index or the window. Instead the distinct providers (or operator and game pairs) are found one
+ * index descent each, and each looked up by the full key: a skip scan over the existing indexes, no new index on the
+ * money path. Every `$1` below is the scope's id.
+ */
+function skipScan(scope: LedgerScope, filter: TransactionFilter): { keys: string; match: string } | undefined {
+  if (filter.transactionId !== undefined && filter.providerId === undefined && "operatorId" in scope) {
+    const next = (after: string) => `SELECT provider_id FROM transactions ${after} ORDER BY provider_id LIMIT 1`;
+    return {
+      keys: `(${next("")}) UNION ALL SELECT (${next("WHERE provider_id > keys.provider_id")}) FROM keys WHERE keys.provider_id IS NOT NULL`,
+      match: "provider_id = keys.provider_id",
+    };
+  }
+  if (filter.roundId !== undefined && filter.gameId === undefined) {
+    // In an operator's scope its games; in a studio's every (operator, game) pair.
+    const [columns, next] =
+      "operatorId" in scope
+        ? ["game_id", "operator_id = $1 AND game_id > keys.game_id"]
+        : ["operator_id, game_id", "(operator_id, game_id) > (keys.operator_id, keys.game_id)"];
+    const first = (where: string) => `SELECT ${columns} FROM transactions ${where} ORDER BY ${columns} LIMIT 1`;
+    return {
+      keys: `(${first("operatorId" in scope ? "WHERE operator_id = $1" : "")}) UNION ALL SELECT n.* FROM keys CROSS JOIN LATERAL (${first(`WHERE ${next}`)}) n`,
+      match: "operatorId" in scope ? "game_id = keys.game_id" : "operator_id = keys.operator_id AND game_id = keys.game_id",
+    };
+  }
+  return undefined;
 }
 
 /** A transaction as the reconciliation API reads it: its row and whether a problem about it is open. */
