@@ -39,6 +39,10 @@ export type CallbackSettings = Service["CallbackSettings"];
 /** A freshly rotated secret and until when the previous one is accepted. */
 export type RotatedSecret = Service["RotatedSecret"];
 export type RevokedPreviousSecret = Service["RevokedPreviousSecret"];
+/** The filter and page of a grant list (every field optional). */
+export type GrantQuery = NonNullable<paths["/v1/operator/free-spins/grants"]["get"]["parameters"]["query"]>;
+/** A page of grants, newest first, with the cursor of the next one. */
+export type GrantPage = Service["GrantPage"];
 /** The filters and page of a transaction list (every field optional). */
 export type TransactionQuery = NonNullable<paths["/v1/operator/transactions"]["get"]["parameters"]["query"]>;
 /** A page of transactions, newest first, with the cursor of the next one. */

@@ -12,6 +12,8 @@ import type {
   CallbackSettings,
   CampaignSummary,
   GameSummary,
+  GrantPage,
+  GrantQuery,
   GrantResponseBody,
   IssueGrantRequestBody,
   KickPlayerResponse,
@@ -61,8 +63,8 @@ export interface OperatorClient {
   replayRound(body: { roundId: string; gameId: string }, call?: CallOptions): Promise<Result<RoundReplayResponse>>;
   /** Issues a free-spin grant; a repeat with the same idempotencyKey returns the original grant. */
   issueGrant(body: IssueGrantRequestBody, call?: CallOptions): Promise<Result<GrantResponseBody>>;
-  /** The tenant's grants, optionally of one player. */
-  listGrants(playerRef?: string, call?: CallOptions): Promise<Result<GrantResponseBody[]>>;
+  /** The tenant's grants, newest first, optionally of one player; pass `nextCursor` back as `cursor` for the next page. */
+  listGrants(query?: GrantQuery, call?: CallOptions): Promise<Result<GrantPage>>;
   /** The campaigns this operator may issue grants from now (active, in their window, on a game it sees), by id. */
   listCampaigns(call?: CallOptions): Promise<Result<CampaignSummary[]>>;
   /** One grant by id (a UUID). */
@@ -106,6 +108,8 @@ export interface OperatorClient {
    * names (the first without `cursor`) to the last. One request per page, sent when the items before it are used up,
    * so `break` stops it. A failed page throws its CroupierApiError (after `retry`, as listTransactions would).
    */
+  /** Every grant {@link OperatorClient.listGrants} would list, across all its pages. */
+  eachGrant(query?: GrantQuery, call?: CallOptions): AsyncGenerator<GrantResponseBody, void, undefined>;
   /** Every transaction {@link OperatorClient.listTransactions} would list, across all its pages. */
   eachTransaction(query?: TransactionQuery, call?: CallOptions): AsyncGenerator<TransactionSummary, void, undefined>;
   /** Every problem {@link OperatorClient.listProblems} would list, across all its pages. */
@@ -143,12 +147,8 @@ export function createOperatorClient(options: OperatorClientOptions): OperatorCl
     kickPlayer: (playerRef, call) => toResult(() => raw.POST("/v1/operator/players/kick", { body: { playerRef }, ...init(call) })),
     replayRound: (body, call) => toResult(() => raw.POST("/v1/operator/rounds/replay", { body, ...init(call) })),
     issueGrant: (body, call) => repeatable(() => toResult(() => raw.POST("/v1/operator/free-spins/grants", { body, ...init(call) }))),
-    listGrants: (playerRef, call) =>
-      repeatable(() =>
-        toResult(() =>
-          raw.GET("/v1/operator/free-spins/grants", { ...(playerRef === undefined ? {} : { params: { query: { playerRef } } }), ...init(call) }),
-        ),
-      ),
+    listGrants: (query = {}, call) =>
+      repeatable(() => toResult(() => raw.GET("/v1/operator/free-spins/grants", { params: { query }, ...init(call) }))),
     listCampaigns: (call) => repeatable(() => toResult(() => raw.GET("/v1/operator/free-spins/campaigns", init(call)))),
     getGrant: (id, call) =>
       repeatable(() => toResult(() => raw.GET("/v1/operator/free-spins/grants/{id}", { params: { path: { id } }, ...init(call) }))),
@@ -180,6 +180,7 @@ export function createOperatorClient(options: OperatorClientOptions): OperatorCl
     listSessions: (query = {}, call) => repeatable(() => toResult(() => raw.GET("/v1/operator/sessions", { params: { query }, ...init(call) }))),
     getOverview: (call) => repeatable(() => toResult(() => raw.GET("/v1/operator/overview", init(call)))),
     testWalletCall: (playerRef, call) => toResult(() => raw.POST("/portal/api/test-call", { body: { playerRef }, ...init(call) })),
+    eachGrant: (query = {}, call) => eachItem((page) => client.listGrants(page, call), query),
     eachTransaction: (query = {}, call) => eachItem((page) => client.listTransactions(page, call), query),
     eachProblem: (query = {}, call) => eachItem((page) => client.listProblems(page, call), query),
     eachAuditEntry: (query = {}, call) => eachItem((page) => client.listAuditLog(page, call), query),

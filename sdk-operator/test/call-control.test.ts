@@ -116,7 +116,7 @@ describe("operator client: per-call signal, timeout and headers", () => {
     const service = await startService((_n, _req, res) => reply(res, 200, []));
     close = service.close;
     const client = createOperatorClient({ baseUrl: service.url, tenantId: TENANT, secret: SECRET });
-    await client.listGrants("p-1", { headers: { "X-Request-Id": "mine-1", "X-Signature": "0".repeat(64) } });
+    await client.listGrants({ playerRef: "p-1" }, { headers: { "X-Request-Id": "mine-1", "X-Signature": "0".repeat(64) } });
     expect(service.seen[0]).toMatchObject({ requestId: "mine-1", signed: true });
   });
 

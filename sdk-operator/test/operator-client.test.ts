@@ -20,9 +20,9 @@ const grant: GrantResponseBody = {
 
 describe("operator client signing", () => {
   it("signs method, prefixed path, query and exact body, with a fresh nonce per call", async () => {
-    const { seen, fetch } = recordingFetch(() => json(200, [grant]));
+    const { seen, fetch } = recordingFetch(() => json(200, { items: [grant], nextCursor: null }));
     const client = createOperatorClient({ baseUrl: "https://x.example/croupier", tenantId: "op-acme", secret: SECRET, fetch });
-    expect((await client.listGrants("p 1&x")).data).toEqual([grant]);
+    expect((await client.listGrants({ playerRef: "p 1&x" })).data).toEqual({ items: [grant], nextCursor: null });
     await client.kickPlayer("p-1");
     const [list, kick] = seen;
     expect(list!.url.pathname + list!.url.search).toBe("/croupier/v1/operator/free-spins/grants?playerRef=p%201%26x");

@@ -9,22 +9,20 @@ import { useViewer } from "../session.js";
 const PAGE_SIZE = 20;
 type Grant = Schemas["GrantResponseBody"];
 
-/**
- * Free-spin grants: the list (the API answers every grant at once, so this page shows them 20 at a time, newest
- * first), issue from a campaign or directly, and cancel.
- */
+/** Free-spin grants: the list (newest first, 20 a page, paged by the API), issue from a campaign or directly, and cancel. */
 export function GrantsPage() {
   const { canChange } = useViewer();
   const [playerRef, setPlayerRef] = useState("");
   const [outcome, setOutcome] = useState<{ ok?: string; problem?: string }>();
-  const list = usePaged<Grant>(async (cursor) => {
-    const { data, problem } = await call(() => api.GET("/v1/operator/free-spins/grants", { params: { query: playerRef ? { playerRef } : {} } }));
-    if (!data) return { problem };
-    const newest = [...data].reverse();
-    const start = Number(cursor ?? 0);
-    const end = start + PAGE_SIZE;
-    return { data: { items: newest.slice(start, end), nextCursor: end < newest.length ? String(end) : null } };
-  }, playerRef);
+  const list = usePaged<Grant>(
+    (cursor) =>
+      call(() =>
+        api.GET("/v1/operator/free-spins/grants", {
+          params: { query: { limit: PAGE_SIZE, ...(playerRef ? { playerRef } : {}), ...(cursor ? { cursor } : {}) } },
+        }),
+      ),
+    playerRef,
+  );
   const cancel = async (grant: Grant) => {
     const { data, problem } = await call(() => api.POST("/v1/operator/free-spins/grants/{id}/cancel", { params: { path: { id: grant.id } } }));
     setOutcome(data ? { ok: `Grant for ${grant.playerRef} cancelled: its unplayed spins are void.` } : { problem });

@@ -335,7 +335,9 @@ export interface paths {
         };
         /**
          * List free-spin grants
-         * @description Lists the tenant's grants in the order they were issued; omitting playerRef lists every grant the tenant has issued. 400, 401, 429, 500.
+         * @description Lists the tenant's grants, newest first, a page at a time: pass `nextCursor` back as `cursor` for the next (older)
+         *     page. Omitting playerRef lists every grant the tenant has issued. A malformed cursor or a limit outside 1-200 is
+         *     400. 401, 429, 500.
          */
         get: operations["listGrants"];
         put?: never;
@@ -1440,6 +1442,13 @@ export interface components {
          * @description A free-spin grant id: a UUID. A grant id that is not a UUID is answered with 400.
          */
         GrantId: string;
+        /** @description A page of the operator's grants, newest first. */
+        GrantPage: {
+            /** @description At most `limit` grants. */
+            items: components["schemas"]["GrantResponseBody"][];
+            /** @description Pass as `cursor` for the next (older) page; null on the last page. */
+            nextCursor: string | null;
+        };
         /**
          * @description The operator-side record of a free-spin grant.
          * @example {
@@ -4022,6 +4031,10 @@ export interface operations {
             query?: {
                 /** @description Only the grants of this player. */
                 playerRef?: components["schemas"]["Identifier"];
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Page size, 1 to 200 (default 50). */
+                limit?: components["schemas"]["PageLimit"];
             };
             header?: never;
             path?: never;
@@ -4029,13 +4042,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The tenant's grants, filtered by playerRef when given. */
+            /** @description A page of grants, filtered by playerRef when given, and the cursor of the next one. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GrantResponseBody"][];
+                    "application/json": components["schemas"]["GrantPage"];
                 };
             };
             /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */

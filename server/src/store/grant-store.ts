@@ -21,6 +21,14 @@ interface Row {
   updated_at: string;
 }
 
+/**
+ * A page of the operator's grants (or one player's) in issue order, newest first: each walks its index, grants_operator
+ * or grants_player, whose entries end with the rowid. Exported for the plan test.
+ */
+export const grantListSql = (ofPlayer: boolean) =>
+  `SELECT rowid AS seq, * FROM grants WHERE operator_id = @operatorId ${ofPlayer ? "AND player_ref = @playerRef" : ""}
+   AND rowid < @beforeSeq ORDER BY rowid DESC LIMIT @limit`;
+
 const fromRow = (r: Row): GrantRecord => ({
   id: r.id,
   operatorId: r.operator_id,
@@ -69,8 +77,8 @@ export class SqliteGrantStore implements GrantStore {
     this.providerLists = new StatementCache(db);
     this.byKey = db.prepare("SELECT * FROM grants WHERE operator_id = ? AND idempotency_key = ?");
     // rowid breaks ties between grants created within the same millisecond.
-    this.listAll = db.prepare("SELECT * FROM grants WHERE operator_id = ? ORDER BY created_at, rowid");
-    this.listPlayer = db.prepare("SELECT * FROM grants WHERE operator_id = ? AND player_ref = ? ORDER BY created_at, rowid");
+    this.listAll = db.prepare(grantListSql(false));
+    this.listPlayer = db.prepare(grantListSql(true));
     this.activateStmt = db.prepare("UPDATE grants SET status = 'active', external_ref = ?, updated_at = ? WHERE id = ? AND status = ? RETURNING *");
     this.failStmt = db.prepare("UPDATE grants SET status = 'failed', last_error = ?, updated_at = ? WHERE id = ? AND status = 'pending' RETURNING *");
     this.cancelStmt = db.prepare("UPDATE grants SET status = 'cancelled', updated_at = ? WHERE id = ? AND status = 'active' RETURNING *");
@@ -105,9 +113,11 @@ export class SqliteGrantStore implements GrantStore {
     return this.one(this.byKey.get(operatorId, idempotencyKey));
   }
 
-  list(operatorId: string, playerRef?: string): Promise<GrantRecord[]> {
-    const rows = (playerRef === undefined ? this.listAll.all(operatorId) : this.listPlayer.all(operatorId, playerRef)) as Row[];
-    return Promise.resolve(rows.map(fromRow));
+  list(operatorId: string, playerRef: string | undefined, beforeSeq: number, limit: number): Promise<(GrantRecord & { seq: number })[]> {
+    const rows = (
+      playerRef === undefined ? this.listAll.all({ operatorId, beforeSeq, limit }) : this.listPlayer.all({ operatorId, playerRef, beforeSeq, limit })
+    ) as (Row & { seq: number })[];
+    return Promise.resolve(rows.map((row) => ({ ...fromRow(row), seq: row.seq })));
   }
 
   listForProvider(providerId: string, filter: { playerRef?: string; status?: GrantStatus }, limit: number): Promise<GrantRecord[]> {

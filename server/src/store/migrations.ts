@@ -1,3 +1,4 @@
+import { LIST_INDEXES_SQL } from "./list-indexes.js";
 import { addToMinuteSql, endedCallDeltas, minuteColumnsSql, receivedDeltas, stateMoveDeltas } from "./operator-minutes.js";
 import type { Migration } from "./schema-version.js";
 
@@ -426,6 +427,20 @@ export const MIGRATIONS: readonly Migration[] = [
     // on each page (issue 30 item 1). Sessions are written at launch, never on a transaction. An expand step: the release
     // before reads and writes sessions as before.
     sql: "CREATE INDEX IF NOT EXISTS sessions_operator_created ON sessions (operator_id, created_at);",
+    expand: true,
+  },
+  {
+    version: 18,
+    name: "back-office-lists-by-index",
+    // Each back-office list walks an index matching its filter and order, newest first, and reads at most a page
+    // (issue 30 item 1): the operator's grants in issue order (an index's entries end with the rowid), its problems by
+    // kind and status, a studio's webhook deliveries by event and the delivered ones. Grants, problems and deliveries
+    // are written beside a grant, a problem or a webhook call, never on a plain transaction. An expand step: the
+    // release before reads and writes these tables as before.
+    sql: `
+      CREATE INDEX IF NOT EXISTS grants_operator ON grants (operator_id);
+      ${LIST_INDEXES_SQL}
+    `,
     expand: true,
   },
 ];

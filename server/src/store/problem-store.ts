@@ -8,6 +8,19 @@ const PROBLEM_COLUMNS = `id, operator_id AS operatorId, kind, provider_id AS pro
   round_id AS roundId, player_ref AS playerRef, detail, created_at AS createdAt, resolved_at AS resolvedAt, resolved_by AS resolvedBy, resolution`;
 const STATUS_CLAUSE: Record<ProblemStatus, string> = { open: "AND resolved_at IS NULL", resolved: "AND resolved_at IS NOT NULL", all: "" };
 
+/**
+ * A page of the operator's problems, newest first: each kind and status walks its own index (migrations.ts, version 18),
+ * so a page reads at most a page. Exported for the plan test.
+ */
+export const problemListSql = (filter: { kind?: ProblemKind; status: ProblemStatus }) =>
+  `SELECT ${PROBLEM_COLUMNS} FROM problems WHERE operator_id = @operatorId ${filter.kind === undefined ? "" : "AND kind = @kind"}
+    ${STATUS_CLAUSE[filter.status]} AND id < @before ORDER BY id DESC LIMIT @limit`;
+
+/** A page of a tenant's audit log, newest first, of one kind or all: by audit_log_kind or audit_log_operator. Exported for the plan test. */
+export const auditLogSql = (ofKind: boolean) =>
+  `SELECT id, operator_id AS operatorId, actor, action, target, note, result, created_at AS createdAt FROM audit_log
+   WHERE operator_id = @operatorId ${ofKind ? "AND action = @kind" : ""} AND id < @before ORDER BY id DESC LIMIT @limit`;
+
 /** SQLite implementation of {@link ProblemStore}; its writes join the group commit. */
 export class SqliteProblemStore implements ProblemStore {
   private readonly selectOne;
@@ -33,13 +46,8 @@ export class SqliteProblemStore implements ProblemStore {
       `INSERT INTO audit_log (operator_id, actor, action, target, note, result, created_at)
        VALUES (@operatorId, @actor, @action, @target, @note, @result, @now)`,
     );
-    const selectAudit = (kindClause: string) =>
-      db.prepare(
-        `SELECT id, operator_id AS operatorId, actor, action, target, note, result, created_at AS createdAt FROM audit_log
-         WHERE operator_id = @operatorId ${kindClause} AND id < @before ORDER BY id DESC LIMIT @limit`,
-      );
-    this.selectAudit = selectAudit("");
-    this.selectAuditOfKind = selectAudit("AND action = @kind");
+    this.selectAudit = db.prepare(auditLogSql(false));
+    this.selectAuditOfKind = db.prepare(auditLogSql(true));
   }
 
   problem(operatorId: string, id: number): Promise<ProblemRecord | undefined> {
@@ -47,9 +55,7 @@ export class SqliteProblemStore implements ProblemStore {
   }
 
   list(operatorId: string, filter: { kind?: ProblemKind; status: ProblemStatus }, before: number, limit: number): Promise<ProblemRecord[]> {
-    const sql = `SELECT ${PROBLEM_COLUMNS} FROM problems WHERE operator_id = @operatorId AND id < @before
-      ${filter.kind === undefined ? "" : "AND kind = @kind"} ${STATUS_CLAUSE[filter.status]} ORDER BY id DESC LIMIT @limit`;
-    const statement = this.lists.get(sql);
+    const statement = this.lists.get(problemListSql(filter));
     return Promise.resolve(
       statement.all({ operatorId, before, limit, ...(filter.kind === undefined ? {} : { kind: filter.kind }) }) as ProblemRecord[],
     );

@@ -43,13 +43,21 @@ export function fromDeliveryRow(r: DeliveryRow): WebhookDeliveryRecord {
   };
 }
 
-/** The WHERE clauses of a delivery list's filters; `placeholder(i)` writes the i-th of `values` in the database's syntax. */
-export function deliveryFilterClauses(
+/**
+ * One page of a provider's deliveries, newest first, filtered: the statement, and its values in order, each written by
+ * `placeholder(i)` in the database's syntax. Each filter finds an index led by the provider (migrations, webhook-deliveries
+ * and back-office-lists-by-index): a grant's, a session's or a player's calls, one event's, or the failed ones. Exported
+ * for the plan test.
+ */
+export function deliveryListSql(
+  providerId: string,
   filter: WebhookDeliveryFilter,
+  beforeId: number | undefined,
+  limit: number,
   placeholder: (index: number) => string,
-): { clauses: string[]; values: unknown[] } {
-  const clauses: string[] = [];
-  const values: unknown[] = [];
+): { sql: string; values: unknown[] } {
+  const values: unknown[] = [providerId, limit];
+  const clauses = [`provider_id = ${placeholder(0)}`];
   const add = (column: string, value: unknown) => {
     clauses.push(`${column} = ${placeholder(values.length)}`);
     values.push(value);
@@ -65,5 +73,9 @@ export function deliveryFilterClauses(
   // Spelled out, so the partial index of failed deliveries serves the list a studio reads most.
   if (filter.outcome === "FAILED") clauses.push("outcome = 'FAILED'");
   if (filter.outcome === "DELIVERED") clauses.push("outcome = 'DELIVERED'");
-  return { clauses, values };
+  if (beforeId !== undefined) {
+    clauses.push(`id < ${placeholder(values.length)}`);
+    values.push(beforeId);
+  }
+  return { sql: `SELECT * FROM webhook_deliveries WHERE ${clauses.join(" AND ")} ORDER BY id DESC LIMIT ${placeholder(1)}`, values };
 }

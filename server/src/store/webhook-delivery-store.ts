@@ -8,7 +8,7 @@ import {
 } from "../domain/ports/webhook-deliveries.js";
 import type { SqliteDatabase } from "./database.js";
 import { StatementCache } from "./statement-cache.js";
-import { deliveryFilterClauses, fromDeliveryRow, type DeliveryRow } from "./webhook-delivery-row.js";
+import { deliveryListSql, fromDeliveryRow, type DeliveryRow } from "./webhook-delivery-row.js";
 
 /** SQLite implementation of {@link WebhookDeliveryStore}: webhook calls are few, so its writes commit on their own. */
 export class SqliteWebhookDeliveryStore implements WebhookDeliveryStore {
@@ -48,12 +48,8 @@ export class SqliteWebhookDeliveryStore implements WebhookDeliveryStore {
   }
 
   list(providerId: string, filter: WebhookDeliveryFilter, beforeId: number | undefined, limit: number): Promise<WebhookDeliveryRecord[]> {
-    const { clauses, values } = deliveryFilterClauses(filter, (index) => `@p${index}`);
-    const params = Object.fromEntries(values.map((value, index) => [`p${index}`, value]));
-    if (beforeId !== undefined) clauses.push("id < @beforeId");
-    const sql = `SELECT * FROM webhook_deliveries WHERE provider_id = @providerId ${clauses.map((c) => `AND ${c}`).join(" ")}
-      ORDER BY id DESC LIMIT @limit`;
-    const rows = this.lists.get(sql).all({ providerId, limit, ...params, ...(beforeId === undefined ? {} : { beforeId }) }) as DeliveryRow[];
+    const { sql, values } = deliveryListSql(providerId, filter, beforeId, limit, (index) => `@p${index}`);
+    const rows = this.lists.get(sql).all(Object.fromEntries(values.map((value, index) => [`p${index}`, value]))) as DeliveryRow[];
     return Promise.resolve(rows.map(fromDeliveryRow));
   }
 

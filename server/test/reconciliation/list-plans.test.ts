@@ -5,7 +5,6 @@
  * is the one production gets; PostgreSQL's is asked on a ledger of 90,000 transactions of six operators and three providers, analysed and
  * without statistics (a plan must find its index whatever they say).
  */
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LedgerScope, TransactionFilter, TransactionPosition } from "../../src/domain/ports/ledger-queries.js";
 import type { SessionFilter } from "../../src/domain/ports/monitoring.js";
@@ -13,9 +12,9 @@ import { openDatabase } from "../../src/store/database.js";
 import { transactionListSql } from "../../src/store/ledger-queries.js";
 import { sessionListSql } from "../../src/store/monitoring-queries.js";
 import { sessionListSql as postgresSessionListSql } from "../../src/store/postgres/monitoring-queries.js";
-import { openPostgres, openPostgresReads } from "../../src/store/postgres/database.js";
 import { transactionListSql as postgresListSql } from "../../src/store/postgres/ledger-queries.js";
-import { createTestDatabase, describePostgres, type TestDatabase } from "../postgres.js";
+import { describePostgres } from "../postgres.js";
+import { openPlanDatabase, postgresPlan, sqlitePlan, type PlanDatabase } from "./plans.js";
 
 const NOW = 1_790_000_000_000;
 const DAY = 86_400_000;
@@ -80,9 +79,7 @@ describe("transaction list plans (SQLite)", () => {
   const db = openDatabase(":memory:");
   afterAll(() => db.close());
 
-  /** The plan's steps. */
-  const planOf = (sql: string, params: Record<string, unknown>) =>
-    (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[]).map((row) => row.detail);
+  const planOf = (sql: string, params: Record<string, unknown>) => sqlitePlan(db, sql, params);
   /** One walk of the ledger, by the scope's time index inside the window or by the table's key; no scan, no sort. */
   const bounded = (plan: string[]) => {
     const walks = plan.filter((step) => /^(SCAN|SEARCH) transactions\b/.test(step));
@@ -130,15 +127,11 @@ describe("transaction list plans (SQLite)", () => {
 // Analysed, and as the tests' databases (and a new table before autovacuum reaches it) are: without statistics.
 for (const analysed of [true, false])
   describePostgres(`transaction list plans (PostgreSQL, ${analysed ? "analysed" : "without statistics"})`, () => {
-    let database: TestDatabase;
-    let client: pg.Client;
+    let database: PlanDatabase;
 
     beforeAll(async () => {
-      database = await createTestDatabase();
-      const pool = await openPostgres({ url: database.url, poolSize: 1 });
-      await pool.end();
-      client = new pg.Client({ connectionString: database.url });
-      await client.connect();
+      database = await openPlanDatabase();
+      const { client } = database;
       // Five operators, two providers, 50 players and 20 games over the last two days; settled BETs and WINs.
       await client.query(
         `INSERT INTO transactions (provider_id, transaction_id, operator_id, player_ref, game_id, round_id, type, amount, currency,
@@ -167,14 +160,12 @@ for (const analysed of [true, false])
       if (analysed) await client.query("ANALYZE transactions, sessions");
     }, 60_000);
     afterAll(async () => {
-      await client?.end();
-      await database?.drop();
+      await database?.close();
     });
 
     /** Every read of `table` in the statement's plan is through an index. */
     async function expectIndexScans(name: string, table: string, { sql, params }: { sql: string; params: unknown[] }): Promise<void> {
-      const { rows } = await client.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(`EXPLAIN (FORMAT JSON) ${sql}`, params);
-      const nodes = flatten(rows[0]!["QUERY PLAN"][0].Plan).filter((node) => node["Relation Name"] === table);
+      const nodes = (await postgresPlan(database.backoffice.reads, sql, params)).filter((node) => node["Relation Name"] === table);
       expect(nodes.length, name).toBeGreaterThan(0);
       for (const node of nodes) expect(node["Node Type"], name).toMatch(/^(Index Scan|Index Only Scan|Bitmap Heap Scan)$/);
     }
@@ -184,13 +175,8 @@ for (const analysed of [true, false])
     });
 
     it("runs the back office's reads on one core each: no parallel workers beside the money path's backends", async () => {
-      const { reads, end } = openPostgresReads({ url: database.url, readPoolSize: 1, readStatementTimeoutMs: 5000 });
-      try {
-        const { rows } = await reads.query<{ max_parallel_workers_per_gather: string }>("SHOW max_parallel_workers_per_gather", []);
-        expect(rows[0]!.max_parallel_workers_per_gather).toBe("0");
-      } finally {
-        await end();
-      }
+      const { rows } = await database.backoffice.reads.query<{ max_parallel_workers_per_gather: string }>("SHOW max_parallel_workers_per_gather", []);
+      expect(rows[0]!.max_parallel_workers_per_gather).toBe("0");
     });
 
     it("looks a transaction id up provider by provider, and a round game by game: a few buffers, not a walk of an index or the window", async () => {
@@ -206,21 +192,20 @@ for (const analysed of [true, false])
       ];
       for (const [scope, filter] of lookups) {
         const { sql, params } = postgresListSql(scope, { from: NOW - DAY, ...filter }, undefined, 50);
-        const { rows } = await client.query<{ "QUERY PLAN": [{ Plan: { "Shared Hit Blocks": number; "Shared Read Blocks": number } }] }>(
-          `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`,
-          params,
-        );
+        const { rows } = await database.backoffice.reads.query<{
+          "QUERY PLAN": [{ Plan: { "Shared Hit Blocks": number; "Shared Read Blocks": number } }];
+        }>(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`, params);
         const plan = rows[0]!["QUERY PLAN"][0].Plan;
         const name = `${JSON.stringify(scope)} ${JSON.stringify(filter)}`;
         expect(plan["Shared Hit Blocks"] + plan["Shared Read Blocks"], name).toBeLessThan(300);
         // And it finds what the plain filter finds.
         const [column, value] = Object.entries(filter)[0]!;
-        const plain = await client.query<{ transaction_id: string }>(
+        const plain = await database.client.query<{ transaction_id: string }>(
           `SELECT transaction_id FROM transactions WHERE ${"operatorId" in scope ? "operator_id" : "provider_id"} = $1
            AND ${column === "roundId" ? "round_id" : "transaction_id"} = $2 AND created_at >= $3 ORDER BY created_at DESC, seq DESC`,
           [Object.values(scope)[0], value, NOW - DAY],
         );
-        const found = await client.query<{ transaction_id: string }>(sql, params);
+        const found = await database.backoffice.reads.query<{ transaction_id: string }>(sql, params);
         expect(
           found.rows.map((row) => row.transaction_id),
           name,
@@ -234,13 +219,3 @@ for (const analysed of [true, false])
         await expectIndexScans(name, "sessions", postgresSessionListSql(scope, filter, after, 50));
     });
   });
-
-interface PlanNode {
-  "Node Type": string;
-  "Relation Name"?: string;
-  Plans?: PlanNode[];
-}
-
-function flatten(node: PlanNode): PlanNode[] {
-  return [node, ...(node.Plans ?? []).flatMap(flatten)];
-}

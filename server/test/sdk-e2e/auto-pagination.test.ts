@@ -34,6 +34,11 @@ describe("operator SDK auto-pagination against the real server", () => {
     };
     client = createOperatorClient({ baseUrl: server.url, tenantId: OPERATOR.id, secret: OPERATOR.secret, fetch: countingFetch as typeof fetch });
     for (let i = 0; i < 3; i += 1) expect((await postTransaction(server.url, betRequest(setup.p1, { amount: 1 }))).status).toBe(200);
+    // Three grants, recorded and failed (the test provider has no webhook URL), for the grant list.
+    for (let i = 0; i < 3; i += 1)
+      expect(
+        (await client.issueGrant({ playerRef: "p-1", gameId: "starfall", spins: 3, currency: "EUR", idempotencyKey: `page-${i}` })).error?.status,
+      ).toBe(502);
     // Two credits the wallet refuses become two open problems once the settlement retry gives up.
     setup.wallet.fault = (tx) => (tx.type === "WIN" ? { status: 503, body: { error: "maintenance" } } : undefined);
     for (let i = 0; i < 2; i += 1) expect((await postTransaction(server.url, betRequest(setup.p1, { type: "WIN", amount: 5 }))).status).toBe(500);
@@ -48,6 +53,7 @@ describe("operator SDK auto-pagination against the real server", () => {
 
   it("each iterator yields what one page of 200 lists, in order, one request per page of 1", async () => {
     const lists = [
+      ["eachGrant", () => client.listGrants({ limit: 200 }), () => client.eachGrant({ limit: 1 })],
       ["eachTransaction", () => client.listTransactions({ limit: 200 }), () => client.eachTransaction({ limit: 1 })],
       ["eachProblem", () => client.listProblems({ limit: 200 }), () => client.eachProblem({ limit: 1 })],
       ["eachAuditEntry", () => client.listAuditLog({ limit: 200 }), () => client.eachAuditEntry({ limit: 1 })],

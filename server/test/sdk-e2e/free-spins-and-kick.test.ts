@@ -39,9 +39,9 @@ describe("SDK end to end: free spins and session revoke", () => {
     expect(repeat.data).toEqual(grant);
     expect(d.studio.grants).toHaveLength(1);
 
-    const listed = await d.operator.listGrants("p-alice");
-    expect(listed.data).toEqual([grant]);
-    expect((await d.operator.listGrants("p-nobody")).data).toEqual([]);
+    const listed = await d.operator.listGrants({ playerRef: "p-alice" });
+    expect(listed.data).toEqual({ items: [grant], nextCursor: null });
+    expect((await d.operator.listGrants({ playerRef: "p-nobody" })).data).toEqual({ items: [], nextCursor: null });
     expect((await d.operator.getGrant(grant.id)).data).toEqual(grant);
   });
 

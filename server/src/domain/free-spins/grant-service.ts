@@ -8,10 +8,14 @@ import type { GrantRecord, GrantStore } from "../ports/grants.js";
 import type { Delivered, ProviderWebhooks, WebhookCall, WebhookOutcome } from "../ports/provider-webhooks.js";
 import type { WebhookEvent } from "../ports/webhook-deliveries.js";
 import { quoteProvider } from "../../common/provider-message.js";
+import { readPage, type PageQuery } from "../reconciliation/page-cursor.js";
 
 /** The contract's IssueGrantRequestBody, schema-validated as one of its two forms: by campaign, or direct. */
 export type IssueGrantRequest = ServiceSchemas["CampaignGrantRequestBody"] | DirectGrantRequest;
 type DirectGrantRequest = ServiceSchemas["DirectGrantRequestBody"];
+
+/** The operator's grants page by issue order (`seq`: a grant issued between two pages never shifts them). */
+const SEQ_POSITION = ["seq"] as const;
 
 /** lastError of a grant whose provider call was cut off by a process stop; the provider dedups on requestRef. */
 export const INTERRUPTED_GRANT_ERROR = "interrupted: the service stopped before the provider answered";
@@ -104,9 +108,14 @@ export class GrantService {
     return grant;
   }
 
-  /** The operator's grants in the order they were issued, optionally of one player. */
-  list(operatorId: string, playerRef?: string): Promise<GrantRecord[]> {
-    return this.store.list(operatorId, playerRef);
+  /** A page of the operator's grants, newest first, optionally of one player. */
+  list(operatorId: string, query: PageQuery & { playerRef?: string }): Promise<{ rows: GrantRecord[]; nextCursor: string | null }> {
+    return readPage(
+      query,
+      SEQ_POSITION,
+      (after, limit) => this.store.list(operatorId, query.playerRef, after?.seq ?? Number.MAX_SAFE_INTEGER, limit),
+      (grant) => grant,
+    );
   }
 
   /**

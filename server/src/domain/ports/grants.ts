@@ -40,8 +40,11 @@ export interface GrantStore {
   findById(id: string): Promise<GrantRecord | undefined>;
   /** The operator's grant holding this idempotency key. */
   findByIdempotencyKey(operatorId: string, idempotencyKey: string): Promise<GrantRecord | undefined>;
-  /** The operator's grants in the order they were issued, optionally of one player. */
-  list(operatorId: string, playerRef?: string): Promise<GrantRecord[]>;
+  /**
+   * Up to `limit` of the operator's grants issued before the one at `beforeSeq` (issue order), newest first, optionally of
+   * one player; each with its `seq`, the page cursor's position.
+   */
+  list(operatorId: string, playerRef: string | undefined, beforeSeq: number, limit: number): Promise<(GrantRecord & { seq: number })[]>;
   /** Up to `limit` of the grants issued to the provider by any operator, newest first, of one player or status when given. */
   listForProvider(providerId: string, filter: { playerRef?: string; status?: GrantStatus }, limit: number): Promise<GrantRecord[]>;
   /** A grant issued to the provider, or undefined (another provider's grant is as good as missing). */

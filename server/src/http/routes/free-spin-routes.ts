@@ -17,7 +17,8 @@ export function freeSpinRoutes(deps: FreeSpinRouteDeps): Router {
     res.json(toGrantResponse(await deps.changes.issueGrant(actingOf(res), req.body)));
   }) satisfies ContractHandler<"issueGrant">);
   router.get("/v1/operator/free-spins/grants", (async (req, res) => {
-    res.json((await deps.grants.list(callerOf(res).tenantId, req.query.playerRef)).map(toGrantResponse));
+    const { rows, nextCursor } = await deps.grants.list(callerOf(res).tenantId, req.query);
+    res.json({ items: rows.map(toGrantResponse), nextCursor });
   }) satisfies ContractHandler<"listGrants">);
   router.get("/v1/operator/free-spins/grants/:id", (async (req, res) => {
     res.json(toGrantResponse(await deps.grants.get(callerOf(res).tenantId, req.params.id)));

@@ -1,13 +1,26 @@
 import type { GrantInsertResult, GrantRecord, GrantStatus, GrantStore } from "../../domain/ports/grants.js";
-import type { PostgresPool } from "./database.js";
+import type { PostgresPool, Queries } from "./database.js";
 
 const GRANT_COLUMNS = `id, operator_id AS "operatorId", provider_id AS "providerId", game_id AS "gameId", player_ref AS "playerRef",
   campaign_id AS "campaignId", spins, bet_amount_minor AS "betAmountMinor", currency, external_ref AS "externalRef", status,
   idempotency_key AS "idempotencyKey", expires_at AS "expiresAt", last_error AS "lastError", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
+/**
+ * A page of the operator's grants (or one player's) in issue order, newest first ($1 operator, $2 before, $3 limit, $4
+ * player): a statement for each, so each walks its index, grants_operator_seq or grants_player_seq. Exported for the
+ * plan test.
+ */
+export const grantListSql = (ofPlayer: boolean) =>
+  `SELECT ${GRANT_COLUMNS}, seq FROM grants WHERE operator_id = $1 ${ofPlayer ? "AND player_ref = $4" : ""}
+   AND seq < $2 ORDER BY seq DESC LIMIT $3`;
+
 /** PostgreSQL implementation of the grants port. Status changes are conditional single statements, as SQLite's. */
 export class PostgresGrantStore implements GrantStore {
-  constructor(private readonly pool: PostgresPool) {}
+  /** `reads`: the back office's read pool, whose statements are cut at `database.readStatementTimeoutMs`, for the lists. */
+  constructor(
+    private readonly pool: PostgresPool,
+    private readonly reads: Queries = pool,
+  ) {}
 
   async insertOrGet(g: GrantRecord): Promise<GrantInsertResult> {
     const inserted = await this.one(
@@ -52,11 +65,13 @@ export class PostgresGrantStore implements GrantStore {
     return this.one(`SELECT ${GRANT_COLUMNS} FROM grants WHERE operator_id = $1 AND idempotency_key = $2`, [operatorId, idempotencyKey]);
   }
 
-  async list(operatorId: string, playerRef?: string): Promise<GrantRecord[]> {
-    const { rows } = await this.pool.query<GrantRecord>(
-      `SELECT ${GRANT_COLUMNS} FROM grants WHERE operator_id = $1 AND ($2::text IS NULL OR player_ref = $2) ORDER BY created_at, seq`,
-      [operatorId, playerRef ?? null],
-    );
+  async list(operatorId: string, playerRef: string | undefined, beforeSeq: number, limit: number): Promise<(GrantRecord & { seq: number })[]> {
+    const { rows } = await this.reads.query<GrantRecord & { seq: number }>(grantListSql(playerRef !== undefined), [
+      operatorId,
+      beforeSeq,
+      limit,
+      ...(playerRef === undefined ? [] : [playerRef]),
+    ]);
     return rows;
   }
 

@@ -1,3 +1,4 @@
+import { LIST_INDEXES_SQL } from "../list-indexes.js";
 import { addToMinuteSql, endedCallDeltas, minuteColumnsSql, receivedDeltas, stateMoveDeltas } from "../operator-minutes.js";
 import type { Migration } from "../schema-version.js";
 
@@ -999,6 +1000,19 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
         RETURN to_jsonb(r) - 'delivery_log';
       END
       $fn$;
+    `,
+    expand: true,
+  },
+  {
+    version: 17,
+    name: "back-office-lists-by-index",
+    // SQLite's version 18: each back-office list walks an index matching its filter and order, newest first (issue 30
+    // item 1): the operator's grants in issue order, its problems by kind and status, a studio's deliveries by event and
+    // the delivered ones. An expand step: the release before reads and writes these tables as before.
+    sql: `
+      CREATE INDEX IF NOT EXISTS grants_operator_seq ON grants (operator_id, seq);
+      CREATE INDEX IF NOT EXISTS grants_player_seq ON grants (operator_id, player_ref, seq);
+      ${LIST_INDEXES_SQL}
     `,
     expand: true,
   },

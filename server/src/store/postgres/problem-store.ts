@@ -1,15 +1,33 @@
 import type { AuditRecord, NewAuditEntry, ProblemKind, ProblemRecord, ProblemStatus, ProblemStore } from "../../domain/ports/problems.js";
 import { CALL_IN_FLIGHT } from "../problem-statements.js";
-import type { PostgresPool } from "./database.js";
+import type { PostgresPool, Queries } from "./database.js";
 
 const PROBLEM_COLUMNS = `id, operator_id AS "operatorId", kind, provider_id AS "providerId", transaction_id AS "transactionId", game_id AS "gameId",
   round_id AS "roundId", player_ref AS "playerRef", detail, created_at AS "createdAt", resolved_at AS "resolvedAt", resolved_by AS "resolvedBy", resolution`;
 const STATUS_CLAUSE: Record<ProblemStatus, string> = { open: "AND resolved_at IS NULL", resolved: "AND resolved_at IS NOT NULL", all: "" };
 const AUDIT_INSERT = `INSERT INTO audit_log (operator_id, actor, action, target, note, result, created_at)`;
 
+/**
+ * A page of the operator's problems, newest first ($1 operator, $2 before, $3 limit, $4 kind): a statement for each kind
+ * and status, not `($4 IS NULL OR kind = $4)`, so each finds its own index (migrations.ts, version 16) whatever the
+ * statistics say. Exported for the plan test.
+ */
+export const problemListSql = (filter: { kind?: ProblemKind; status: ProblemStatus }) =>
+  `SELECT ${PROBLEM_COLUMNS} FROM problems WHERE operator_id = $1 ${filter.kind === undefined ? "" : "AND kind = $4"}
+   ${STATUS_CLAUSE[filter.status]} AND id < $2 ORDER BY id DESC LIMIT $3`;
+
+/** A page of a tenant's audit log, newest first ($1 tenant, $2 before, $3 limit, $4 kind). Exported for the plan test. */
+export const auditLogSql = (ofKind: boolean) =>
+  `SELECT id, operator_id AS "operatorId", actor, action, target, note, result, created_at AS "createdAt" FROM audit_log
+   WHERE operator_id = $1 ${ofKind ? "AND action = $4" : ""} AND id < $2 ORDER BY id DESC LIMIT $3`;
+
 /** PostgreSQL implementation of the problems port: the queue and the audit log, scoped to one operator. */
 export class PostgresProblemStore implements ProblemStore {
-  constructor(private readonly pool: PostgresPool) {}
+  /** `reads`: the back office's read pool, whose statements are cut at `database.readStatementTimeoutMs`, for the lists. */
+  constructor(
+    private readonly pool: PostgresPool,
+    private readonly reads: Queries = pool,
+  ) {}
 
   async problem(operatorId: string, id: number): Promise<ProblemRecord | undefined> {
     return (await this.pool.query<ProblemRecord>(`SELECT ${PROBLEM_COLUMNS} FROM problems WHERE id = $1 AND operator_id = $2`, [id, operatorId]))
@@ -17,11 +35,12 @@ export class PostgresProblemStore implements ProblemStore {
   }
 
   async list(operatorId: string, filter: { kind?: ProblemKind; status: ProblemStatus }, before: number, limit: number): Promise<ProblemRecord[]> {
-    const { rows } = await this.pool.query<ProblemRecord>(
-      `SELECT ${PROBLEM_COLUMNS} FROM problems WHERE operator_id = $1 AND id < $2 AND ($3::text IS NULL OR kind = $3)
-       ${STATUS_CLAUSE[filter.status]} ORDER BY id DESC LIMIT $4`,
-      [operatorId, before, filter.kind ?? null, limit],
-    );
+    const { rows } = await this.reads.query<ProblemRecord>(problemListSql(filter), [
+      operatorId,
+      before,
+      limit,
+      ...(filter.kind ? [filter.kind] : []),
+    ]);
     return rows;
   }
 
@@ -58,12 +77,12 @@ export class PostgresProblemStore implements ProblemStore {
   }
 
   async auditLog(operatorId: string, kind: string | undefined, before: number, limit: number): Promise<AuditRecord[]> {
-    // Two statements, not `($2 IS NULL OR action = $2)`, so each finds its own index whatever the statistics say.
-    const { rows } = await this.pool.query<AuditRecord>(
-      `SELECT id, operator_id AS "operatorId", actor, action, target, note, result, created_at AS "createdAt" FROM audit_log
-       WHERE operator_id = $1 ${kind === undefined ? "" : "AND action = $4"} AND id < $2 ORDER BY id DESC LIMIT $3`,
-      kind === undefined ? [operatorId, before, limit] : [operatorId, before, limit, kind],
-    );
+    const { rows } = await this.reads.query<AuditRecord>(auditLogSql(kind !== undefined), [
+      operatorId,
+      before,
+      limit,
+      ...(kind === undefined ? [] : [kind]),
+    ]);
     return rows;
   }
 }

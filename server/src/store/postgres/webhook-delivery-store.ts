@@ -6,12 +6,16 @@ import {
   type WebhookDeliveryStart,
   type WebhookDeliveryStore,
 } from "../../domain/ports/webhook-deliveries.js";
-import { deliveryFilterClauses, fromDeliveryRow, type DeliveryRow } from "../webhook-delivery-row.js";
-import type { PostgresPool } from "./database.js";
+import { deliveryListSql, fromDeliveryRow, type DeliveryRow } from "../webhook-delivery-row.js";
+import type { PostgresPool, Queries } from "./database.js";
 
 /** PostgreSQL implementation of {@link WebhookDeliveryStore}. */
 export class PostgresWebhookDeliveryStore implements WebhookDeliveryStore {
-  constructor(private readonly pool: PostgresPool) {}
+  /** `reads`: the back office's read pool, whose statements are cut at `database.readStatementTimeoutMs`, for the lists. */
+  constructor(
+    private readonly pool: PostgresPool,
+    private readonly reads: Queries = pool,
+  ) {}
 
   async start(d: WebhookDeliveryStart): Promise<{ id: number; attempt: number }> {
     const { rows } = await this.pool.query<{ id: number; attempt: number }>(
@@ -37,17 +41,8 @@ export class PostgresWebhookDeliveryStore implements WebhookDeliveryStore {
   }
 
   async list(providerId: string, filter: WebhookDeliveryFilter, beforeId: number | undefined, limit: number): Promise<WebhookDeliveryRecord[]> {
-    const filtered = deliveryFilterClauses(filter, (index) => `$${index + 3}`);
-    const { clauses } = filtered;
-    const values: unknown[] = [providerId, limit, ...filtered.values];
-    if (beforeId !== undefined) {
-      values.push(beforeId);
-      clauses.push(`id < $${values.length}`);
-    }
-    const { rows } = await this.pool.query<DeliveryRow>(
-      `SELECT * FROM webhook_deliveries WHERE provider_id = $1 ${clauses.map((c) => `AND ${c}`).join(" ")} ORDER BY id DESC LIMIT $2`,
-      values,
-    );
+    const { sql, values } = deliveryListSql(providerId, filter, beforeId, limit, (index) => `$${index + 1}`);
+    const { rows } = await this.reads.query<DeliveryRow>(sql, values);
     return rows.map(fromDeliveryRow);
   }
 
