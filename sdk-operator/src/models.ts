@@ -41,8 +41,11 @@ export type RotatedSecret = Service["RotatedSecret"];
 export type RevokedPreviousSecret = Service["RevokedPreviousSecret"];
 /** The filter and page of a grant list (every field optional). */
 export type GrantQuery = NonNullable<paths["/v1/operator/free-spins/grants"]["get"]["parameters"]["query"]>;
-/** A page of grants, newest first, with the cursor of the next one. */
-export type GrantPage = Service["GrantPage"];
+/** A page of grants in issue order, with the cursor of the next one (the service sends it as X-Next-Cursor). */
+export interface GrantPage {
+  items: GrantResponseBody[];
+  nextCursor: string | null;
+}
 /** The filters and page of a transaction list (every field optional). */
 export type TransactionQuery = NonNullable<paths["/v1/operator/transactions"]["get"]["parameters"]["query"]>;
 /** A page of transactions, newest first, with the cursor of the next one. */

@@ -63,7 +63,7 @@ export interface OperatorClient {
   replayRound(body: { roundId: string; gameId: string }, call?: CallOptions): Promise<Result<RoundReplayResponse>>;
   /** Issues a free-spin grant; a repeat with the same idempotencyKey returns the original grant. */
   issueGrant(body: IssueGrantRequestBody, call?: CallOptions): Promise<Result<GrantResponseBody>>;
-  /** The tenant's grants, newest first, optionally of one player; pass `nextCursor` back as `cursor` for the next page. */
+  /** The tenant's grants in issue order, optionally of one player; pass `nextCursor` back as `cursor` for the next page. */
   listGrants(query?: GrantQuery, call?: CallOptions): Promise<Result<GrantPage>>;
   /** The campaigns this operator may issue grants from now (active, in their window, on a game it sees), by id. */
   listCampaigns(call?: CallOptions): Promise<Result<CampaignSummary[]>>;
@@ -148,7 +148,11 @@ export function createOperatorClient(options: OperatorClientOptions): OperatorCl
     replayRound: (body, call) => toResult(() => raw.POST("/v1/operator/rounds/replay", { body, ...init(call) })),
     issueGrant: (body, call) => repeatable(() => toResult(() => raw.POST("/v1/operator/free-spins/grants", { body, ...init(call) }))),
     listGrants: (query = {}, call) =>
-      repeatable(() => toResult(() => raw.GET("/v1/operator/free-spins/grants", { params: { query }, ...init(call) }))),
+      repeatable(async (): Promise<Result<GrantPage>> => {
+        const result = await toResult(() => raw.GET("/v1/operator/free-spins/grants", { params: { query }, ...init(call) }));
+        if (result.error) return result;
+        return { ...result, data: { items: result.data, nextCursor: result.response.headers.get("X-Next-Cursor") } };
+      }),
     listCampaigns: (call) => repeatable(() => toResult(() => raw.GET("/v1/operator/free-spins/campaigns", init(call)))),
     getGrant: (id, call) =>
       repeatable(() => toResult(() => raw.GET("/v1/operator/free-spins/grants/{id}", { params: { path: { id } }, ...init(call) }))),

@@ -20,7 +20,7 @@ const grant: GrantResponseBody = {
 
 describe("operator client signing", () => {
   it("signs method, prefixed path, query and exact body, with a fresh nonce per call", async () => {
-    const { seen, fetch } = recordingFetch(() => json(200, { items: [grant], nextCursor: null }));
+    const { seen, fetch } = recordingFetch(() => json(200, [grant]));
     const client = createOperatorClient({ baseUrl: "https://x.example/croupier", tenantId: "op-acme", secret: SECRET, fetch });
     expect((await client.listGrants({ playerRef: "p 1&x" })).data).toEqual({ items: [grant], nextCursor: null });
     await client.kickPlayer("p-1");

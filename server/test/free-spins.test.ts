@@ -295,7 +295,7 @@ describe("free-spin grants (spec B.4–B.7, D)", () => {
     expect(reply.json.error).toMatch(/provider grant call failed/);
     expect(reply.json.error).toMatch(/player unknown to the studio/);
 
-    const [failed] = (await list("?playerRef=p-1")).json.items.filter((g: any) => g.idempotencyKey === "will-fail");
+    const [failed] = (await list("?playerRef=p-1")).json.filter((g: any) => g.idempotencyKey === "will-fail");
     expect(failed.status).toBe("failed");
     expect(failed.lastError).toMatch(/500/);
     expect(failed.lastError).toMatch(/player unknown to the studio/);
@@ -324,7 +324,7 @@ describe("free-spin grants (spec B.4–B.7, D)", () => {
       };
       const reply = await issue(direct());
       expect(reply.status, text).toBe(502);
-      const grant = (await list()).json.items[0];
+      const grant = (await list()).json.at(-1);
       expect(grant.status).toBe("failed");
       expect(grant.lastError).toMatch(lastError);
     }
@@ -336,7 +336,7 @@ describe("free-spin grants (spec B.4–B.7, D)", () => {
     };
     const reply = await issue(direct());
     expect(reply.status).toBe(502);
-    const grant = (await list()).json.items[0];
+    const grant = (await list()).json.at(-1);
     expect(grant).toMatchObject({ status: "failed" });
     expect(grant.lastError).toBe("provider unreachable");
   });
@@ -397,7 +397,7 @@ describe("free-spin grants (spec B.4–B.7, D)", () => {
     };
     const issuing = issue(direct({ idempotencyKey: "slow" }));
     while (grantCalls().length === 0) await sleep(5);
-    const pending = (await list()).json.items.find((g: any) => g.idempotencyKey === "slow");
+    const pending = (await list()).json.find((g: any) => g.idempotencyKey === "slow");
     expect(pending.status).toBe("pending");
     expect(pending).not.toHaveProperty("externalRef");
     expect(pending).not.toHaveProperty("lastError");
@@ -408,9 +408,9 @@ describe("free-spin grants (spec B.4–B.7, D)", () => {
     expect((await issuing).json.status).toBe("active");
 
     script.grant = (_body, res) => sendJson(res, 500, {});
-    const failedId = (await list()).json.items[0].id;
+    const failedId = (await list()).json.at(-1).id;
     await issue(direct());
-    const failed = (await list()).json.items[0];
+    const failed = (await list()).json.at(-1);
     expect(failed.id).not.toBe(failedId);
     expect(failed.status).toBe("failed");
     expect((await cancel(failed.id)).status).toBe(400);
@@ -430,29 +430,38 @@ describe("free-spin grants (spec B.4–B.7, D)", () => {
       expect((await cancel(id, tenant)).status).toBe(404);
     }
     expect((await get(crypto.randomUUID())).status).toBe(404);
-    expect((await list("?playerRef=p-iso")).json.items.map((g: any) => g.id)).toEqual([mine.id]);
-    expect((await list("?playerRef=p-iso", OTHER_OPERATOR)).json.items.map((g: any) => g.id)).toEqual([theirs.id]);
-    expect((await list("", OTHER_OPERATOR)).json.items.every((g: any) => g.operatorId === OTHER_OPERATOR.id)).toBe(true);
+    expect((await list("?playerRef=p-iso")).json.map((g: any) => g.id)).toEqual([mine.id]);
+    expect((await list("?playerRef=p-iso", OTHER_OPERATOR)).json.map((g: any) => g.id)).toEqual([theirs.id]);
+    expect((await list("", OTHER_OPERATOR)).json.every((g: any) => g.operatorId === OTHER_OPERATOR.id)).toBe(true);
     expect((await get(mine.id)).json.status).toBe("active");
     expect(cancelCalls()).toHaveLength(0);
   });
 
-  it("lists newest first, a page at a time, optionally filtered by player", async () => {
+  it("lists in the order issued, optionally filtered by player", async () => {
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push((await issue(direct({ playerRef: "p-order" }))).json.id);
     await issue(direct({ playerRef: "p-someone-else" }));
-    const newest = [...ids].reverse();
-    expect((await list("?playerRef=p-order")).json).toEqual({ items: newest.map((id) => expect.objectContaining({ id })), nextCursor: null });
-    const all = (await list()).json.items;
-    expect(all[0].playerRef).toBe("p-someone-else");
+    expect((await list("?playerRef=p-order")).json.map((g: any) => g.id)).toEqual(ids);
+    const all = (await list()).json;
+    expect(all.at(-1).playerRef).toBe("p-someone-else");
     expect(all.length).toBeGreaterThan(4);
-    expect((await list("?playerRef=nobody")).json).toEqual({ items: [], nextCursor: null });
-    // Pages of two: a grant issued between two pages neither shifts nor repeats the next one.
-    const first = (await list("?playerRef=p-order&limit=2")).json;
-    expect(first.items.map((g: any) => g.id)).toEqual(newest.slice(0, 2));
-    await issue(direct({ playerRef: "p-order" }));
-    const second = (await list(`?playerRef=p-order&limit=2&cursor=${first.nextCursor}`)).json;
-    expect(second).toEqual({ items: [expect.objectContaining({ id: newest[2] })], nextCursor: null });
+    expect((await list("?playerRef=nobody")).json).toEqual([]);
+    // Pages of two in issue order, the next page's cursor in X-Next-Cursor: a grant issued between two pages joins the end.
+    const first = await list("?playerRef=p-order&limit=2");
+    expect(first.json.map((g: any) => g.id)).toEqual(ids.slice(0, 2));
+    const cursor = first.headers.get("x-next-cursor");
+    expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
+    const late = (await issue(direct({ playerRef: "p-order" }))).json.id;
+    const second = await list(`?playerRef=p-order&limit=2&cursor=${cursor}`);
+    expect(second.json.map((g: any) => g.id)).toEqual([ids[2], late]);
+    expect(second.headers.get("x-next-cursor")).toBeNull();
+    expect((await list("?playerRef=p-order")).headers.get("x-next-cursor")).toBeNull();
+    // Newest first, as the back office reads them, paged the other way.
+    const newest = await list("?playerRef=p-order&order=newest&limit=3");
+    expect(newest.json.map((g: any) => g.id)).toEqual([late, ids[2], ids[1]]);
+    const oldest = await list(`?playerRef=p-order&order=newest&cursor=${newest.headers.get("x-next-cursor")}`);
+    expect(oldest.json.map((g: any) => g.id)).toEqual([ids[0]]);
+    expect((await list("?order=oldest")).status).toBe(400);
     expect((await list("?limit=201")).status).toBe(400);
     expect((await list("?cursor=nonsense!")).status).toBe(400);
     // A repeated filter arrives as an array: the contract's string refuses it before the handler reads it.
@@ -484,7 +493,7 @@ describe("free-spin grants to a provider without a webhook URL", () => {
       idempotencyKey: "k",
     });
     expect(reply.status).toBe(502);
-    const [grant] = (await signedRequest(server.url, OPERATOR, "GET", GRANTS)).json.items;
+    const [grant] = (await signedRequest(server.url, OPERATOR, "GET", GRANTS)).json;
     expect(grant).toMatchObject({ status: "failed", lastError: "provider has no webhook URL configured" });
   });
 });

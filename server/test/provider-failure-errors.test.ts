@@ -45,7 +45,7 @@ describe("errors about a provider, as the operator sees them", () => {
     const reply = await signedRequest(unreachable.url, OPERATOR, "POST", GRANTS, grantBody("k-unreachable"));
     expect(reply.status).toBe(502);
     expect(reply.json.error).toMatch(/: provider unreachable$/);
-    const [grant] = (await signedRequest(unreachable.url, OPERATOR, "GET", GRANTS)).json.items;
+    const [grant] = (await signedRequest(unreachable.url, OPERATOR, "GET", GRANTS)).json;
     expect(grant).toMatchObject({ status: "failed", lastError: "provider unreachable" });
     for (const text of [reply.text, JSON.stringify(grant)]) {
       expect(text).not.toContain("127.0.0.1");
@@ -57,7 +57,7 @@ describe("errors about a provider, as the operator sees them", () => {
   it("a provider's own error body stays on the grant: control characters removed, at most 500 characters", async () => {
     const reply = await signedRequest(answering.url, OPERATOR, "POST", GRANTS, grantBody("k-answered"));
     expect(reply.status).toBe(502);
-    const [grant] = (await signedRequest(answering.url, OPERATOR, "GET", GRANTS)).json.items;
+    const [grant] = (await signedRequest(answering.url, OPERATOR, "GET", GRANTS)).json;
     expect(grant.lastError).toMatch(/^provider answered 503: studio +down +\[31mx+$/);
     expect(grant.lastError).toHaveLength(500);
     expect(grant.lastError).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);

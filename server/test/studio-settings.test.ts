@@ -183,7 +183,7 @@ describeEachStore("a studio's settings and re-sends", (database) => {
     expect(delivered[0]!.body).toBe(failed.body);
     expect(isSignedFor(delivered[0]!, PROVIDER)).toBe(true);
     const after = await signedRequest(server.url, OTHER_OPERATOR, "GET", `${GRANTS}?playerRef=p-resend`);
-    expect(after.json.items.map((g: any) => [g.id, g.status, g.externalRef])).toEqual([[grant.id, "active", `ext-${grant.id}`]]);
+    expect(after.json.map((g: any) => [g.id, g.status, g.externalRef])).toEqual([[grant.id, "active", `ext-${grant.id}`]]);
 
     // Nothing to re-send any more: the grant is active (409), a delivered call is not re-sent (400), nor a test (400).
     const stale = await manager.request("POST", `${DELIVERIES}/${failed.id}/resend`);
@@ -221,7 +221,7 @@ describeEachStore("a studio's settings and re-sends", (database) => {
     const [cancel] = (await manager.request("GET", `${DELIVERIES}?event=GRANT_CANCEL&grantId=${issued.json.id}`)).json.items;
     const resentCancel = await manager.request("POST", `${DELIVERIES}/${cancel.id}/resend`);
     expect(resentCancel.json).toMatchObject({ event: "GRANT_CANCEL", attempt: 2, outcome: "DELIVERED" });
-    expect((await signedRequest(server.url, OPERATOR, "GET", `${GRANTS}?playerRef=p-cancel`)).json.items[0].status).toBe("cancelled");
+    expect((await signedRequest(server.url, OPERATOR, "GET", `${GRANTS}?playerRef=p-cancel`)).json[0].status).toBe("cancelled");
 
     const before = ownStudio.requests.length;
     const resentRevoke = await signedRequest(server.url, PROVIDER, "POST", `${DELIVERIES}/${revoke.id}/resend`);

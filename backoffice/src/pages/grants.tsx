@@ -16,11 +16,13 @@ export function GrantsPage() {
   const [outcome, setOutcome] = useState<{ ok?: string; problem?: string }>();
   const list = usePaged<Grant>(
     (cursor) =>
-      call(() =>
-        api.GET("/v1/operator/free-spins/grants", {
-          params: { query: { limit: PAGE_SIZE, ...(playerRef ? { playerRef } : {}), ...(cursor ? { cursor } : {}) } },
-        }),
-      ),
+      call(async () => {
+        const query = { limit: PAGE_SIZE, order: "newest" as const, ...(playerRef ? { playerRef } : {}), ...(cursor ? { cursor } : {}) };
+        const answer = await api.GET("/v1/operator/free-spins/grants", { params: { query } });
+        // The contract answers the grants themselves; the next page's cursor comes as a header.
+        const nextCursor = answer.response.headers.get("X-Next-Cursor");
+        return { ...answer, data: answer.data && { items: answer.data, nextCursor } };
+      }),
     playerRef,
   );
   const cancel = async (grant: Grant) => {

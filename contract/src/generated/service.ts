@@ -335,9 +335,10 @@ export interface paths {
         };
         /**
          * List free-spin grants
-         * @description Lists the tenant's grants, newest first, a page at a time: pass `nextCursor` back as `cursor` for the next (older)
-         *     page. Omitting playerRef lists every grant the tenant has issued. A malformed cursor or a limit outside 1-200 is
-         *     400. 401, 429, 500.
+         * @description Lists the tenant's grants in the order they were issued (newest first with order=newest); omitting playerRef lists
+         *     every grant the tenant has issued.
+         *     At most `limit` a call (200 when not given): when more follow, the X-Next-Cursor header carries the `cursor` of the
+         *     next page. A malformed cursor or a limit outside 1-200 is 400. 401, 429, 500.
          */
         get: operations["listGrants"];
         put?: never;
@@ -1442,13 +1443,11 @@ export interface components {
          * @description A free-spin grant id: a UUID. A grant id that is not a UUID is answered with 400.
          */
         GrantId: string;
-        /** @description A page of the operator's grants, newest first. */
-        GrantPage: {
-            /** @description At most `limit` grants. */
-            items: components["schemas"]["GrantResponseBody"][];
-            /** @description Pass as `cursor` for the next (older) page; null on the last page. */
-            nextCursor: string | null;
-        };
+        /**
+         * @description The order of a grant list.
+         * @enum {string}
+         */
+        GrantListOrder: "issued" | "newest";
         /**
          * @description The operator-side record of a free-spin grant.
          * @example {
@@ -4033,8 +4032,10 @@ export interface operations {
                 playerRef?: components["schemas"]["Identifier"];
                 /** @description The `nextCursor` of the previous page. */
                 cursor?: string;
-                /** @description Page size, 1 to 200 (default 50). */
+                /** @description Page size, 1 to 200 (default 200). */
                 limit?: components["schemas"]["PageLimit"];
+                /** @description `issued` (the default): in the order issued; `newest`: the newest first, as the back office shows them. */
+                order?: components["schemas"]["GrantListOrder"];
             };
             header?: never;
             path?: never;
@@ -4042,13 +4043,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of grants, filtered by playerRef when given, and the cursor of the next one. */
+            /** @description A page of the operator's grants in issue order: the grants, and the next page's cursor in a header. */
             200: {
                 headers: {
+                    /** @description Present when more grants follow: pass it as `cursor` for the next page. */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GrantPage"];
+                    "application/json": components["schemas"]["GrantResponseBody"][];
                 };
             };
             /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */

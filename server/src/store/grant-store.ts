@@ -1,4 +1,4 @@
-import type { GrantInsertResult, GrantRecord, GrantStatus, GrantStore } from "../domain/ports/grants.js";
+import type { GrantInsertResult, GrantListPage, GrantRecord, GrantStatus, GrantStore } from "../domain/ports/grants.js";
 import type { SqliteDatabase } from "./database.js";
 import { StatementCache } from "./statement-cache.js";
 
@@ -22,12 +22,15 @@ interface Row {
 }
 
 /**
- * A page of the operator's grants (or one player's) in issue order, newest first: each walks its index, grants_operator
- * or grants_player, whose entries end with the rowid. Exported for the plan test.
+ * A page of the operator's grants (or one player's) in issue order or newest first: each walks its index,
+ * grants_operator or grants_player, whose entries end with the rowid, one way or the other. Exported for the plan test.
  */
-export const grantListSql = (ofPlayer: boolean) =>
+export const grantListSql = (ofPlayer: boolean, newestFirst: boolean) =>
   `SELECT rowid AS seq, * FROM grants WHERE operator_id = @operatorId ${ofPlayer ? "AND player_ref = @playerRef" : ""}
-   AND rowid < @beforeSeq ORDER BY rowid DESC LIMIT @limit`;
+   AND rowid ${newestFirst ? "<" : ">"} @afterSeq ORDER BY rowid ${newestFirst ? "DESC" : "ASC"} LIMIT @limit`;
+
+/** The `afterSeq` of a first page: before every grant, in either order. */
+export const firstSeq = (newestFirst: boolean) => (newestFirst ? Number.MAX_SAFE_INTEGER : 0);
 
 const fromRow = (r: Row): GrantRecord => ({
   id: r.id,
@@ -54,10 +57,8 @@ export class SqliteGrantStore implements GrantStore {
   private readonly byId;
   private readonly byOperatorAndId;
   private readonly byKey;
-  private readonly listAll;
-  private readonly listPlayer;
   private readonly byProviderAndId;
-  private readonly providerLists;
+  private readonly lists;
   private readonly activateStmt;
   private readonly failStmt;
   private readonly cancelStmt;
@@ -74,11 +75,9 @@ export class SqliteGrantStore implements GrantStore {
     this.byId = db.prepare("SELECT * FROM grants WHERE id = ?");
     this.byOperatorAndId = db.prepare("SELECT * FROM grants WHERE operator_id = ? AND id = ?");
     this.byProviderAndId = db.prepare("SELECT * FROM grants WHERE provider_id = ? AND id = ?");
-    this.providerLists = new StatementCache(db);
+    this.lists = new StatementCache(db);
     this.byKey = db.prepare("SELECT * FROM grants WHERE operator_id = ? AND idempotency_key = ?");
     // rowid breaks ties between grants created within the same millisecond.
-    this.listAll = db.prepare(grantListSql(false));
-    this.listPlayer = db.prepare(grantListSql(true));
     this.activateStmt = db.prepare("UPDATE grants SET status = 'active', external_ref = ?, updated_at = ? WHERE id = ? AND status = ? RETURNING *");
     this.failStmt = db.prepare("UPDATE grants SET status = 'failed', last_error = ?, updated_at = ? WHERE id = ? AND status = 'pending' RETURNING *");
     this.cancelStmt = db.prepare("UPDATE grants SET status = 'cancelled', updated_at = ? WHERE id = ? AND status = 'active' RETURNING *");
@@ -113,17 +112,18 @@ export class SqliteGrantStore implements GrantStore {
     return this.one(this.byKey.get(operatorId, idempotencyKey));
   }
 
-  list(operatorId: string, playerRef: string | undefined, beforeSeq: number, limit: number): Promise<(GrantRecord & { seq: number })[]> {
-    const rows = (
-      playerRef === undefined ? this.listAll.all({ operatorId, beforeSeq, limit }) : this.listPlayer.all({ operatorId, playerRef, beforeSeq, limit })
-    ) as (Row & { seq: number })[];
+  list(operatorId: string, page: GrantListPage, limit: number): Promise<(GrantRecord & { seq: number })[]> {
+    const { playerRef, newestFirst } = page;
+    const statement = this.lists.get(grantListSql(playerRef !== undefined, newestFirst));
+    const afterSeq = page.afterSeq ?? firstSeq(newestFirst);
+    const rows = statement.all({ operatorId, afterSeq, limit, ...(playerRef === undefined ? {} : { playerRef }) }) as (Row & { seq: number })[];
     return Promise.resolve(rows.map((row) => ({ ...fromRow(row), seq: row.seq })));
   }
 
   listForProvider(providerId: string, filter: { playerRef?: string; status?: GrantStatus }, limit: number): Promise<GrantRecord[]> {
     const sql = `SELECT * FROM grants WHERE provider_id = @providerId ${filter.playerRef === undefined ? "" : "AND player_ref = @playerRef"}
       ${filter.status === undefined ? "" : "AND status = @status"} ORDER BY created_at DESC, rowid DESC LIMIT @limit`;
-    const rows = this.providerLists.get(sql).all({ providerId, limit, ...filter }) as Row[];
+    const rows = this.lists.get(sql).all({ providerId, limit, ...filter }) as Row[];
     return Promise.resolve(rows.map(fromRow));
   }
 

@@ -114,7 +114,7 @@ describePostgres("a cluster of three instances on one PostgreSQL database", () =
     const grant = issued.json as { id: string };
     for (const instance of [b(), c()]) {
       expect((await signedRequest(instance.url, OPERATOR, "GET", `${GRANTS}/${grant.id}`)).json).toEqual(grant);
-      expect((await signedRequest(instance.url, OPERATOR, "GET", `${GRANTS}?playerRef=${playerRef}`)).json.items).toEqual([grant]);
+      expect((await signedRequest(instance.url, OPERATOR, "GET", `${GRANTS}?playerRef=${playerRef}`)).json).toEqual([grant]);
       // Another operator sees no such grant, on any instance.
       expect((await signedRequest(instance.url, OTHER_OPERATOR, "GET", `${GRANTS}/${grant.id}`)).status).toBe(404);
     }

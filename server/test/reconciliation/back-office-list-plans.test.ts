@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProblemKind, ProblemStatus } from "../../src/domain/ports/problems.js";
 import type { WebhookDeliveryFilter } from "../../src/domain/ports/webhook-deliveries.js";
 import { openDatabase } from "../../src/store/database.js";
-import { grantListSql } from "../../src/store/grant-store.js";
+import { firstSeq, grantListSql } from "../../src/store/grant-store.js";
 import { grantListSql as postgresGrantListSql } from "../../src/store/postgres/grant-store.js";
 import { auditLogSql as postgresAuditLogSql, problemListSql as postgresProblemListSql } from "../../src/store/postgres/problem-store.js";
 import { auditLogSql, problemListSql } from "../../src/store/problem-store.js";
@@ -52,14 +52,19 @@ const DELIVERY_COMBINATIONS: WebhookDeliveryFilter[] = [
 ];
 
 function cases(): ListCase[] {
-  const grants = [false, true].map((ofPlayer) => ({
-    name: `grants${ofPlayer ? " of a player" : ""}`,
-    table: "grants",
-    index: ofPlayer ? "grants_player(_seq)?" : "grants_operator(_seq)?",
-    sqlite: { sql: grantListSql(ofPlayer), params: { operatorId: "op-0", playerRef: "p-5", beforeSeq: BEFORE, limit: 51 } },
-    postgres: { sql: postgresGrantListSql(ofPlayer), params: ["op-0", BEFORE, 51, ...(ofPlayer ? ["p-5"] : [])] },
-    exact: true,
-  }));
+  const grants = [false, true].flatMap((ofPlayer) =>
+    [false, true].map((newestFirst) => ({
+      name: `grants${ofPlayer ? " of a player" : ""}${newestFirst ? ", newest first" : ""}`,
+      table: "grants",
+      index: ofPlayer ? "grants_player(_seq)?" : "grants_operator(_seq)?",
+      sqlite: {
+        sql: grantListSql(ofPlayer, newestFirst),
+        params: { operatorId: "op-0", playerRef: "p-5", afterSeq: firstSeq(newestFirst), limit: 51 },
+      },
+      postgres: { sql: postgresGrantListSql(ofPlayer, newestFirst), params: ["op-0", firstSeq(newestFirst), 51, ...(ofPlayer ? ["p-5"] : [])] },
+      exact: true,
+    })),
+  );
   const problems = KINDS.flatMap((kind) =>
     (["open", "resolved", "all"] as const).map((status) => ({
       name: `problems ${kind ?? "of every kind"} ${status}`,

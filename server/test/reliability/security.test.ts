@@ -75,7 +75,7 @@ describe("tenant isolation", () => {
     expect((await signedRequest(server.url, OTHER_OPERATOR, "GET", `/v1/operator/free-spins/grants/${id}`)).status).toBe(404);
     expect((await signedRequest(server.url, OTHER_OPERATOR, "POST", `/v1/operator/free-spins/grants/${id}/cancel`)).status).toBe(404);
     const listed = await signedRequest(server.url, OTHER_OPERATOR, "GET", "/v1/operator/free-spins/grants?playerRef=sec-p");
-    expect(listed.json.items.map((g: { id: string }) => g.id)).toEqual([theirs.json.id]);
+    expect(listed.json.map((g: { id: string }) => g.id)).toEqual([theirs.json.id]);
     expect((await signedRequest(server.url, OPERATOR, "GET", `/v1/operator/free-spins/grants/${id}`)).json.status).toBe("active");
 
     const [player] = await seatPlayers(server.url, ["sec-p"]);

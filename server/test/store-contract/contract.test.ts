@@ -451,12 +451,15 @@ function storeContract(kit: () => StoreKit) {
       expect(await grants.cancel(grant.id, "t3")).toMatchObject({ status: "cancelled" });
       const second = { ...grant, id: randomUUID(), idempotencyKey: "k-2", playerRef: "q" };
       await grants.insertOrGet(second);
-      // Newest first, a page at a time: after the first of two, the second.
-      const all = Number.MAX_SAFE_INTEGER;
-      expect((await grants.list(operatorId, undefined, all, 10)).map((g) => g.id)).toEqual([second.id, grant.id]);
-      const [newest] = await grants.list(operatorId, undefined, all, 1);
-      expect((await grants.list(operatorId, undefined, newest!.seq, 10)).map((g) => g.id)).toEqual([grant.id]);
-      expect((await grants.list(operatorId, "q", all, 10)).map((g) => g.id)).toEqual([second.id]);
+      // In issue order or newest first, a page at a time: after the first of two, the other.
+      const issued = { newestFirst: false };
+      expect((await grants.list(operatorId, issued, 10)).map((g) => g.id)).toEqual([grant.id, second.id]);
+      const [first] = await grants.list(operatorId, issued, 1);
+      expect((await grants.list(operatorId, { ...issued, afterSeq: first!.seq }, 10)).map((g) => g.id)).toEqual([second.id]);
+      const [newest] = await grants.list(operatorId, { newestFirst: true }, 1);
+      expect(newest!.id).toBe(second.id);
+      expect((await grants.list(operatorId, { newestFirst: true, afterSeq: newest!.seq }, 10)).map((g) => g.id)).toEqual([grant.id]);
+      expect((await grants.list(operatorId, { ...issued, playerRef: "q" }, 10)).map((g) => g.id)).toEqual([second.id]);
       expect(await grants.find("another", grant.id)).toBeUndefined();
       expect(await grants.findById(second.id)).toMatchObject({ status: "pending" });
       expect(await grants.failPendingUnchangedSince("2025-12-31T23:59:59.999Z", "interrupted", "2026-01-01T00:05:00.000Z")).toBe(0);

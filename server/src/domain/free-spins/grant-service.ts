@@ -8,7 +8,7 @@ import type { GrantRecord, GrantStore } from "../ports/grants.js";
 import type { Delivered, ProviderWebhooks, WebhookCall, WebhookOutcome } from "../ports/provider-webhooks.js";
 import type { WebhookEvent } from "../ports/webhook-deliveries.js";
 import { quoteProvider } from "../../common/provider-message.js";
-import { readPage, type PageQuery } from "../reconciliation/page-cursor.js";
+import { MAX_PAGE_LIMIT, readPage, type PageQuery } from "../reconciliation/page-cursor.js";
 
 /** The contract's IssueGrantRequestBody, schema-validated as one of its two forms: by campaign, or direct. */
 export type IssueGrantRequest = ServiceSchemas["CampaignGrantRequestBody"] | DirectGrantRequest;
@@ -108,12 +108,20 @@ export class GrantService {
     return grant;
   }
 
-  /** A page of the operator's grants, newest first, optionally of one player. */
-  list(operatorId: string, query: PageQuery & { playerRef?: string }): Promise<{ rows: GrantRecord[]; nextCursor: string | null }> {
+  /**
+   * A page of the operator's grants in issue order (or newest first), optionally of one player. The contract lists every
+   * grant when no page is asked for: without `limit`, a page is the largest one, and a client that sees `nextCursor`
+   * asks for the rest.
+   */
+  list(
+    operatorId: string,
+    query: PageQuery & { playerRef?: string; order?: "issued" | "newest" },
+  ): Promise<{ rows: GrantRecord[]; nextCursor: string | null }> {
+    const newestFirst = query.order === "newest";
     return readPage(
-      query,
+      { ...query, limit: query.limit ?? String(MAX_PAGE_LIMIT) },
       SEQ_POSITION,
-      (after, limit) => this.store.list(operatorId, query.playerRef, after?.seq ?? Number.MAX_SAFE_INTEGER, limit),
+      (after, limit) => this.store.list(operatorId, { playerRef: query.playerRef, newestFirst, afterSeq: after?.seq }, limit),
       (grant) => grant,
     );
   }

@@ -31,6 +31,13 @@ export type GrantInsertResult = { inserted: true; grant: GrantRecord } | { inser
  * Grant persistence. Status changes are conditional on the expected current status so that two writers can
  * never both move one grant (a late provider answer cannot resurrect a grant failed as interrupted).
  */
+/** Which grants a list page reads: one player's or all, in which order, and past which grant. */
+export interface GrantListPage {
+  playerRef?: string | undefined;
+  newestFirst: boolean;
+  afterSeq?: number | undefined;
+}
+
 export interface GrantStore {
   /** Records a new pending grant unless its (operatorId, idempotencyKey) is taken; then returns the holder. */
   insertOrGet(grant: GrantRecord): Promise<GrantInsertResult>;
@@ -41,10 +48,10 @@ export interface GrantStore {
   /** The operator's grant holding this idempotency key. */
   findByIdempotencyKey(operatorId: string, idempotencyKey: string): Promise<GrantRecord | undefined>;
   /**
-   * Up to `limit` of the operator's grants issued before the one at `beforeSeq` (issue order), newest first, optionally of
-   * one player; each with its `seq`, the page cursor's position.
+   * Up to `limit` of the operator's grants past the one at `page.afterSeq` (undefined: from the start), in issue order
+   * or newest first, optionally of one player; each with its `seq`, the page cursor's position.
    */
-  list(operatorId: string, playerRef: string | undefined, beforeSeq: number, limit: number): Promise<(GrantRecord & { seq: number })[]>;
+  list(operatorId: string, page: GrantListPage, limit: number): Promise<(GrantRecord & { seq: number })[]>;
   /** Up to `limit` of the grants issued to the provider by any operator, newest first, of one player or status when given. */
   listForProvider(providerId: string, filter: { playerRef?: string; status?: GrantStatus }, limit: number): Promise<GrantRecord[]>;
   /** A grant issued to the provider, or undefined (another provider's grant is as good as missing). */

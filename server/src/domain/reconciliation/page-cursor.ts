@@ -2,7 +2,7 @@ import { badRequest } from "../errors.js";
 
 /** Page sizes of the reconciliation lists: 50 when the caller names none, at most 200 (the OpenAPI enforces 1-200). */
 const DEFAULT_PAGE_LIMIT = 50;
-const MAX_PAGE_LIMIT = 200;
+export const MAX_PAGE_LIMIT = 200;
 
 /** The position of a list paged by time of arrival, newest first: the rowid (arrival order) breaks ties. */
 export const TIME_POSITION = ["createdAt", "rowid"] as const;

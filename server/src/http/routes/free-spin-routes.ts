@@ -18,7 +18,9 @@ export function freeSpinRoutes(deps: FreeSpinRouteDeps): Router {
   }) satisfies ContractHandler<"issueGrant">);
   router.get("/v1/operator/free-spins/grants", (async (req, res) => {
     const { rows, nextCursor } = await deps.grants.list(callerOf(res).tenantId, req.query);
-    res.json({ items: rows.map(toGrantResponse), nextCursor });
+    // The contract's answer is the grants themselves; the next page's cursor rides in a header.
+    if (nextCursor !== null) res.setHeader("X-Next-Cursor", nextCursor);
+    res.json(rows.map(toGrantResponse));
   }) satisfies ContractHandler<"listGrants">);
   router.get("/v1/operator/free-spins/grants/:id", (async (req, res) => {
     res.json(toGrantResponse(await deps.grants.get(callerOf(res).tenantId, req.params.id)));

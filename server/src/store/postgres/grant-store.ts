@@ -1,4 +1,5 @@
-import type { GrantInsertResult, GrantRecord, GrantStatus, GrantStore } from "../../domain/ports/grants.js";
+import type { GrantInsertResult, GrantListPage, GrantRecord, GrantStatus, GrantStore } from "../../domain/ports/grants.js";
+import { firstSeq } from "../grant-store.js";
 import type { PostgresPool, Queries } from "./database.js";
 
 const GRANT_COLUMNS = `id, operator_id AS "operatorId", provider_id AS "providerId", game_id AS "gameId", player_ref AS "playerRef",
@@ -6,13 +7,13 @@ const GRANT_COLUMNS = `id, operator_id AS "operatorId", provider_id AS "provider
   idempotency_key AS "idempotencyKey", expires_at AS "expiresAt", last_error AS "lastError", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 /**
- * A page of the operator's grants (or one player's) in issue order, newest first ($1 operator, $2 before, $3 limit, $4
+ * A page of the operator's grants (or one player's) in issue order or newest first ($1 operator, $2 after, $3 limit, $4
  * player): a statement for each, so each walks its index, grants_operator_seq or grants_player_seq. Exported for the
  * plan test.
  */
-export const grantListSql = (ofPlayer: boolean) =>
+export const grantListSql = (ofPlayer: boolean, newestFirst: boolean) =>
   `SELECT ${GRANT_COLUMNS}, seq FROM grants WHERE operator_id = $1 ${ofPlayer ? "AND player_ref = $4" : ""}
-   AND seq < $2 ORDER BY seq DESC LIMIT $3`;
+   AND seq ${newestFirst ? "<" : ">"} $2 ORDER BY seq ${newestFirst ? "DESC" : "ASC"} LIMIT $3`;
 
 /** PostgreSQL implementation of the grants port. Status changes are conditional single statements, as SQLite's. */
 export class PostgresGrantStore implements GrantStore {
@@ -65,10 +66,11 @@ export class PostgresGrantStore implements GrantStore {
     return this.one(`SELECT ${GRANT_COLUMNS} FROM grants WHERE operator_id = $1 AND idempotency_key = $2`, [operatorId, idempotencyKey]);
   }
 
-  async list(operatorId: string, playerRef: string | undefined, beforeSeq: number, limit: number): Promise<(GrantRecord & { seq: number })[]> {
-    const { rows } = await this.reads.query<GrantRecord & { seq: number }>(grantListSql(playerRef !== undefined), [
+  async list(operatorId: string, page: GrantListPage, limit: number): Promise<(GrantRecord & { seq: number })[]> {
+    const { playerRef, newestFirst } = page;
+    const { rows } = await this.reads.query<GrantRecord & { seq: number }>(grantListSql(playerRef !== undefined, newestFirst), [
       operatorId,
-      beforeSeq,
+      page.afterSeq ?? firstSeq(newestFirst),
       limit,
       ...(playerRef === undefined ? [] : [playerRef]),
     ]);
