@@ -1,4 +1,4 @@
-import type { GrantInsertResult, GrantListPage, GrantRecord, GrantStatus, GrantStore } from "../domain/ports/grants.js";
+import { firstSeq, type GrantInsertResult, type GrantListPage, type GrantRecord, type GrantStatus, type GrantStore } from "../domain/ports/grants.js";
 import type { SqliteDatabase } from "./database.js";
 import { StatementCache } from "./statement-cache.js";
 
@@ -28,9 +28,6 @@ interface Row {
 export const grantListSql = (ofPlayer: boolean, newestFirst: boolean) =>
   `SELECT rowid AS seq, * FROM grants WHERE operator_id = @operatorId ${ofPlayer ? "AND player_ref = @playerRef" : ""}
    AND rowid ${newestFirst ? "<" : ">"} @afterSeq ORDER BY rowid ${newestFirst ? "DESC" : "ASC"} LIMIT @limit`;
-
-/** The `afterSeq` of a first page: before every grant, in either order. */
-export const firstSeq = (newestFirst: boolean) => (newestFirst ? Number.MAX_SAFE_INTEGER : 0);
 
 const fromRow = (r: Row): GrantRecord => ({
   id: r.id,

@@ -38,6 +38,9 @@ export interface GrantListPage {
   afterSeq?: number | undefined;
 }
 
+/** The `afterSeq` a first page starts past: before every grant, in either order. */
+export const firstSeq = (newestFirst: boolean) => (newestFirst ? Number.MAX_SAFE_INTEGER : 0);
+
 export interface GrantStore {
   /** Records a new pending grant unless its (operatorId, idempotencyKey) is taken; then returns the holder. */
   insertOrGet(grant: GrantRecord): Promise<GrantInsertResult>;

@@ -1,5 +1,11 @@
-import type { GrantInsertResult, GrantListPage, GrantRecord, GrantStatus, GrantStore } from "../../domain/ports/grants.js";
-import { firstSeq } from "../grant-store.js";
+import {
+  firstSeq,
+  type GrantInsertResult,
+  type GrantListPage,
+  type GrantRecord,
+  type GrantStatus,
+  type GrantStore,
+} from "../../domain/ports/grants.js";
 import type { PostgresPool, Queries } from "./database.js";
 
 const GRANT_COLUMNS = `id, operator_id AS "operatorId", provider_id AS "providerId", game_id AS "gameId", player_ref AS "playerRef",
