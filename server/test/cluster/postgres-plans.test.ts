@@ -32,6 +32,24 @@ async function fillLedger(client: pg.Client, prefix: string, count: number, stat
   );
 }
 
+/**
+ * Waits until no other session is connected to `client`'s database: a backend reports its counts as it exits, before it
+ * leaves pg_stat_activity (PostgreSQL flushes a backend's statistics in an earlier exit hook than the one that clears its
+ * activity entry), so once the stopped instance's connections are gone, their counts are in.
+ */
+async function backendsGone(client: pg.Client): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    await client.query("SELECT pg_stat_clear_snapshot()");
+    const { rows } = await client.query<{ others: string }>(
+      "SELECT count(*) AS others FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+    );
+    if (Number(rows[0]!.others) === 0) return;
+    if (Date.now() > deadline) throw new Error(`${rows[0]!.others} sessions still connected 30 s after the instance stopped`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 describePostgres("PostgreSQL plans on the money path", () => {
   let database: TestDatabase;
   let wallet: TestWallet;
@@ -51,9 +69,9 @@ describePostgres("PostgreSQL plans on the money path", () => {
 
   /** Buffers read or found cached so far, in all and per index of the ledger (backends report theirs when they exit). */
   async function buffersSoFar(): Promise<Map<string, number>> {
-    // This session's own counts (the prefill's, above all) are flushed too, not a second later inside a measurement.
+    // This session's own counts (the prefill's, above all) are flushed too, not a second later inside a measurement: a
+    // session flushes a forced flush as it goes idle, before it answers the statement that asked for it.
     await client.query("SELECT pg_stat_force_next_flush()");
-    await new Promise((resolve) => setTimeout(resolve, 200));
     await client.query("SELECT pg_stat_clear_snapshot()");
     const { rows } = await client.query<{ name: string; buffers: string }>(
       `SELECT 'all' AS name, blks_hit + blks_read AS buffers FROM pg_stat_database WHERE datname = current_database()
@@ -79,8 +97,7 @@ describePostgres("PostgreSQL plans on the money path", () => {
       expect([bet.status, win.status]).toEqual([200, 200]);
     }
     await stopAll([instance]);
-    // A backend reports its counts when it exits: wait until the pool's have.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await backendsGone(client);
     const after = await buffersSoFar();
     return new Map([...after].map(([name, buffers]) => [name, buffers - (before.get(name) ?? 0)]));
   }
@@ -141,8 +158,7 @@ describePostgres("PostgreSQL plans on the money path", () => {
       const before = await keyLookups();
       await play("measured", 5);
       await stopAll([instance]);
-      // A backend reports its counts when it exits.
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await backendsGone(ownClient);
       const perTransaction = ((await keyLookups()) - before) / (2 * 5 * players.length);
       console.log(
         `[plans] buffers of indexes by provider, operator or round per transaction, grown under open connections: ${perTransaction.toFixed(1)}`,
