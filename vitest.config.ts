@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { LongestFirstSequencer } from "./vitest.sequencer.js";
 
 /**
  * The at-rest key every service a test starts uses (CROUPIER_SECRET_KEY: docs/security.md, The at-rest key): set in each
@@ -14,6 +15,8 @@ export default defineConfig({
     // Most tests wait on servers, child processes, timers and databases rather than compute: four files at once on 2 cores
     // (the whole run in 318 s against 355 s with three, same machine, nothing else running).
     maxWorkers: 4,
+    // The longest files first, so the run does not end on one of them (vitest.sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       ...packages.map((name) => ({
         test: {
@@ -22,9 +25,10 @@ export default defineConfig({
           include: ["**/*.test.ts"],
           // The reliability suite runs as its own project, never twice: npm test leaves it out, npm run test:reliability runs it.
           exclude: ["**/node_modules/**", "**/dist/**", ...(name === "server" ? ["test/reliability/**"] : [])],
-          // The server's files share a worker's loaded modules instead of loading them again each (their imports were
-          // a third of the run): every file starts its own servers, wallets and databases, and stops them.
-          isolate: name !== "server",
+          // Files share a worker's loaded modules instead of loading them again each (the server's imports were a third of
+          // the run, and a fresh worker per file costs every other package's files a process start): every file starts
+          // its own servers, wallets, databases, browsers and temp directories, and stops or removes them.
+          isolate: false,
           // Generous: with three files at once, a test that starts several processes waits its turn for a core.
           testTimeout: 90_000,
           hookTimeout: 90_000,
