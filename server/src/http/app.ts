@@ -1,4 +1,5 @@
 import type { ServiceSchemas } from "@croupier/contract";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import express, { type Express, type RequestHandler } from "express";
 import type { Logger } from "pino";
 import { notFound } from "../domain/errors.js";
@@ -45,18 +46,39 @@ export interface AppDependencies {
  * Every route (`/metrics` only without a listener of its own), one pipeline in the contract's order: signing headers (or a back-office session) → raw body → signature,
  * nonce, rate limit, role → JSON parse → OpenAPI validation (the wallet API's instance, then everyone else's:
  * openapi-validator.ts) → routes → one error handler.
+ *
+ * The wallet API's three paths, the money path among them, go through an app of their own with the same stages minus
+ * those that never act on them (health, metrics, the static pages, the other validator instance, which would validate
+ * a wallet request a second time): each Express layer is a call, a path match and often a promise hop per request.
  */
 export function buildApp(
   deps: AppDependencies,
   validation: { document: ParsedDocument; validateResponses: boolean },
   options: { metricsListener: boolean } = { metricsListener: false },
-): Express {
-  const app = express();
-  app.disable("x-powered-by");
-  app.set("etag", false);
-  // As in every router of the contract (routes/contract-router.ts); the OpenAPI validator reads this setting too.
-  app.set("case sensitive routing", true);
-  app.use(requestLog(deps.requestLog.logger, deps.requestLog.metrics));
+): (req: IncomingMessage, res: ServerResponse) => void {
+  const [walletValidation, otherValidation] = contractValidation(validation.document, validation.validateResponses);
+  const log = requestLog(deps.requestLog.logger, deps.requestLog.metrics);
+  const signed = [
+    authenticateHeaders(deps.authentication),
+    rawBody,
+    authenticate(deps.authentication, TRANSACTION_PATH),
+    jsonBody,
+  ] satisfies RequestHandler[];
+  const routes = [
+    walletRoutes(deps.wallet),
+    operatorRoutes(deps.operator),
+    reconciliationRoutes(deps.reconciliation),
+    monitoringRoutes(deps.monitoring),
+    freeSpinRoutes(deps.freeSpins),
+    replayRoutes(deps.replays),
+    studioRoutes(deps.studio),
+    portalRoutes(deps.portal),
+    backofficeRoutes(deps.backoffice),
+  ];
+  const noRoute: RequestHandler = (_req, _res, next) => next(notFound("no such route"));
+
+  const app = contractApp();
+  app.use(log);
   app.get("/healthz", ((_req, res) => {
     res.json({ status: "ok" });
   }) satisfies ContractHandler<"getHealth">);
@@ -70,42 +92,46 @@ export function buildApp(
   app.get("/metrics", options.metricsListener ? (_req, _res, next) => next(notFound("no such route")) : metricsRoute(deps.health.metrics));
   app.use(backofficeStatic());
   app.use(apiReferenceStatic());
-  app.use(authenticateHeaders(deps.authentication));
-  app.use(rawBody);
-  app.use(authenticate(deps.authentication, TRANSACTION_PATH));
-  app.use(jsonBody);
-  app.use(contractValidation(validation.document, validation.validateResponses));
-  app.use(walletRoutes(deps.wallet));
-  app.use(operatorRoutes(deps.operator));
-  app.use(reconciliationRoutes(deps.reconciliation));
-  app.use(monitoringRoutes(deps.monitoring));
-  app.use(freeSpinRoutes(deps.freeSpins));
-  app.use(replayRoutes(deps.replays));
-  app.use(studioRoutes(deps.studio));
-  app.use(portalRoutes(deps.portal));
-  app.use(backofficeRoutes(deps.backoffice));
-  app.use((_req, _res, next) => next(notFound("no such route")));
-  app.use(errorHandler);
+  app.use(...signed, ...walletValidation, ...otherValidation, ...routes, noRoute, errorHandler);
+
+  const walletApp = contractApp();
+  walletApp.use(log, ...signed, ...walletValidation, ...routes, noRoute, errorHandler);
+
+  return (req, res) => {
+    const url = req.url ?? "/";
+    const query = url.indexOf("?");
+    // Exactly a wallet path as Express reads it (the path before the query); anything else takes the whole app.
+    (isWalletPath(query < 0 ? url : url.slice(0, query)) ? walletApp : app)(req, res);
+  };
+}
+
+/** An Express app with the contract's settings. */
+function contractApp(): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("etag", false);
+  // As in every router of the contract (routes/contract-router.ts); the OpenAPI validator reads this setting too.
+  app.set("case sensitive routing", true);
   return app;
 }
 
-const validations = new WeakMap<ParsedDocument, Map<boolean, RequestHandler[]>>();
+const validations = new WeakMap<ParsedDocument, Map<boolean, [RequestHandler[], RequestHandler[]]>>();
 
 /**
- * The wallet API's validator instance, then everyone else's, built once per document and setting and shared by every
+ * The wallet API's validator instance and everyone else's, built once per document and setting and shared by every
  * app of the process: building one compiles the OpenAPI meta-schema and the contract's schemas again, about 0.25 s of
  * CPU a service start, and tests and a cluster's instances start many services in one process. An instance keeps only
  * what it compiled; its one hook on an app (path parameters, added to the first app it serves) reaches only routes of
  * the app itself that take parameters, and there are none: every such route is in a router.
  */
-function contractValidation(document: ParsedDocument, validateResponses: boolean): RequestHandler[] {
+function contractValidation(document: ParsedDocument, validateResponses: boolean): [RequestHandler[], RequestHandler[]] {
   let byResponses = validations.get(document);
   if (byResponses === undefined) validations.set(document, (byResponses = new Map()));
   let handlers = byResponses.get(validateResponses);
   if (handlers === undefined) {
     handlers = [
-      ...openApiValidator({ document, validateResponses, paths: WALLET_PATHS, ignorePaths: (path) => !isWalletPath(path) }).handlers,
-      ...openApiValidator({ document, validateResponses, ignorePaths: isWalletPath }).handlers,
+      openApiValidator({ document, validateResponses, paths: WALLET_PATHS, ignorePaths: (path) => !isWalletPath(path) }).handlers,
+      openApiValidator({ document, validateResponses, ignorePaths: isWalletPath }).handlers,
     ];
     byResponses.set(validateResponses, handlers);
   }
