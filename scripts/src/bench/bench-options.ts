@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { BASELINE_TARGETS, DEFAULT_TARGETS, PREFILLED_TARGETS, TARGET_NAMES, type TargetName } from "./bench-targets.js";
+import { BASELINE_TARGETS, DEFAULT_TARGETS, PREFILLED_BASELINE_TARGETS, PREFILLED_TARGETS, TARGET_NAMES, type TargetName } from "./bench-targets.js";
 
 /** The calls a round measures: provider wallet transactions, balance reads and session verifies, operator launches. */
 export const CALL_KINDS = ["transaction", "balance", "verify", "launch"] as const;
@@ -52,7 +52,8 @@ Usage: npm run bench -- [options]
                         (default all but croupier-baseline and croupier-pg-baseline, which --baseline adds)
   --calls LIST          comma-separated subset of ${CALL_KINDS.join(",")} (default all)
   --baseline DIR        a built checkout of another commit: its service is the croupier-baseline and
-                        croupier-pg-baseline targets
+                        croupier-pg-baseline targets (with --prefill also croupier-prefilled-baseline and
+                        croupier-pg-prefilled-baseline, prefilled and viewed as croupier-prefilled is)
   --prefill N           N settled transactions (five operators, 5,000 players each, completed rounds, over the
                         last day) in the ledgers of croupier-prefilled and croupier-pg-prefilled, which it adds:
                         the same services as croupier and croupier-pg, compared with their empty ledgers
@@ -101,7 +102,14 @@ export function parseBenchOptions(argv: string[]): BenchOptions | null {
   const prefill = values.prefill === undefined ? undefined : positiveInt(values.prefill, "--prefill", 0);
   const viewer = values.viewer === true;
   if (viewer && prefill === undefined) throw new BenchUsageError("--viewer needs --prefill N (the viewed operator's transactions)");
-  const defaults = [...DEFAULT_TARGETS, ...(baselineDir === undefined ? [] : BASELINE_TARGETS), ...(prefill === undefined ? [] : PREFILLED_TARGETS)];
+  // The prefilled baseline targets come with both --baseline and --prefill.
+  const defaults = [
+    ...DEFAULT_TARGETS,
+    ...(baselineDir === undefined ? [] : BASELINE_TARGETS),
+    ...(prefill === undefined ? [] : PREFILLED_TARGETS),
+  ].filter(
+    (name, i, all) => all.indexOf(name) === i && (!PREFILLED_BASELINE_TARGETS.includes(name) || (baselineDir !== undefined && prefill !== undefined)),
+  );
   const targets = values.targets === undefined ? [...defaults] : values.targets.split(",").map((name) => name.trim());
   for (const name of targets) {
     if (!(TARGET_NAMES as readonly string[]).includes(name))

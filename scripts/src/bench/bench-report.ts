@@ -158,7 +158,7 @@ function comparisonSpecs(present: ReadonlySet<TargetName>, rates: readonly numbe
   ]);
   // Issue 30 item 1: a viewer looping the overview and every filter of another operator's 1,000,000 transactions moves
   // the bench operator's BET p50 and p99 by at most 2 ms.
-  const viewerSpecs = (["croupier-prefilled", "croupier-pg-prefilled"] as const)
+  const viewerSpecs = (["croupier-prefilled", "croupier-pg-prefilled", "croupier-prefilled-baseline", "croupier-pg-prefilled-baseline"] as const)
     .filter((target) => present.has(target))
     .flatMap((target) =>
       rates.flatMap((rate) =>

@@ -30,13 +30,18 @@ export const TARGET_NAMES = [
   "croupier-pg-baseline",
   "croupier-prefilled",
   "croupier-pg-prefilled",
+  "croupier-prefilled-baseline",
+  "croupier-pg-prefilled-baseline",
 ] as const;
 
+/** The targets whose ledger `--prefill N` fills and that run the `--baseline` checkout's service: a change's before. */
+export const PREFILLED_BASELINE_TARGETS: readonly TargetName[] = ["croupier-prefilled-baseline", "croupier-pg-prefilled-baseline"];
+
 /** The targets that run the `--baseline` checkout's service. */
-export const BASELINE_TARGETS: readonly TargetName[] = ["croupier-baseline", "croupier-pg-baseline"];
+export const BASELINE_TARGETS: readonly TargetName[] = ["croupier-baseline", "croupier-pg-baseline", ...PREFILLED_BASELINE_TARGETS];
 
 /** The targets whose ledger `--prefill N` fills before the load: the same service as `croupier` and `croupier-pg`. */
-export const PREFILLED_TARGETS: readonly TargetName[] = ["croupier-prefilled", "croupier-pg-prefilled"];
+export const PREFILLED_TARGETS: readonly TargetName[] = ["croupier-prefilled", "croupier-pg-prefilled", ...PREFILLED_BASELINE_TARGETS];
 
 /** The targets a run drives unless told otherwise. */
 export const DEFAULT_TARGETS: readonly TargetName[] = TARGET_NAMES.filter(
@@ -44,7 +49,13 @@ export const DEFAULT_TARGETS: readonly TargetName[] = TARGET_NAMES.filter(
 );
 
 /** The targets that run on PostgreSQL, each on a database of its own. */
-export const POSTGRES_TARGETS: readonly TargetName[] = ["croupier-pg", "croupier-pg-x2", "croupier-pg-baseline", "croupier-pg-prefilled"];
+export const POSTGRES_TARGETS: readonly TargetName[] = [
+  "croupier-pg",
+  "croupier-pg-x2",
+  "croupier-pg-baseline",
+  "croupier-pg-prefilled",
+  "croupier-pg-prefilled-baseline",
+];
 
 /** One of {@link TARGET_NAMES}. */
 export type TargetName = (typeof TARGET_NAMES)[number];
@@ -60,6 +71,8 @@ const CROUPIER_VARIANTS: Record<Exclude<TargetName, "direct" | "bare-proxy" | "l
   "croupier-pg-baseline": { synchronous: "FULL", logLevel: "silent", instances: 1, postgres: true, baseline: true },
   "croupier-prefilled": { synchronous: "FULL", logLevel: "silent", instances: 1, prefilled: true },
   "croupier-pg-prefilled": { synchronous: "FULL", logLevel: "silent", instances: 1, postgres: true, prefilled: true },
+  "croupier-prefilled-baseline": { synchronous: "FULL", logLevel: "silent", instances: 1, prefilled: true, baseline: true },
+  "croupier-pg-prefilled-baseline": { synchronous: "FULL", logLevel: "silent", instances: 1, postgres: true, prefilled: true, baseline: true },
 };
 
 /** How a Croupier target differs from the default: its settings, how many instances share its database, and which. */
@@ -160,72 +173,74 @@ export async function startBenchEnvironment(
     const playerRefs = benchPlayerRefs(playerCount);
     const placeholderPlayers = playerRefs.map((playerRef) => ({ playerRef, sessionToken: "bench-no-session" }));
     const targets = new Map<TargetName, Target>();
-    await Promise.all(
-      names.map(async (name) => {
-        if (name === "direct") {
-          targets.set(name, {
-            name,
-            urls: [wallet.url],
-            process: wallet,
-            signer: operatorSigner(identity),
-            players: placeholderPlayers,
-            isCroupier: false,
-          });
-          return;
-        }
-        if (isProxy(name)) {
-          const child = await startBareProxy(identity, wallet.url, name === "ledger-proxy" ? join(dir, "ledger-proxy.db") : undefined);
-          processes.push(child);
-          targets.set(name, {
-            name,
-            urls: [child.url],
-            process: child,
-            signer: providerSigner(identity),
-            players: placeholderPlayers,
-            isCroupier: false,
-          });
-          return;
-        }
-        const variant = CROUPIER_VARIANTS[name];
-        // `--viewer`: the prefilled ledger is another operator's, which a back-office viewer reads beside the load.
-        const viewed = variant.prefilled === true && extras.viewer === true;
-        const database = variant.postgres ? await createBenchDatabase() : undefined;
-        if (database) databases.push(database);
-        const script = variant.baseline ? baselineScript(baselineDir) : scriptPath.croupier;
-        // One key for every instance of a target: instances sharing a database must seal and open with the same key.
-        const secretKey = randomBytes(32).toString("base64");
-        const instances: BenchProcess[] = [];
-        // One after the other: the first applies the migrations, the others find them done.
-        for (let i = 0; i < variant.instances; i++) {
-          const instanceName = variant.instances === 1 ? name : `${name}-${i + 1}`;
-          const child = await startCroupier(identity, instanceName, variant, {
-            script,
-            walletUrl: wallet.url,
-            dir,
-            secretKey,
-            databaseUrl: database?.url,
-            viewedOperator: viewed,
-          });
-          processes.push(child);
-          instances.push(child);
-        }
-        const prefilled = variant.prefilled ? await prefillLedger(identity, prefill, database, join(dir, `${name}.db`), viewed) : undefined;
-        const viewer = viewed ? addViewerAccount(identity, join(dir, `${name}.config.json`), secretKey) : undefined;
-        // Sessions live in the database, so those launched through the first instance hold on every instance.
-        const players = await launchSessions(instances[0]!.url, identity, playerRefs);
+    const startTarget = async (name: TargetName): Promise<void> => {
+      if (name === "direct") {
         targets.set(name, {
           name,
-          urls: instances.map((p) => p.url),
-          process: instances[0]!,
-          signer: providerSigner(identity),
-          players,
-          isCroupier: true,
-          ...(database ? { database } : {}),
-          ...(prefilled === undefined ? {} : { prefilledTransactions: prefilled }),
-          ...(viewer === undefined ? {} : { viewer }),
+          urls: [wallet.url],
+          process: wallet,
+          signer: operatorSigner(identity),
+          players: placeholderPlayers,
+          isCroupier: false,
         });
-      }),
-    );
+        return;
+      }
+      if (isProxy(name)) {
+        const child = await startBareProxy(identity, wallet.url, name === "ledger-proxy" ? join(dir, "ledger-proxy.db") : undefined);
+        processes.push(child);
+        targets.set(name, {
+          name,
+          urls: [child.url],
+          process: child,
+          signer: providerSigner(identity),
+          players: placeholderPlayers,
+          isCroupier: false,
+        });
+        return;
+      }
+      const variant = CROUPIER_VARIANTS[name];
+      // `--viewer`: the prefilled ledger is another operator's, which a back-office viewer reads beside the load.
+      const viewed = variant.prefilled === true && extras.viewer === true;
+      const database = variant.postgres ? await createBenchDatabase() : undefined;
+      if (database) databases.push(database);
+      const script = variant.baseline ? baselineScript(baselineDir) : scriptPath.croupier;
+      // One key for every instance of a target: instances sharing a database must seal and open with the same key.
+      const secretKey = randomBytes(32).toString("base64");
+      const instances: BenchProcess[] = [];
+      // One after the other: the first applies the migrations, the others find them done.
+      for (let i = 0; i < variant.instances; i++) {
+        const instanceName = variant.instances === 1 ? name : `${name}-${i + 1}`;
+        const child = await startCroupier(identity, instanceName, variant, {
+          script,
+          walletUrl: wallet.url,
+          dir,
+          secretKey,
+          databaseUrl: database?.url,
+          viewedOperator: viewed,
+        });
+        processes.push(child);
+        instances.push(child);
+      }
+      const prefilled = variant.prefilled ? await prefillLedger(identity, prefill, database, join(dir, `${name}.db`), viewed) : undefined;
+      const viewer = viewed ? addViewerAccount(identity, join(dir, `${name}.config.json`), secretKey) : undefined;
+      // Sessions live in the database, so those launched through the first instance hold on every instance.
+      const players = await launchSessions(instances[0]!.url, identity, playerRefs);
+      targets.set(name, {
+        name,
+        urls: instances.map((p) => p.url),
+        process: instances[0]!,
+        signer: providerSigner(identity),
+        players,
+        isCroupier: true,
+        ...(database ? { database } : {}),
+        ...(prefilled === undefined ? {} : { prefilledTransactions: prefilled }),
+        ...(viewer === undefined ? {} : { viewer }),
+      });
+    };
+    // The prefilled targets one at a time: a SQLite prefill holds this process's event loop for a minute, and two in a
+    // row held another target's session launches past the service's request timeout (408).
+    await Promise.all(names.filter((name) => !PREFILLED_TARGETS.includes(name)).map(startTarget));
+    for (const name of names.filter((name) => PREFILLED_TARGETS.includes(name))) await startTarget(name);
     return { targets, processes: [...processes], close };
   } catch (error) {
     await close();
