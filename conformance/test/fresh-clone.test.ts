@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statfsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,7 +14,22 @@ import { afterAll, beforeAll, expect, it } from "vitest";
  */
 const exec = promisify(execFile);
 const checkout = fileURLToPath(new URL("../../", import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), "conformance-fresh-clone-"));
+
+/**
+ * In memory (/dev/shm) when it has room for the install (under 0.5 GB), else in the temp directory: writing the install's
+ * 30,000 files to disk cost npm ci 18 to 24 s of system CPU on this machine, 7.5 s in memory.
+ */
+function cloneParent(): string {
+  try {
+    const { bavail, bsize } = statfsSync("/dev/shm");
+    if (bavail * bsize > 2 * 1024 ** 3) return "/dev/shm";
+  } catch {
+    // No /dev/shm: the temp directory.
+  }
+  return tmpdir();
+}
+
+const dir = mkdtempSync(join(cloneParent(), "conformance-fresh-clone-"));
 const clone = join(dir, "croupier");
 const NO_REGISTRY = { ...process.env, npm_config_registry: "http://127.0.0.1:9/", npm_config_offline: "true", npm_config_yes: "false" };
 
