@@ -189,7 +189,7 @@ async function measure(environment: BenchEnvironment, plan: PhasePlan, options: 
     cpuSeconds: Object.fromEntries(processes.map((p: BenchProcess, i) => [p.name, round3((end[i] ?? 0) - (atStart[i] ?? 0))])),
     targetRssMb: memoryOf(plan.target.process.pid).rssMb,
     ...(backends && backendsAtEnd && isLocalPostgres(backends.atStart)
-      ? { postgresCpuSeconds: round3(backendsAtEnd.reduce((sum, cpu, i) => sum + cpu - backends!.atStart[i]!, 0)) }
+      ? { postgresCpuSeconds: round3(backendsAtEnd.reduce((sum, cpu, i) => sum + backendCpuInWindow(backends!.atStart[i]!, cpu), 0)) }
       : {}),
     ...(viewerStats ? { viewer: viewerStats } : {}),
   };
@@ -203,6 +203,12 @@ function cpuSecondsOrZero(pid: number): number {
     return 0;
   }
 }
+
+/**
+ * A backend's CPU over the window. One that ended meanwhile (the back office's read pool lets idle connections go) reads
+ * zero at the end: it adds nothing rather than minus its whole life, so the figure undercounts it instead of going negative.
+ */
+const backendCpuInWindow = (atStart: number, atEnd: number) => (atEnd === 0 ? 0 : atEnd - atStart);
 
 /** Whether the backends' processes were found here at all: a PostgreSQL on another host has none in /proc. */
 const isLocalPostgres = (cpuAtStart: number[]) => cpuAtStart.some((cpu) => cpu > 0);
