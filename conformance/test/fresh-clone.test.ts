@@ -16,7 +16,7 @@ const exec = promisify(execFile);
 const checkout = fileURLToPath(new URL("../../", import.meta.url));
 
 /**
- * In memory (/dev/shm) when it has room for the install (under 0.5 GB), else in the temp directory: writing the install's
+ * In memory (/dev/shm) when it has over 2 GB free for the install, else in the temp directory: writing the install's
  * 30,000 files to disk cost npm ci 18 to 24 s of system CPU on this machine, 7.5 s in memory.
  */
 function cloneParent(): string {
