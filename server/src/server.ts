@@ -92,13 +92,19 @@ export async function startServer(config: CroupierConfig, options: StartOptions 
       app(req, res);
     },
   );
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(config.server.port, config.server.host, () => {
-      server.off("error", reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(config.server.port, config.server.host, () => {
+        server.off("error", reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    // A port already taken: the stores are closed again, so the caller may start on another port.
+    await composition.close();
+    throw error;
+  }
   let metricsListener: MetricsListener | undefined;
   if (metricsPort !== undefined) {
     try {

@@ -93,7 +93,6 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     for (const stop of stops.splice(0).reverse()) await stop();
   };
   try {
-    const servicePort = await choosePort(host, options.servicePort ?? 8080);
     const wallet = await startWallet({
       tenantId: SANDBOX_OPERATOR.id,
       secret: SANDBOX_OPERATOR.secret,
@@ -112,16 +111,18 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     });
     stops.push(() => provider.close());
 
-    const config = buildSandboxConfig({
-      host,
-      servicePort,
-      walletUrl: wallet.url,
-      providerUrl: provider.url,
-      sqlitePath: serviceDb,
-      logLevel: options.logLevel ?? "warn",
-      ...(options.webhookUrls === undefined ? {} : { webhookUrls: options.webhookUrls }),
-    });
-    const service = await startServer(parseConfig(config), { secretKey: sandboxSecretKey(join(dataDir, SANDBOX_FILES.secretKey)) });
+    const secretKey = sandboxSecretKey(join(dataDir, SANDBOX_FILES.secretKey));
+    const { config, service } = await startServiceOnFreePort(host, options.servicePort ?? 8080, secretKey, (servicePort) =>
+      buildSandboxConfig({
+        host,
+        servicePort,
+        walletUrl: wallet.url,
+        providerUrl: provider.url,
+        sqlitePath: serviceDb,
+        logLevel: options.logLevel ?? "warn",
+        ...(options.webhookUrls === undefined ? {} : { webhookUrls: options.webhookUrls }),
+      }),
+    );
     stops.push(() => service.close());
 
     const operator = createOperatorClient({ baseUrl: service.url, tenantId: SANDBOX_OPERATOR.id, secret: SANDBOX_OPERATOR.secret });
@@ -162,5 +163,26 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   } catch (error) {
     await stopAll();
     throw error;
+  }
+}
+
+/**
+ * The service on the preferred port when free, else on one the system chose. The configuration names its port before
+ * the service listens, so another process can take the port in between (an outgoing connection's local port, say):
+ * then another free port is chosen, up to five times.
+ */
+async function startServiceOnFreePort(
+  host: string,
+  preferred: number,
+  secretKey: Buffer,
+  configFor: (port: number) => ReturnType<typeof buildSandboxConfig>,
+): Promise<{ config: ReturnType<typeof buildSandboxConfig>; service: RunningServer }> {
+  for (let attempt = 1; ; attempt++) {
+    const config = configFor(await choosePort(host, attempt === 1 ? preferred : 0));
+    try {
+      return { config, service: await startServer(parseConfig(config), { secretKey }) };
+    } catch (error) {
+      if ((error as { code?: string }).code !== "EADDRINUSE" || attempt === 5) throw error;
+    }
   }
 }
