@@ -44,7 +44,7 @@ export interface AppDependencies {
 
 /**
  * Every route (`/metrics` only without a listener of its own), one pipeline in the contract's order: signing headers (or a back-office session) → raw body → signature,
- * nonce, rate limit, role → JSON parse → OpenAPI validation (the wallet API's instance, then everyone else's:
+ * nonce, rate limit, role → JSON parse → OpenAPI validation (the wallet API's instance or everyone else's:
  * openapi-validator.ts) → routes → one error handler.
  *
  * The wallet API's three paths, the money path among them, go through an app of their own with the same stages minus
@@ -92,7 +92,8 @@ export function buildApp(
   app.get("/metrics", options.metricsListener ? (_req, _res, next) => next(notFound("no such route")) : metricsRoute(deps.health.metrics));
   app.use(backofficeStatic());
   app.use(apiReferenceStatic());
-  app.use(...signed, ...walletValidation, ...otherValidation, ...routes, noRoute, errorHandler);
+  // Never a wallet path here (the dispatch below), so only everyone else's validator instance.
+  app.use(...signed, ...otherValidation, ...routes, noRoute, errorHandler);
 
   const walletApp = contractApp();
   walletApp.use(log, ...signed, ...walletValidation, ...routes, noRoute, errorHandler);
