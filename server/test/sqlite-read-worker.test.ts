@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { SqliteReadWorker } from "../src/store/sqlite-read-worker.js";
@@ -75,5 +75,23 @@ describe("SQLite: back-office lists off the event loop", () => {
     db.close();
     expect(await reads.all("SELECT x FROM t WHERE x = @x", { x: 7 })).toEqual([{ x: 7 }]);
     expect(threads()).toBeGreaterThan(before);
+  });
+
+  it.runIf(process.platform === "linux")("reads on a thread of its own at nice 19, the service's own thread left at its nice", async () => {
+    const dir = tempDir();
+    const path = join(dir.path, "nice.db");
+    const db = new Database(path);
+    db.exec("CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (7)");
+    db.close();
+    // Each thread's nice, the 19th field of /proc/<pid>/task/<tid>/stat (after the name in parentheses, the 17th).
+    const nice = (tid: string) => Number(readFileSync(`/proc/self/task/${tid}/stat`, "utf8").split(") ")[1].split(" ")[16]);
+    const before = new Set(readdirSync("/proc/self/task"));
+    const ownNice = nice(String(process.pid));
+    const reads = new SqliteReadWorker(path);
+    cleanups.push(dir.remove, () => reads.close());
+    expect(await reads.all("SELECT x FROM t", {})).toEqual([{ x: 7 }]);
+    const started = readdirSync("/proc/self/task").filter((tid) => !before.has(tid));
+    expect(started.map(nice)).toContain(19);
+    expect(nice(String(process.pid))).toBe(ownNice);
   });
 });

@@ -7,6 +7,12 @@ import { Worker } from "node:worker_threads";
  */
 const WORKER_CODE = `
 const { parentPort, workerData } = require("node:worker_threads");
+// Linux nice is per thread: this thread alone runs at nice 19, so the money path's threads take a core whenever they want
+// one and the reads run on what is left (docs/benchmarks.md). Elsewhere the priority would be the whole process's: skip.
+if (process.platform === "linux") {
+  const tid = Number(require("node:fs").readlinkSync("/proc/thread-self").split("/").pop());
+  require("node:os").setPriority(tid, 19);
+}
 const Database = require(workerData.driver);
 const db = new Database(workerData.path, { readonly: true, fileMustExist: true });
 db.pragma("busy_timeout = 5000");
