@@ -24,7 +24,16 @@ import { portalRoutes, type PortalRouteDeps } from "./routes/portal-routes.js";
 import { reconciliationRoutes, type ReconciliationRouteDeps } from "./routes/reconciliation-routes.js";
 import { replayRoutes, type ReplayRouteDeps } from "./routes/replay-routes.js";
 import { studioRoutes, type StudioRouteDeps } from "./routes/studio-routes.js";
-import { isWalletPath, TRANSACTION_PATH, WALLET_PATHS, walletRoutes, type WalletRouteDeps } from "./routes/wallet-routes.js";
+import {
+  isWalletPath,
+  mountWalletRoute,
+  TRANSACTION_PATH,
+  WALLET_PATHS,
+  walletHandlers,
+  walletRoutes,
+  type WalletPath,
+  type WalletRouteDeps,
+} from "./routes/wallet-routes.js";
 
 /** What each stage and router of the app uses, each its own set; the composition root builds them (compose.ts). */
 export interface AppDependencies {
@@ -44,19 +53,20 @@ export interface AppDependencies {
 
 /**
  * Every route (`/metrics` only without a listener of its own), one pipeline in the contract's order: signing headers (or a back-office session) → raw body → signature,
- * nonce, rate limit, role → JSON parse → OpenAPI validation (the wallet API's instance or everyone else's:
+ * nonce, rate limit, role → JSON parse → OpenAPI validation (the wallet API's instances or everyone else's:
  * openapi-validator.ts) → routes → one error handler.
  *
- * The wallet API's three paths, the money path among them, go through an app of their own with the same stages minus
- * those that never act on them (health, metrics, the static pages, the other validator instance, which would validate
- * a wallet request a second time): each Express layer is a call, a path match and often a promise hop per request.
+ * Each of the wallet API's three paths, the money path among them, goes through an app of its own with the same stages
+ * minus those that never act on it (health, metrics, the static pages, the other routers, the other validator
+ * instance, which would validate a wallet request a second time), its handler mounted on the app: each Express layer is
+ * a call, a path match and often a promise hop per request.
  */
 export function buildApp(
   deps: AppDependencies,
   validation: { document: ParsedDocument; validateResponses: boolean },
   options: { metricsListener: boolean } = { metricsListener: false },
 ): (req: IncomingMessage, res: ServerResponse) => void {
-  const [walletValidation, otherValidation] = contractValidation(validation.document, validation.validateResponses);
+  const { wallet: walletValidation, other: otherValidation } = contractValidation(validation.document, validation.validateResponses);
   const log = requestLog(deps.requestLog.logger, deps.requestLog.metrics);
   const signed = [
     authenticateHeaders(deps.authentication),
@@ -64,8 +74,9 @@ export function buildApp(
     authenticate(deps.authentication, TRANSACTION_PATH),
     jsonBody,
   ] satisfies RequestHandler[];
+  const wallet = walletHandlers(deps.wallet);
   const routes = [
-    walletRoutes(deps.wallet),
+    walletRoutes(wallet),
     operatorRoutes(deps.operator),
     reconciliationRoutes(deps.reconciliation),
     monitoringRoutes(deps.monitoring),
@@ -95,14 +106,21 @@ export function buildApp(
   // Never a wallet path here (the dispatch below), so only everyone else's validator instance.
   app.use(...signed, ...otherValidation, ...routes, noRoute, errorHandler);
 
-  const walletApp = contractApp();
-  walletApp.use(log, ...signed, ...walletValidation, ...routes, noRoute, errorHandler);
+  const walletApps = new Map<string, Express>(
+    WALLET_PATHS.map((path) => {
+      const walletApp = contractApp();
+      walletApp.use(log, ...signed, ...walletValidation[path]);
+      mountWalletRoute(walletApp, wallet, path);
+      walletApp.use(noRoute, errorHandler);
+      return [path, walletApp] as const;
+    }),
+  );
 
   return (req, res) => {
     const url = req.url ?? "/";
     const query = url.indexOf("?");
     // Exactly a wallet path as Express reads it (the path before the query); anything else takes the whole app.
-    (isWalletPath(query < 0 ? url : url.slice(0, query)) ? walletApp : app)(req, res);
+    (walletApps.get(query < 0 ? url : url.slice(0, query)) ?? app)(req, res);
   };
 }
 
@@ -116,24 +134,40 @@ function contractApp(): Express {
   return app;
 }
 
-const validations = new WeakMap<ParsedDocument, Map<boolean, [RequestHandler[], RequestHandler[]]>>();
+/** The validator instances: one per group of wallet paths, by path, and everyone else's. */
+interface ContractValidation {
+  wallet: Record<WalletPath, RequestHandler[]>;
+  other: RequestHandler[];
+}
 
 /**
- * The wallet API's validator instance and everyone else's, built once per document and setting and shared by every
+ * The wallet paths each instance covers: the validator compiles its instance's routes, sorted by path, on every request
+ * until one matches, so the money path, which sorts last of the three, has an instance of its own.
+ */
+const WALLET_VALIDATION_GROUPS: readonly (readonly WalletPath[])[] = [["/v1/wallet/session/verify", "/v1/wallet/balance"], [TRANSACTION_PATH]];
+
+const validations = new WeakMap<ParsedDocument, Map<boolean, ContractValidation>>();
+
+/**
+ * The wallet API's validator instances and everyone else's, built once per document and setting and shared by every
  * app of the process: building one compiles the OpenAPI meta-schema and the contract's schemas again, about 0.25 s of
  * CPU a service start, and tests and a cluster's instances start many services in one process. An instance keeps only
  * what it compiled; its one hook on an app (path parameters, added to the first app it serves) reaches only routes of
- * the app itself that take parameters, and there are none: every such route is in a router.
+ * the app itself that take parameters, and there are none: the wallet apps' own routes take none, every other route is
+ * in a router.
  */
-function contractValidation(document: ParsedDocument, validateResponses: boolean): [RequestHandler[], RequestHandler[]] {
+function contractValidation(document: ParsedDocument, validateResponses: boolean): ContractValidation {
   let byResponses = validations.get(document);
   if (byResponses === undefined) validations.set(document, (byResponses = new Map()));
   let handlers = byResponses.get(validateResponses);
   if (handlers === undefined) {
-    handlers = [
-      openApiValidator({ document, validateResponses, paths: WALLET_PATHS, ignorePaths: (path) => !isWalletPath(path) }).handlers,
-      openApiValidator({ document, validateResponses, ignorePaths: isWalletPath }).handlers,
-    ];
+    const wallet = {} as Record<WalletPath, RequestHandler[]>;
+    for (const paths of WALLET_VALIDATION_GROUPS) {
+      const group: readonly string[] = paths;
+      const instance = openApiValidator({ document, validateResponses, paths, ignorePaths: (path) => !group.includes(path) }).handlers;
+      for (const path of paths) wallet[path] = instance;
+    }
+    handlers = { wallet, other: openApiValidator({ document, validateResponses, ignorePaths: isWalletPath }).handlers };
     byResponses.set(validateResponses, handlers);
   }
   return handlers;

@@ -15,7 +15,7 @@ export interface OpenApiValidation {
 
 /**
  * Validation against the contract by express-openapi-validator, used as its authors intend. `paths` and `ignorePaths`
- * give the wallet API's three routes an instance of their own, since an instance tries its routes in turn.
+ * give the wallet API's routes instances of their own, since an instance tries its routes in turn.
  */
 export function openApiValidator(options: {
   document: ParsedDocument;
