@@ -823,6 +823,32 @@ function storeContract(kit: () => StoreKit) {
       ]);
       expect(shown(await monitoring.minutes(operatorId, 3)).map((row) => row.minute)).toEqual([3, 4]);
     });
+
+    it("counts each wallet call in the latency bucket of its duration, at and just past every bound", async () => {
+      const { ledger, monitoring } = kit();
+      const operatorId = `op-${randomUUID()}`;
+      const start = 10 * 60_000;
+      const durations = [0, ...LATENCY_BUCKET_BOUNDS_MS.flatMap((bound) => [bound, bound + 1])];
+      for (const [i, ms] of durations.entries()) {
+        const claimed = await ledger.claim({ kind: "provider", transaction: newBet({ operatorId }), nonce: undefined }, start, 0, PROVIDER);
+        if (claimed.kind !== "claimed") throw new Error("unreachable");
+        await ledger.recordOutcome(claimed.record, i % 3 === 0 ? failed(null) : ok, start + ms);
+      }
+      // The first bound at or above the duration; past the last, the last bucket.
+      const bucketOf = (ms: number) => {
+        const first = LATENCY_BUCKET_BOUNDS_MS.findIndex((bound) => ms <= bound);
+        return first === -1 ? LATENCY_BUCKET_BOUNDS_MS.length : first;
+      };
+      const expected = [...LATENCY_BUCKET_BOUNDS_MS, "more"].map(() => 0);
+      for (const ms of durations) expected[bucketOf(ms)]! += 1;
+      const [row, ...more] = await monitoring.minutes(operatorId, 0);
+      expect(more).toEqual([]);
+      const failures = Math.ceil(durations.length / 3);
+      expect(row).toMatchObject({ minute: 10, received: durations.length, pending: 0, failed: failures, ok: durations.length - failures });
+      expect(row).toMatchObject({ callsStarted: durations.length, callsFailed: failures, callsOk: durations.length - failures });
+      expect(row!.latencyBuckets).toEqual(expected);
+      expect(row!.latencyMsSum).toBe(durations.reduce((sum, ms) => sum + ms, 0));
+    });
   });
 
   describe("round lookup", () => {
