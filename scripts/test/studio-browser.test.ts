@@ -123,6 +123,10 @@ describe("a studio's back office in a real browser", () => {
       .filter({ hasText: /^Active$/ })
       .waitFor();
     expect(await page.getByRole("button", { name: /^Re-send/ }).count()).toBe(0);
+    // The grants list, newest first, shows it active now.
+    await page.getByRole("link", { name: "All grants" }).click();
+    await page.getByRole("heading", { name: "Free spins" }).waitFor();
+    await page.getByRole("row").filter({ hasText: demo.playerRef }).filter({ hasText: "Active" }).first().waitFor();
 
     // Delivered once: one delivered call in the log, one batch at the mock studio, the grant active for the operator.
     const calls = (await star.listWebhookDeliveries({ grantId })).data!.items;

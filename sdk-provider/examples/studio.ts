@@ -2,8 +2,14 @@ import type { ProviderClient, ProviderGrant, RoundDetail, TransactionSummary, We
 
 /** The grants an operator issued you that never reached your server, each with the failed calls made about it. */
 export async function failedGrants(croupier: ProviderClient): Promise<{ grant: ProviderGrant; calls: WebhookDelivery[] }[]> {
-  const { data: grants, error } = await croupier.listGrants({ status: "failed" });
-  if (error) throw error;
+  const grants: ProviderGrant[] = [];
+  let cursor: string | undefined;
+  do {
+    const { data, error } = await croupier.listGrants({ status: "failed", ...(cursor ? { cursor } : {}) });
+    if (error) throw error;
+    grants.push(...data.items);
+    cursor = data.nextCursor ?? undefined;
+  } while (cursor);
   return Promise.all(
     grants.map(async (grant) => {
       const { data, error } = await croupier.listWebhookDeliveries({ grantId: grant.id, outcome: "FAILED" });

@@ -40,6 +40,8 @@ export type WebhookDelivery = Service["WebhookDelivery"];
 export type WebhookDeliveryPage = Service["WebhookDeliveryPage"];
 /** A free-spin grant an operator issued to the provider, with its status and last error. */
 export type ProviderGrant = Service["GrantResponseBody"];
+/** A page of the grants issued to the provider, newest first, and the cursor of the next. */
+export type ProviderGrantPage = Service["ProviderGrantPage"];
 /** A provider's webhook URL in effect and its previous secret's grace period. */
 export type StudioSettings = Service["StudioSettings"];
 /** A freshly rotated secret (shown once) and until when the previous one stays valid. */

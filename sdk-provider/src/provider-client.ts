@@ -12,6 +12,7 @@ import type {
   TransactionResponse,
   VerifySessionResponse,
   ProviderGrant,
+  ProviderGrantPage,
   AuditPage,
   RevokedPreviousSecret,
   RotatedSecret,
@@ -67,8 +68,8 @@ export interface ProviderClient {
   listWebhookDeliveries(query?: WebhookDeliveryQuery): Promise<Result<WebhookDeliveryPage>>;
   /** One call made to your webhooks; a 404 error for an id that is not yours. */
   getWebhookDelivery(id: string): Promise<Result<WebhookDelivery>>;
-  /** The grants operators issued to you, newest first, with their status and last error. */
-  listGrants(query?: ProviderGrantQuery): Promise<Result<ProviderGrant[]>>;
+  /** One page of the grants operators issued to you, newest first, with their status and last error; pass `nextCursor` back as `cursor`. */
+  listGrants(query?: ProviderGrantQuery): Promise<Result<ProviderGrantPage>>;
   /** One grant issued to you; a 404 error for an id that is not yours. */
   getGrant(id: string): Promise<Result<ProviderGrant>>;
   /**
@@ -103,7 +104,7 @@ export type ProviderAuditQuery = NonNullable<paths["/v1/provider/audit-log"]["ge
 
 /** The filters and paging of {@link ProviderClient.listWebhookDeliveries}. */
 export type WebhookDeliveryQuery = NonNullable<paths["/v1/provider/webhook-deliveries"]["get"]["parameters"]["query"]>;
-/** The filters of {@link ProviderClient.listGrants}. */
+/** The filters and paging of {@link ProviderClient.listGrants}. */
 export type ProviderGrantQuery = NonNullable<paths["/v1/provider/free-spins/grants"]["get"]["parameters"]["query"]>;
 
 /**

@@ -80,7 +80,7 @@ describeEachStore("studio accounts", (database) => {
       idempotencyKey: "studio-moon-1",
     });
     expect(refused.status).toBe(502);
-    moonGrantId = (await server.services.stores.grants.listForProvider(OTHER_PROVIDER.id, {}, 10))[0]!.id;
+    moonGrantId = (await server.services.stores.grants.listForProvider(OTHER_PROVIDER.id, {}, undefined, 10))[0]!.id;
   });
   afterAll(() => server?.close());
 
@@ -104,12 +104,13 @@ describeEachStore("studio accounts", (database) => {
     expect((await star.request("GET", STUDIO_ROUTES.delivery(delivery.id))).status).toBe(403);
 
     const grants = await star.request("GET", STUDIO_ROUTES.grants);
-    expect(grants.json.map((g: any) => [g.id, g.operatorId, g.status])).toEqual([[starGrant.id, OPERATOR.id, "active"]]);
+    expect(grants.json.items.map((g: any) => [g.id, g.operatorId, g.status])).toEqual([[starGrant.id, OPERATOR.id, "active"]]);
+    expect(grants.json.nextCursor).toBeNull();
     expect((await star.request("GET", STUDIO_ROUTES.grant(starGrant.id))).json).toMatchObject({ id: starGrant.id, status: "active" });
 
     // The other studio sees its failed grant with its last error, and the failed call that made it so.
     const moonGrants = await moon.request("GET", `${STUDIO_ROUTES.grants}?status=failed`);
-    expect(moonGrants.json.map((g: any) => [g.id, g.operatorId, g.lastError])).toEqual([
+    expect(moonGrants.json.items.map((g: any) => [g.id, g.operatorId, g.lastError])).toEqual([
       [moonGrantId, OTHER_OPERATOR.id, `provider answered 503: ${JSON.stringify({ error: "moon maintenance" })}`],
     ]);
     const failed = await moon.request("GET", `${STUDIO_ROUTES.deliveries}?outcome=FAILED&grantId=${moonGrantId}`);
@@ -128,9 +129,9 @@ describeEachStore("studio accounts", (database) => {
       expect([path, reply.status]).toEqual([path, 404]);
     }
     expect((await star.request("GET", `${STUDIO_ROUTES.deliveries}?grantId=${moonGrantId}`)).json.items).toEqual([]);
-    expect((await star.request("GET", `${STUDIO_ROUTES.grants}?playerRef=p-moon`)).json).toEqual([]);
+    expect((await star.request("GET", `${STUDIO_ROUTES.grants}?playerRef=p-moon`)).json.items).toEqual([]);
     // The provider's own signature reads the same, and the same 404s.
-    expect((await signedRequest(server.url, PROVIDER, "GET", STUDIO_ROUTES.grants)).json.map((g: any) => g.id)).toEqual([starGrant.id]);
+    expect((await signedRequest(server.url, PROVIDER, "GET", STUDIO_ROUTES.grants)).json.items.map((g: any) => g.id)).toEqual([starGrant.id]);
     expect((await signedRequest(server.url, PROVIDER, "GET", STUDIO_ROUTES.delivery(moonDelivery))).status).toBe(404);
     expect((await signedRequest(server.url, PROVIDER, "GET", STUDIO_ROUTES.grant(moonGrantId))).status).toBe(404);
   });
@@ -167,5 +168,37 @@ describeEachStore("studio accounts", (database) => {
     const signedIn = await signIn(server.url, "moon-manager");
     expect(await accounts.removeUser("moon-manager")).toBe(true);
     expect((await signedIn.request("GET", STUDIO_ROUTES.grants)).status).toBe(401);
+  });
+
+  it("a studio reads its grants a page at a time, newest first, filtered by player and status", async () => {
+    const issue = async (key: string) => {
+      const body = { playerRef: "p-pages", gameId: "starfall", spins: 1, currency: "EUR", idempotencyKey: key };
+      const reply = await signedRequest(server.url, OPERATOR, "POST", GRANTS, body);
+      expect(reply.status).toBe(200);
+      return reply.json.id as string;
+    };
+    const issued = [await issue("pages-1"), await issue("pages-2"), await issue("pages-3")];
+    const list = (query: string) => signedRequest(server.url, PROVIDER, "GET", `${STUDIO_ROUTES.grants}${query}`);
+
+    const first = await list("?playerRef=p-pages&limit=2");
+    expect(first.json.items.map((g: any) => g.id)).toEqual([issued[2], issued[1]]);
+    expect(first.json.nextCursor).toMatch(/^[A-Za-z0-9_-]+$/);
+    // A grant issued between two pages is newer than the first page: it is not on the next.
+    const later = await issue("pages-4");
+    const second = await list(`?playerRef=p-pages&limit=2&cursor=${first.json.nextCursor}`);
+    expect(second.json).toEqual({ items: [expect.objectContaining({ id: issued[0] })], nextCursor: null });
+    expect((await list("?playerRef=p-pages")).json.items.map((g: any) => g.id)).toEqual([later, ...issued.reverse()]);
+
+    // The status filter pages the same way, over every player's grants.
+    const active = await list("?status=active&limit=4");
+    expect(active.json.items.map((g: any) => g.playerRef)).toEqual(["p-pages", "p-pages", "p-pages", "p-pages"]);
+    const rest = await list(`?status=active&limit=4&cursor=${active.json.nextCursor}`);
+    expect(rest.json).toEqual({ items: [expect.objectContaining({ id: starGrant.id })], nextCursor: null });
+    expect((await list("?status=cancelled")).json).toEqual({ items: [], nextCursor: null });
+
+    for (const query of ["?cursor=nonsense!", "?limit=201", "?limit=0"]) {
+      const reply = await list(query);
+      expect([query, reply.status, reply.json.code]).toEqual([query, 400, "bad_request"]);
+    }
   });
 });

@@ -156,7 +156,7 @@ describeEachStore("a studio's settings and re-sends", (database) => {
       idempotencyKey: "settings-resend-1",
     });
     expect(refused.status).toBe(502);
-    const [grant] = (await manager.request("GET", "/v1/provider/free-spins/grants?playerRef=p-resend")).json;
+    const [grant] = (await manager.request("GET", "/v1/provider/free-spins/grants?playerRef=p-resend")).json.items;
     expect(grant.status).toBe("failed");
     const [failed] = (await manager.request("GET", `${DELIVERIES}?grantId=${grant.id}`)).json.items;
     expect(failed).toMatchObject({ event: "GRANT_ISSUE", outcome: "FAILED", attempt: 1 });

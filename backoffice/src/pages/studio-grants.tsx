@@ -1,28 +1,28 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, call, type Schemas } from "../api.js";
 import { EmptyNote, ErrorNote, Loading } from "../components/notes.js";
+import { Pager, usePaged } from "../components/paged.js";
 import { WebhookTimelineSection } from "../components/webhook-timeline.js";
 import { formatMoney, formatTime, words } from "../format.js";
 import { href } from "../router.js";
 
 type Grant = Schemas["GrantResponseBody"];
 
-/** The free-spin grants operators issued to the studio, newest first, with their state and last error. */
+/** The free-spin grants operators issued to the studio, newest first, a page at a time, with their state and last error. */
 export function StudioGrantsPage() {
-  const [state, setState] = useState<{ grants?: Grant[]; problem?: string }>();
-  useEffect(() => {
-    void call(() => api.GET("/v1/provider/free-spins/grants", { params: { query: { limit: 200 } } })).then(({ data, problem }) =>
-      setState({ grants: data, problem }),
-    );
-  }, []);
+  const list = usePaged<Grant>(
+    (cursor) => call(() => api.GET("/v1/provider/free-spins/grants", { params: { query: cursor ? { cursor } : {} } })),
+    "",
+  );
+  const grants = list.page?.items;
   return (
     <>
       <h1>Free spins</h1>
-      <p>The latest 200 grants operators issued to you.</p>
-      {!state && <Loading />}
-      {state?.problem && <ErrorNote>{state.problem}</ErrorNote>}
-      {state?.grants?.length === 0 && <EmptyNote>No operator has issued you a grant yet.</EmptyNote>}
-      {state?.grants && state.grants.length > 0 && (
+      <p>The grants operators issued to you, newest first.</p>
+      {list.loading && <Loading />}
+      {list.problem && <ErrorNote>{list.problem}</ErrorNote>}
+      {grants?.length === 0 && <EmptyNote>No operator has issued you a grant yet.</EmptyNote>}
+      {grants && grants.length > 0 && (
         <table>
           <caption class="visually-hidden">Free-spin grants issued to you, newest first</caption>
           <thead>
@@ -36,7 +36,7 @@ export function StudioGrantsPage() {
             </tr>
           </thead>
           <tbody>
-            {state.grants.map((g) => (
+            {grants.map((g) => (
               <tr key={g.id}>
                 <td>
                   <a href={href(["studio-grants", g.id])}>{formatTime(g.createdAt)}</a>
@@ -54,6 +54,7 @@ export function StudioGrantsPage() {
           </tbody>
         </table>
       )}
+      <Pager list={list} label="Grants" />
     </>
   );
 }

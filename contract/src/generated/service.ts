@@ -695,8 +695,9 @@ export interface paths {
         };
         /**
          * List the provider's free-spin grants
-         * @description Lists the free-spin grants issued to the provider by every operator it serves, newest first, with their state and
-         *     last error. 400, 401, 429, 500.
+         * @description Lists the free-spin grants issued to the provider by every operator it serves, newest first (the order issued,
+         *     reversed), with their state and last error, a page at a time: pass `nextCursor` back as `cursor` for the next. A
+         *     malformed cursor or a limit outside 1-200 is 400. 401, 429, 500.
          */
         get: operations["listProviderGrants"];
         put?: never;
@@ -1835,6 +1836,13 @@ export interface components {
          * @example # HELP croupier_http_requests_total Requests answered, by route, method and status.
          */
         PrometheusText: string;
+        /** @description A page of the free-spin grants issued to the provider, newest first. */
+        ProviderGrantPage: {
+            /** @description At most `limit` grants. */
+            items: components["schemas"]["GrantResponseBody"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
         /** @description A token bucket: sustained requests per second and burst size. */
         RateLimitSettings: {
             /**
@@ -6059,7 +6067,9 @@ export interface operations {
                 playerRef?: components["schemas"]["Identifier"];
                 /** @description Only those in this state. */
                 status?: components["schemas"]["GrantStatus"];
-                /** @description How many, 1 to 200 (default 50). */
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Page size, 1 to 200 (default 50). */
                 limit?: components["schemas"]["PageLimit"];
             };
             header?: never;
@@ -6068,13 +6078,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description At most `limit` grants, newest first. */
+            /** @description A page of grants, newest first, and the cursor of the next one. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GrantResponseBody"][];
+                    "application/json": components["schemas"]["ProviderGrantPage"];
                 };
             };
             /** @description 400: the body, a query or path parameter, or the X-Nonce header (`invalid nonce`) does not validate. */

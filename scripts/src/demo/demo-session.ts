@@ -297,7 +297,7 @@ export async function runDemo(target: SandboxTarget, options: DemoOptions = {}):
     }
     const failures =
       issued.error?.status === 502 ? [] : [`the grant should answer 502 while the studio refuses, answered ${issued.error?.status ?? 200}`];
-    const [failed] = (await provider.listGrants({ playerRef, status: "failed" })).data ?? [];
+    const [failed] = (await provider.listGrants({ playerRef, status: "failed" })).data?.items ?? [];
     const calls = failed ? ((await provider.listWebhookDeliveries({ grantId: failed.id, outcome: "FAILED" })).data?.items ?? []) : [];
     if (!failed || calls.length !== 1) failures.push("the studio should see one failed grant with its one failed call");
     report.failedGrantId = failed?.id;

@@ -1,4 +1,12 @@
-import { firstSeq, type GrantInsertResult, type GrantListPage, type GrantRecord, type GrantStatus, type GrantStore } from "../domain/ports/grants.js";
+import {
+  firstSeq,
+  type GrantInsertResult,
+  type GrantListPage,
+  type GrantRecord,
+  type GrantStatus,
+  type GrantStore,
+  type ProviderGrantFilter,
+} from "../domain/ports/grants.js";
 import type { SqliteDatabase } from "./database.js";
 import { StatementCache } from "./statement-cache.js";
 
@@ -28,6 +36,15 @@ interface Row {
 export const grantListSql = (ofPlayer: boolean, newestFirst: boolean) =>
   `SELECT rowid AS seq, * FROM grants WHERE operator_id = @operatorId ${ofPlayer ? "AND player_ref = @playerRef" : ""}
    AND rowid ${newestFirst ? "<" : ">"} @afterSeq ORDER BY rowid ${newestFirst ? "DESC" : "ASC"} LIMIT @limit`;
+
+/**
+ * A page of the grants issued to a provider (of one player, or in one status), newest first: each walks its index,
+ * grants_provider_seq, grants_provider_player or grants_provider_status, whose entries end with the rowid. Exported
+ * for the plan test.
+ */
+export const providerGrantListSql = (filter: ProviderGrantFilter) =>
+  `SELECT rowid AS seq, * FROM grants WHERE provider_id = @providerId ${filter.playerRef === undefined ? "" : "AND player_ref = @playerRef"}
+   ${filter.status === undefined ? "" : "AND status = @status"} AND rowid < @afterSeq ORDER BY rowid DESC LIMIT @limit`;
 
 const fromRow = (r: Row): GrantRecord => ({
   id: r.id,
@@ -117,11 +134,15 @@ export class SqliteGrantStore implements GrantStore {
     return Promise.resolve(rows.map((row) => ({ ...fromRow(row), seq: row.seq })));
   }
 
-  listForProvider(providerId: string, filter: { playerRef?: string; status?: GrantStatus }, limit: number): Promise<GrantRecord[]> {
-    const sql = `SELECT * FROM grants WHERE provider_id = @providerId ${filter.playerRef === undefined ? "" : "AND player_ref = @playerRef"}
-      ${filter.status === undefined ? "" : "AND status = @status"} ORDER BY created_at DESC, rowid DESC LIMIT @limit`;
-    const rows = this.lists.get(sql).all({ providerId, limit, ...filter }) as Row[];
-    return Promise.resolve(rows.map(fromRow));
+  listForProvider(
+    providerId: string,
+    filter: ProviderGrantFilter,
+    afterSeq: number | undefined,
+    limit: number,
+  ): Promise<(GrantRecord & { seq: number })[]> {
+    const statement = this.lists.get(providerGrantListSql(filter));
+    const rows = statement.all({ providerId, afterSeq: afterSeq ?? firstSeq(true), limit, ...filter }) as (Row & { seq: number })[];
+    return Promise.resolve(rows.map((row) => ({ ...fromRow(row), seq: row.seq })));
   }
 
   findForProvider(providerId: string, id: string): Promise<GrantRecord | undefined> {

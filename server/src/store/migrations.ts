@@ -443,4 +443,17 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
     expand: true,
   },
+  {
+    version: 19,
+    name: "provider-grants-by-index",
+    // A studio's grant list reads a page at a time, newest first, by an index matching each of its filters, whose
+    // entries end with the rowid the pages follow (grants_provider ends with created_at). Grants are written beside a
+    // grant call, never on a transaction. An expand step: the release before reads and writes grants as before.
+    sql: `
+      CREATE INDEX IF NOT EXISTS grants_provider_seq ON grants (provider_id);
+      CREATE INDEX IF NOT EXISTS grants_provider_player ON grants (provider_id, player_ref);
+      CREATE INDEX IF NOT EXISTS grants_provider_status ON grants (provider_id, status);
+    `,
+    expand: true,
+  },
 ];

@@ -1,7 +1,7 @@
 /**
  * Every back-office list besides the transactions and sessions (list-plans.test.ts) walks an index matching its filter
  * and its order and reads at most a page (issue 30 item 1): the operator's grants, problems and audit log, a studio's
- * audit log and webhook deliveries. SQLite's plan is the one production gets (no statistics); PostgreSQL's is asked
+ * grants, audit log and webhook deliveries. SQLite's plan is the one production gets (no statistics); PostgreSQL's is asked
  * analysed and without statistics (the tests' databases never autovacuum): always through an index, and, where it walks
  * the list's own index, a page only; its estimates may prefer another index (a bitmap of a few rows, a walk of the
  * primary key where most rows match) on these few thousand rows.
@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProblemKind, ProblemStatus } from "../../src/domain/ports/problems.js";
 import type { WebhookDeliveryFilter } from "../../src/domain/ports/webhook-deliveries.js";
 import { openDatabase } from "../../src/store/database.js";
-import { firstSeq } from "../../src/domain/ports/grants.js";
-import { grantListSql } from "../../src/store/grant-store.js";
-import { grantListSql as postgresGrantListSql } from "../../src/store/postgres/grant-store.js";
+import { firstSeq, type ProviderGrantFilter } from "../../src/domain/ports/grants.js";
+import { grantListSql, providerGrantListSql } from "../../src/store/grant-store.js";
+import { grantListSql as postgresGrantListSql, providerGrantListSql as postgresProviderGrantListSql } from "../../src/store/postgres/grant-store.js";
 import { auditLogSql as postgresAuditLogSql, problemListSql as postgresProblemListSql } from "../../src/store/postgres/problem-store.js";
 import { auditLogSql, problemListSql } from "../../src/store/problem-store.js";
 import { deliveryListSql } from "../../src/store/webhook-delivery-row.js";
@@ -45,6 +45,13 @@ const DELIVERY_FILTERS: [WebhookDeliveryFilter, string][] = [
   [{ outcome: "FAILED" }, "webhook_deliveries_failed"],
   [{ outcome: "DELIVERED" }, "webhook_deliveries_delivered"],
 ];
+/** Each filter of a studio's grant list, the index that serves it, and whether every filter is in its condition. */
+const PROVIDER_GRANT_FILTERS: [ProviderGrantFilter, string, boolean][] = [
+  [{}, "grants_provider_seq", true],
+  [{ playerRef: "p-5" }, "grants_provider_player(_seq)?", true],
+  [{ status: "failed" }, "grants_provider_status(_seq)?", true],
+  [{ playerRef: "p-5", status: "failed" }, "grants_provider_player(_seq)?|grants_provider_status(_seq)?", false],
+];
 const DELIVERY_COMBINATIONS: WebhookDeliveryFilter[] = [
   { playerRef: "p-1", event: "GRANT_ISSUE" },
   { grantId: "g-1", outcome: "FAILED" },
@@ -64,6 +71,20 @@ function cases(): ListCase[] {
       },
       postgres: { sql: postgresGrantListSql(ofPlayer, newestFirst), params: ["op-0", firstSeq(newestFirst), 51, ...(ofPlayer ? ["p-5"] : [])] },
       exact: true,
+    })),
+  );
+  // A studio's grants, each filter alone and both together (the walk of one of the two), from the newest and past a cursor.
+  const providerGrants = PROVIDER_GRANT_FILTERS.flatMap(([filter, index, exact]) =>
+    [firstSeq(true), 1_000].map((afterSeq) => ({
+      name: `a studio's grants ${JSON.stringify(filter)}${afterSeq === 1_000 ? " after a cursor" : ""}`,
+      table: "grants",
+      index,
+      sqlite: { sql: providerGrantListSql(filter), params: { providerId: "prov-0", afterSeq, limit: 51, ...filter } },
+      postgres: {
+        sql: postgresProviderGrantListSql(filter),
+        params: ["prov-0", afterSeq, 51, ...[filter.playerRef, filter.status].filter((value) => value !== undefined)],
+      },
+      exact,
     })),
   );
   const problems = KINDS.flatMap((kind) =>
@@ -106,7 +127,7 @@ function cases(): ListCase[] {
     ...DELIVERY_FILTERS.flatMap(([filter, index]) => delivery(filter, index, true)),
     ...DELIVERY_COMBINATIONS.flatMap((filter) => delivery(filter, indexOf(filter), false)),
   ];
-  return [...grants, ...problems, ...audit, ...deliveries];
+  return [...grants, ...providerGrants, ...problems, ...audit, ...deliveries];
 }
 
 describe("back-office list plans (SQLite)", () => {

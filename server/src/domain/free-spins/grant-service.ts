@@ -8,14 +8,13 @@ import type { GrantRecord, GrantStore } from "../ports/grants.js";
 import type { Delivered, ProviderWebhooks, WebhookCall, WebhookOutcome } from "../ports/provider-webhooks.js";
 import type { WebhookEvent } from "../ports/webhook-deliveries.js";
 import { quoteProvider } from "../../common/provider-message.js";
-import { MAX_PAGE_LIMIT, readPage, type PageQuery } from "../reconciliation/page-cursor.js";
+import { MAX_PAGE_LIMIT, readPage, SEQ_POSITION, type PageQuery } from "../reconciliation/page-cursor.js";
 
 /** The contract's IssueGrantRequestBody, schema-validated as one of its two forms: by campaign, or direct. */
 export type IssueGrantRequest = ServiceSchemas["CampaignGrantRequestBody"] | DirectGrantRequest;
 type DirectGrantRequest = ServiceSchemas["DirectGrantRequestBody"];
 
 /** The operator's grants page by issue order (`seq`: a grant issued between two pages never shifts them). */
-const SEQ_POSITION = ["seq"] as const;
 
 /** lastError of a grant whose provider call was cut off by a process stop; the provider dedups on requestRef. */
 export const INTERRUPTED_GRANT_ERROR = "interrupted: the service stopped before the provider answered";

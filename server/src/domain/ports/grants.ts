@@ -38,6 +38,12 @@ export interface GrantListPage {
   afterSeq?: number | undefined;
 }
 
+/** Which of the grants issued to a provider its list reads. */
+export interface ProviderGrantFilter {
+  playerRef?: string;
+  status?: GrantStatus;
+}
+
 /** The `afterSeq` a first page starts past: before every grant, in either order. */
 export const firstSeq = (newestFirst: boolean) => (newestFirst ? Number.MAX_SAFE_INTEGER : 0);
 
@@ -55,8 +61,16 @@ export interface GrantStore {
    * or newest first, optionally of one player; each with its `seq`, the page cursor's position.
    */
   list(operatorId: string, page: GrantListPage, limit: number): Promise<(GrantRecord & { seq: number })[]>;
-  /** Up to `limit` of the grants issued to the provider by any operator, newest first, of one player or status when given. */
-  listForProvider(providerId: string, filter: { playerRef?: string; status?: GrantStatus }, limit: number): Promise<GrantRecord[]>;
+  /**
+   * Up to `limit` of the grants issued to the provider by any operator, newest first past the one at `afterSeq`
+   * (undefined: from the newest), of one player or status when given; each with its `seq`, the page cursor's position.
+   */
+  listForProvider(
+    providerId: string,
+    filter: ProviderGrantFilter,
+    afterSeq: number | undefined,
+    limit: number,
+  ): Promise<(GrantRecord & { seq: number })[]>;
   /** A grant issued to the provider, or undefined (another provider's grant is as good as missing). */
   findForProvider(providerId: string, id: string): Promise<GrantRecord | undefined>;
   /**

@@ -6,6 +6,8 @@ export const MAX_PAGE_LIMIT = 200;
 
 /** The position of a list paged by time of arrival, newest first: the rowid (arrival order) breaks ties. */
 export const TIME_POSITION = ["createdAt", "rowid"] as const;
+/** The position of a list paged by a store's own sequence (a grant's issue order). */
+export const SEQ_POSITION = ["seq"] as const;
 
 /** What a list's query carries for paging: the previous page's `nextCursor`, and the page size as the URL gave it. */
 export interface PageQuery {

@@ -1,7 +1,7 @@
 import type { ServiceSchemas } from "@croupier/contract";
 import type { OperationQuery } from "../contract-operations.js";
 import { notFound } from "../errors.js";
-import { pageLimit, readPage } from "../reconciliation/page-cursor.js";
+import { readPage, SEQ_POSITION } from "../reconciliation/page-cursor.js";
 import type { GrantRecord, GrantStore } from "../ports/grants.js";
 import type { SecretBox } from "../ports/secrets.js";
 import type { WebhookDeliveryRecord, WebhookDeliveryStore } from "../ports/webhook-deliveries.js";
@@ -58,13 +58,18 @@ export class StudioService {
     return /^[1-9]\d{0,15}$/.test(id) ? this.deps.deliveries.find(providerId, Number(id)) : Promise.resolve(undefined);
   }
 
-  grants(providerId: string, query: OperationQuery<"listProviderGrants">): Promise<GrantRecord[]> {
-    const limit = pageLimit(query.limit);
+  /** A page of the grants issued to the provider, newest first, and the cursor of the next. */
+  grants(providerId: string, query: OperationQuery<"listProviderGrants">): Promise<{ rows: GrantRecord[]; nextCursor: string | null }> {
     const filter = {
       ...(query.playerRef === undefined ? {} : { playerRef: query.playerRef }),
       ...(query.status === undefined ? {} : { status: query.status }),
     };
-    return this.deps.grants.listForProvider(providerId, filter, limit);
+    return readPage(
+      query,
+      SEQ_POSITION,
+      (after, limit) => this.deps.grants.listForProvider(providerId, filter, after?.seq, limit),
+      (grant) => grant,
+    );
   }
 
   async grant(providerId: string, id: string): Promise<GrantRecord> {

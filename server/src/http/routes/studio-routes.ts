@@ -35,7 +35,8 @@ export function studioRoutes(deps: StudioRouteDeps): Router {
     res.json(await deps.changes.resend(actingOf(res), req.params.id));
   }) satisfies ContractHandler<"resendWebhookDelivery">);
   router.get("/v1/provider/free-spins/grants", (async (req, res) => {
-    res.json((await deps.studio.grants(callerOf(res).tenantId, req.query)).map(toGrantResponse));
+    const { rows, nextCursor } = await deps.studio.grants(callerOf(res).tenantId, req.query);
+    res.json({ items: rows.map(toGrantResponse), nextCursor });
   }) satisfies ContractHandler<"listProviderGrants">);
   router.get("/v1/provider/free-spins/grants/:id", (async (req, res) => {
     res.json(toGrantResponse(await deps.studio.grant(callerOf(res).tenantId, req.params.id)));

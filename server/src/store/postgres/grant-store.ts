@@ -3,8 +3,8 @@ import {
   type GrantInsertResult,
   type GrantListPage,
   type GrantRecord,
-  type GrantStatus,
   type GrantStore,
+  type ProviderGrantFilter,
 } from "../../domain/ports/grants.js";
 import type { PostgresPool, Queries } from "./database.js";
 
@@ -20,6 +20,17 @@ const GRANT_COLUMNS = `id, operator_id AS "operatorId", provider_id AS "provider
 export const grantListSql = (ofPlayer: boolean, newestFirst: boolean) =>
   `SELECT ${GRANT_COLUMNS}, seq FROM grants WHERE operator_id = $1 ${ofPlayer ? "AND player_ref = $4" : ""}
    AND seq ${newestFirst ? "<" : ">"} $2 ORDER BY seq ${newestFirst ? "DESC" : "ASC"} LIMIT $3`;
+
+/**
+ * A page of the grants issued to a provider (of one player, or in one status), newest first ($1 provider, $2 after, $3
+ * limit, then the player and the status when given): a statement for each filter, so each walks its index,
+ * grants_provider_seq, grants_provider_player_seq or grants_provider_status_seq. Exported for the plan test.
+ */
+export const providerGrantListSql = (filter: ProviderGrantFilter) => {
+  const player = filter.playerRef === undefined ? "" : "AND player_ref = $4";
+  const status = filter.status === undefined ? "" : `AND status = $${filter.playerRef === undefined ? 4 : 5}`;
+  return `SELECT ${GRANT_COLUMNS}, seq FROM grants WHERE provider_id = $1 ${player} ${status} AND seq < $2 ORDER BY seq DESC LIMIT $3`;
+};
 
 /** PostgreSQL implementation of the grants port. Status changes are conditional single statements, as SQLite's. */
 export class PostgresGrantStore implements GrantStore {
@@ -83,12 +94,19 @@ export class PostgresGrantStore implements GrantStore {
     return rows;
   }
 
-  async listForProvider(providerId: string, filter: { playerRef?: string; status?: GrantStatus }, limit: number): Promise<GrantRecord[]> {
-    const { rows } = await this.pool.query<GrantRecord>(
-      `SELECT ${GRANT_COLUMNS} FROM grants WHERE provider_id = $1 AND ($2::text IS NULL OR player_ref = $2) AND ($3::text IS NULL OR status = $3)
-       ORDER BY created_at DESC, seq DESC LIMIT $4`,
-      [providerId, filter.playerRef ?? null, filter.status ?? null, limit],
-    );
+  async listForProvider(
+    providerId: string,
+    filter: ProviderGrantFilter,
+    afterSeq: number | undefined,
+    limit: number,
+  ): Promise<(GrantRecord & { seq: number })[]> {
+    const { rows } = await this.reads.query<GrantRecord & { seq: number }>(providerGrantListSql(filter), [
+      providerId,
+      afterSeq ?? firstSeq(true),
+      limit,
+      ...(filter.playerRef === undefined ? [] : [filter.playerRef]),
+      ...(filter.status === undefined ? [] : [filter.status]),
+    ]);
     return rows;
   }
 

@@ -1016,4 +1016,17 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
     `,
     expand: true,
   },
+  {
+    version: 18,
+    name: "provider-grants-by-index",
+    // SQLite's version 19: a studio's grant list reads a page at a time, newest first, by an index matching each of its
+    // filters and ending with the seq the pages follow. An expand step: the release before reads and writes grants as
+    // before.
+    sql: `
+      CREATE INDEX IF NOT EXISTS grants_provider_seq ON grants (provider_id, seq);
+      CREATE INDEX IF NOT EXISTS grants_provider_player_seq ON grants (provider_id, player_ref, seq);
+      CREATE INDEX IF NOT EXISTS grants_provider_status_seq ON grants (provider_id, status, seq);
+    `,
+    expand: true,
+  },
 ];
