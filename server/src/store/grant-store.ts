@@ -65,6 +65,9 @@ const fromRow = (r: Row): GrantRecord => ({
   updatedAt: r.updated_at,
 });
 
+/** A list's row with its `seq`, the page cursor's position. */
+const fromSeqRow = (r: Row & { seq: number }): GrantRecord & { seq: number } => ({ ...fromRow(r), seq: r.seq });
+
 /** SQLite implementation of {@link GrantStore} on the `grants` table (migration 1). */
 export class SqliteGrantStore implements GrantStore {
   private readonly insertStmt;
@@ -131,7 +134,7 @@ export class SqliteGrantStore implements GrantStore {
     const statement = this.lists.get(grantListSql(playerRef !== undefined, newestFirst));
     const afterSeq = page.afterSeq ?? firstSeq(newestFirst);
     const rows = statement.all({ operatorId, afterSeq, limit, ...(playerRef === undefined ? {} : { playerRef }) }) as (Row & { seq: number })[];
-    return Promise.resolve(rows.map((row) => ({ ...fromRow(row), seq: row.seq })));
+    return Promise.resolve(rows.map(fromSeqRow));
   }
 
   listForProvider(
@@ -142,7 +145,7 @@ export class SqliteGrantStore implements GrantStore {
   ): Promise<(GrantRecord & { seq: number })[]> {
     const statement = this.lists.get(providerGrantListSql(filter));
     const rows = statement.all({ providerId, afterSeq: afterSeq ?? firstSeq(true), limit, ...filter }) as (Row & { seq: number })[];
-    return Promise.resolve(rows.map((row) => ({ ...fromRow(row), seq: row.seq })));
+    return Promise.resolve(rows.map(fromSeqRow));
   }
 
   findForProvider(providerId: string, id: string): Promise<GrantRecord | undefined> {
