@@ -101,19 +101,20 @@ describePostgres("npm run bench -- --prefill", () => {
 // A correctness check of --viewer, not a timing test: on both stores another operator's prefilled ledger is read by a
 // signed-in back-office viewer beside the bench operator's load, and the report compares the load with and without it.
 describePostgres("npm run bench -- --prefill N --viewer", () => {
-  it("runs each rate alone and beside a viewer reading the overview and every filter, on SQLite and PostgreSQL, and reports both", async () => {
+  it("runs each rate alone and beside a viewer reading the overview and every filter, on SQLite and PostgreSQL, and reports both; --open-loop-only runs no closed loop", async () => {
     const targets = ["croupier-prefilled", "croupier-pg-prefilled"];
     const { stdout, results } = await runQuickBench(targets, {
       timeoutMs: 110_000,
       env: { CROUPIER_BENCH_POSTGRES_URL: postgresUrl },
       // Phases of 2 s, not the quick bench's 0.5 s: in CI, beside every other test file, the viewer's first reads (its
       // sign-in, the read worker's start) left a 0.5 s phase on SQLite with no call completed at all.
-      extraArgs: ["--prefill", String(PREFILL), "--calls", "transaction", "--viewer", "--duration-ms", "2000"],
+      extraArgs: ["--prefill", String(PREFILL), "--calls", "transaction", "--viewer", "--duration-ms", "2000", "--open-loop-only"],
     });
     for (const target of targets) {
       const beside = results.records.filter((r) => r.target === target && r.viewer !== undefined);
       const alone = results.records.filter((r) => r.target === target && r.result.mode === "open" && r.viewer === undefined);
       expect([beside.length, alone.length], target).toEqual([1, 1]);
+      expect(results.records.filter((r) => r.target === target && r.result.mode !== "open").length, target).toBe(0);
       expect(beside[0]!.result.completed, target).toBeGreaterThan(0);
       // The viewer signed in and read: every read answered or refused by its session's read limit, none failed.
       expect(beside[0]!.viewer!.reads, target).toBeGreaterThan(0);

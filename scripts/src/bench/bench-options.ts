@@ -34,6 +34,8 @@ export interface BenchOptions {
   prefill?: number;
   /** The prefill is another operator's, and each open-loop rate is measured again beside its back-office viewer. */
   viewer: boolean;
+  /** No closed-loop (saturating) phase: only the open-loop rates are measured. */
+  openLoopOnly: boolean;
 }
 
 /** The text of `npm run bench -- --help`. */
@@ -61,6 +63,8 @@ Usage: npm run bench -- [options]
                         targets each open-loop rate runs twice, alone and beside a back-office viewer of op-viewed
                         (signed in as a viewer) reading the overview and every transaction filter in a loop; the
                         report gives the bench operator's p50 and p99 beside the viewer minus alone
+  --open-loop-only      no closed-loop (saturating) phase, only the --rates phases: no phase then follows one that
+                        filled the machine's cores and disk (throughput and CPU per transaction are not measured)
   --out-dir DIR         where results-<timestamp>.json is written (default <repo>/.bench)
   --keep-temp           keep the temporary databases and generated configs
   --help
@@ -82,6 +86,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions | null {
       quick: { type: "boolean" },
       "keep-temp": { type: "boolean" },
       viewer: { type: "boolean" },
+      "open-loop-only": { type: "boolean" },
       rounds: string,
       "duration-ms": string,
       "warmup-ms": string,
@@ -136,6 +141,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions | null {
     outDir: values["out-dir"] ?? join(fileURLToPath(new URL("../../../", import.meta.url)), ".bench"),
     keepTemp: values["keep-temp"] === true,
     viewer,
+    openLoopOnly: values["open-loop-only"] === true,
     ...(baselineDir === undefined ? {} : { baselineDir }),
     ...(prefill === undefined ? {} : { prefill }),
   };

@@ -109,7 +109,7 @@ function roundPlan(environment: BenchEnvironment, identity: BenchIdentity, optio
   const ordered = rotate(present, round - 1);
   const plans: PhasePlan[] = [];
   for (const target of ordered) {
-    for (const rate of [undefined, ...options.openRates]) {
+    for (const rate of [...(options.openLoopOnly ? [] : [undefined]), ...options.openRates]) {
       const tag = `${runTag}-r${round}-${target.name}-${rate ?? "closed"}`;
       const alone: PhasePlan = {
         target,
