@@ -15,6 +15,7 @@ import type { SqliteReadWorker } from "./sqlite-read-worker.js";
 import { StatementCache } from "./statement-cache.js";
 import { readDeliveryLog } from "./delivery-log.js";
 import { FILTER_COLUMNS, scopeColumn } from "./transaction-filter-columns.js";
+import { LOOKUP_CAP, lookups, timeIndex, type Lookup } from "./transaction-list-lookups.js";
 import { fromShownRow, OPEN_PROBLEM_COLUMN, type TransactionRow } from "./transaction-row.js";
 
 /** The time one SQLite statement of a transaction list covers at most: an hour of the window. */
@@ -23,14 +24,16 @@ const LIST_SLICE_MS = 60 * 60 * 1000;
 const LIST_BUDGET_MS = 5000;
 
 /**
- * The statement and named parameters of one page of a transaction list. Exported for the plan test, which holds every
- * filter to an index walk (issue 30 item 1).
+ * The statement and named parameters of one page of a transaction list, read by `access`: a look-up's index, or by
+ * default the index the scope's window is walked by in time order. Exported for the plan test, which holds every filter
+ * to an index walk (issue 30 item 1).
  */
 export function transactionListSql(
   scope: LedgerScope,
   filter: TransactionFilter,
   after: TransactionPosition | undefined,
   limit: number,
+  access: Access = timeIndex(scope, filter),
 ): { sql: string; params: Record<string, unknown> } {
   const [column, id] = scopeColumn(scope);
   const clauses = [`${column} = @scope`];
@@ -50,20 +53,38 @@ export function transactionListSql(
     params.to = filter.to;
   }
   if (after) {
-    clauses.push("(created_at < @afterAt OR (created_at = @afterAt AND rowid < @afterRowid))");
+    clauses.push("(created_at < @afterAt OR (created_at = @afterAt AND transactions.rowid < @afterRowid))");
     Object.assign(params, { afterAt: after.createdAt, afterRowid: after.rowid });
   }
-  const sql = `SELECT rowid AS position_rowid, *, ${OPEN_PROBLEM_COLUMN} FROM transactions WHERE ${clauses.join(" AND ")}
-    ORDER BY created_at DESC, rowid DESC LIMIT @limit`;
+  clauses.push(...access.terms);
+  const sql = `${withKeys(access)}SELECT transactions.rowid AS position_rowid, transactions.*, ${OPEN_PROBLEM_COLUMN} FROM ${from(access)}
+    WHERE ${clauses.join(" AND ")} ORDER BY created_at DESC, transactions.rowid DESC LIMIT @limit`;
   return { sql, params };
 }
+
+/**
+ * How many rows (up to {@link LOOKUP_CAP}) a look-up's index holds for the list's values, reading the index alone.
+ * Exported for the plan test.
+ */
+export function lookupCountSql(scope: LedgerScope, filter: TransactionFilter, lookup: Lookup): { sql: string; params: Record<string, unknown> } {
+  const { params } = transactionListSql(scope, filter, undefined, 0, lookup);
+  const sql = `${withKeys(lookup)}SELECT count(*) AS n FROM (SELECT 1 FROM ${from(lookup)} WHERE ${lookup.terms.join(" AND ")} LIMIT ${LOOKUP_CAP})`;
+  return { sql, params: Object.fromEntries(Object.entries(params).filter(([name]) => sql.includes(`@${name}`))) };
+}
+
+/** Where a list reads: an index by time, or an index look-up, after its `keys` when it has them. */
+type Access = Pick<Lookup, "index" | "terms" | "keys">;
+
+const withKeys = (access: Access) => (access.keys ? `WITH RECURSIVE ${access.keys} ` : "");
+const from = (access: Access) => `${access.keys ? "keys CROSS JOIN " : ""}transactions INDEXED BY ${access.index}`;
 
 /** A transaction as the reconciliation API reads it: its row and whether a problem about it is open. */
 type ShownRow = TransactionRow & { open_problem: number };
 
 /**
- * SQLite implementation of {@link LedgerQueries}. Lists walk the (operator_id, created_at) index newest first; its implicit rowid
- * breaks ties, so (createdAt, rowid) is a total order that rows inserted later can only precede.
+ * SQLite implementation of {@link LedgerQueries}. Lists look a filter's value up by an index that holds it, or walk the
+ * (operator_id, created_at) index newest first; the rowid breaks ties, so (createdAt, rowid) is a total order that rows
+ * inserted later can only precede.
  */
 export class SqliteLedgerQueries implements LedgerQueries {
   private readonly lists;
@@ -98,11 +119,22 @@ export class SqliteLedgerQueries implements LedgerQueries {
   }
 
   /**
-   * A window is walked newest first an hour at a time, until the page is full or the window ends, and no further once
-   * {@link LIST_BUDGET_MS} have passed: SQLite cannot interrupt a statement, so one read's work is bounded by one hour's
-   * rows and the budget, as a statement timeout bounds PostgreSQL's (issue 30 item 1).
+   * A list whose filter names a value an index finds (a transaction id, a round, a player, a game, a provider, a state
+   * other than OK) reads that value's rows through the index when they are fewer than {@link LOOKUP_CAP}, and sorts
+   * them by time; a value with no row at all answers at once. Otherwise its window is walked newest first an hour at a
+   * time, by the scope's time index (or, for the rare types, their own), until the page is full or the window ends, and
+   * no further once {@link LIST_BUDGET_MS} have passed: SQLite cannot interrupt a statement, so one read's work is
+   * bounded by one hour's rows and the budget, as a statement timeout bounds PostgreSQL's (issue 30 item 1).
    */
   async list(scope: LedgerScope, filter: TransactionFilter, after: TransactionPosition | undefined, limit: number): Promise<ListedTransaction[]> {
+    let fewest: { lookup: Lookup; rows: number } | undefined;
+    for (const lookup of lookups(scope, filter)) {
+      const { sql, params } = lookupCountSql(scope, filter, lookup);
+      const [{ n }] = (await this.read(sql, params)) as [{ n: number }];
+      if (n === 0) return [];
+      if (n < LOOKUP_CAP && (!fewest || n < fewest.rows)) fewest = { lookup, rows: n };
+    }
+    if (fewest) return this.listSlice(scope, filter, after, limit, fewest.lookup);
     if (filter.from === undefined) return this.listSlice(scope, filter, after, limit);
     const deadline = performance.now() + LIST_BUDGET_MS;
     const found: ListedTransaction[] = [];
@@ -123,13 +155,19 @@ export class SqliteLedgerQueries implements LedgerQueries {
     filter: TransactionFilter,
     after: TransactionPosition | undefined,
     limit: number,
+    lookup?: Lookup,
   ): Promise<ListedTransaction[]> {
-    const { sql, params } = transactionListSql(scope, filter, after, limit);
-    const rows = this.reads ? await this.reads.all(sql, params) : this.lists.get(sql).all(params);
+    const { sql, params } = transactionListSql(scope, filter, after, limit, lookup);
+    const rows = await this.read(sql, params);
     return (rows as (ShownRow & { position_rowid: number })[]).map((row) => ({
       ...fromShownRow(row),
       position: { createdAt: row.created_at, rowid: row.position_rowid },
     }));
+  }
+
+  /** Every row of a list's statement, on the read worker when there is one. */
+  private async read(sql: string, params: Record<string, unknown>): Promise<unknown[]> {
+    return this.reads ? await this.reads.all(sql, params) : this.lists.get(sql).all(params);
   }
 
   detail(scope: LedgerScope, key: TransactionKey): Promise<(TransactionRecord & { deliveryLog: DeliveryLogEntry[] }) | undefined> {

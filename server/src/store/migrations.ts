@@ -456,4 +456,20 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
     expand: true,
   },
+  {
+    version: 20,
+    name: "rare-transaction-types-by-time",
+    // A list of ROLLBACKs or ADJUSTMENTs walks these newest first instead of every row of the operator's (or studio's)
+    // day: the other filters find their values through the indexes the table has (server/src/store/transaction-list-
+    // lookups.ts), a type only through these (issue 30 item 1). Partial: a BET or a WIN, the money path's rows, writes
+    // no entry; a rollback or an adjustment two. An expand step: the release before reads and writes transactions as
+    // before.
+    sql: `
+      CREATE INDEX IF NOT EXISTS transactions_operator_rare_type ON transactions (operator_id, type, created_at)
+        WHERE type IN ('ROLLBACK', 'ADJUSTMENT');
+      CREATE INDEX IF NOT EXISTS transactions_provider_rare_type ON transactions (provider_id, type, created_at)
+        WHERE type IN ('ROLLBACK', 'ADJUSTMENT');
+    `,
+    expand: true,
+  },
 ];

@@ -9,8 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LedgerScope, TransactionFilter, TransactionPosition } from "../../src/domain/ports/ledger-queries.js";
 import type { SessionFilter } from "../../src/domain/ports/monitoring.js";
 import { openDatabase } from "../../src/store/database.js";
-import { transactionListSql } from "../../src/store/ledger-queries.js";
+import { lookupCountSql, transactionListSql } from "../../src/store/ledger-queries.js";
+import { lookups, RARE_TYPES } from "../../src/store/transaction-list-lookups.js";
 import { sessionListSql } from "../../src/store/monitoring-queries.js";
+import { FILTER_COLUMNS } from "../../src/store/transaction-filter-columns.js";
 import { sessionListSql as postgresSessionListSql } from "../../src/store/postgres/monitoring-queries.js";
 import { transactionListSql as postgresListSql } from "../../src/store/postgres/ledger-queries.js";
 import { describePostgres } from "../postgres.js";
@@ -85,7 +87,7 @@ describe("transaction list plans (SQLite)", () => {
     const walks = plan.filter((step) => /^(SCAN|SEARCH) transactions\b/.test(step));
     return (
       walks.length === 1 &&
-      /^SEARCH transactions USING INDEX (transactions_operator_created \(operator_id=\? AND created_at>\?|transactions_provider_created \(provider_id=\? AND created_at>\?|sqlite_autoindex_transactions_1 \(provider_id=\? AND transaction_id=\?\))/.test(
+      /^SEARCH transactions USING INDEX (transactions_(operator|provider)_created \((operator|provider)_id=\? AND created_at>\?|transactions_(operator|provider)_rare_type \((operator|provider)_id=\? AND type=\? AND created_at>\?)/.test(
         walks[0]!,
       ) &&
       !plan.some((step) => /^SCAN |TEMP B-TREE/.test(step))
@@ -98,6 +100,48 @@ describe("transaction list plans (SQLite)", () => {
       const plan = planOf(sql, params);
       expect(bounded(plan), `${name}: ${plan.join("; ")}`).toBe(true);
     }
+  });
+
+  it("finds a rare or absent value of every filter but a common type through an index holding it, or the rare types' own", () => {
+    for (const { name, scope, filter } of cases()) {
+      const { from: _from, to: _to, ...values } = filter;
+      const common = Object.entries(values).every(([key, value]) => (key === "type" && value === "BET") || (key === "state" && value === "OK"));
+      // A studio's own provider filter is its scope.
+      const own = "providerId" in scope && Object.keys(values).join() === "providerId";
+      const rareType = filter.type !== undefined && (RARE_TYPES as readonly string[]).includes(filter.type);
+      if (common || own) continue;
+      if (rareType && Object.keys(values).length === 1) {
+        const { sql, params } = transactionListSql(scope, filter, undefined, 50);
+        expect(planOf(sql, params).join("; "), name).toMatch(/USING INDEX transactions_(operator|provider)_rare_type/);
+      } else expect(lookups(scope, filter).length, name).toBeGreaterThan(0);
+    }
+  });
+
+  it("reads each look-up by its index's equality terms: the count from the index alone, the page from the rows it names", () => {
+    for (const { name, scope, filter, after } of cases())
+      for (const lookup of lookups(scope, filter)) {
+        // "operator_id = @scope" → "operator_id=?": the terms the index's search must use, in order.
+        const search = lookup.terms.map((term) => term.replace(/ = .*/, "=?")).join(" AND ");
+        const count = lookupCountSql(scope, filter, lookup);
+        const list = transactionListSql(scope, filter, after, 50, lookup);
+        for (const [what, { sql, params }, covering] of [
+          ["count", count, true],
+          ["page", list, false],
+        ] as const) {
+          const plan = planOf(sql, params);
+          const label = `${name} ${lookup.name} ${what}: ${plan.join("; ")}`;
+          const walks = plan.filter((step) => /^(SCAN|SEARCH) transactions\b/.test(step));
+          // The last walk is the look-up; any before it are the skip scan's descents to each next key (LIMIT 1).
+          // (It may search by more of the index's columns: a transaction id's provider, the window of the time index.)
+          expect(walks.at(-1), label).toMatch(
+            new RegExp(
+              `^SEARCH transactions USING ${covering ? "COVERING " : ""}INDEX ${lookup.index} \\(${search.replace(/[?()]/g, "\\$&")}( AND [^)]*)?\\)$`,
+            ),
+          );
+          expect(walks.length, label).toBe(lookup.keys ? (lookup.keys.match(/FROM transactions/g) ?? []).length + 1 : 1);
+          for (const step of walks.slice(0, -1)) expect(step, label).toMatch(/^(SCAN|SEARCH) transactions USING COVERING INDEX /);
+        }
+      }
   });
 
   it("walks the sessions by the scope's (…, created_at) index, or one player's sessions: no scan, no sort of a whole scope", () => {
@@ -179,7 +223,7 @@ for (const analysed of [true, false])
       expect(rows[0]!.max_parallel_workers_per_gather).toBe("0");
     });
 
-    it("looks a transaction id up provider by provider, and a round game by game: a few buffers, not a walk of an index or the window", async () => {
+    it("looks a transaction id up provider by provider, a round game by game, and rollbacks by their index: a few buffers, not a walk of an index or the window", async () => {
       // The form before walked op-big's entries in an index, or a provider's day: 480 to 1,700 buffers here, against 20
       // to 240 (most of them heap visits of index-only scans: the tests' databases are never vacuumed).
       const lookups: [LedgerScope, TransactionFilter][] = [
@@ -189,6 +233,9 @@ for (const analysed of [true, false])
         [{ operatorId: "op-big" }, { roundId: "none" }],
         [{ providerId: "prov-1" }, { roundId: "r-71" }],
         [{ providerId: "prov-1" }, { roundId: "none" }],
+        // No ROLLBACK in the ledger: PostgreSQL reads the (provider_id, original_transaction_id) index of ROLLBACKs alone.
+        [{ operatorId: "op-big" }, { type: "ROLLBACK" }],
+        [{ providerId: "prov-big" }, { type: "ROLLBACK" }],
       ];
       for (const [scope, filter] of lookups) {
         const { sql, params } = postgresListSql(scope, { from: NOW - DAY, ...filter }, undefined, 50);
@@ -202,7 +249,8 @@ for (const analysed of [true, false])
         const [column, value] = Object.entries(filter)[0]!;
         const plain = await database.client.query<{ transaction_id: string }>(
           `SELECT transaction_id FROM transactions WHERE ${"operatorId" in scope ? "operator_id" : "provider_id"} = $1
-           AND ${column === "roundId" ? "round_id" : "transaction_id"} = $2 AND created_at >= $3 ORDER BY created_at DESC, seq DESC`,
+           AND ${(FILTER_COLUMNS as Record<string, string>)[column]} = $2 AND created_at >= $3
+           ORDER BY created_at DESC, seq DESC`,
           [Object.values(scope)[0], value, NOW - DAY],
         );
         const found = await database.backoffice.reads.query<{ transaction_id: string }>(sql, params);
@@ -210,7 +258,7 @@ for (const analysed of [true, false])
           found.rows.map((row) => row.transaction_id),
           name,
         ).toEqual(plain.rows.map((row) => row.transaction_id));
-        if (value !== "none") expect(found.rows.length, name).toBeGreaterThan(0);
+        if (value !== "none" && value !== "ROLLBACK") expect(found.rows.length, name).toBeGreaterThan(0);
       }
     });
 
