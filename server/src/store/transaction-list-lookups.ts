@@ -70,21 +70,13 @@ export function lookups(scope: LedgerScope, filter: TransactionFilter): Lookup[]
       });
   }
   if (roundId !== undefined) {
-    if (operator && gameId !== undefined)
-      found.push({ name: "round", index: "transactions_round", terms: [`operator_id = ${operator}`, "game_id = @gameId", "round_id = @roundId"] });
+    if (gameId !== undefined) found.push(atOperator("round", "transactions_round", operator, ["game_id = @gameId", "round_id = @roundId"]));
     else if (operator)
       found.push({
         name: "round of each game",
         index: "transactions_round",
         keys: keysOf(distinct("transactions_round", "game_id", "k_game", `operator_id = ${operator}`)),
         terms: [`operator_id = ${operator}`, "game_id = keys.k_game", "round_id = @roundId"],
-      });
-    else if (gameId !== undefined)
-      found.push({
-        name: "round of each operator",
-        index: "transactions_round",
-        keys: keysOf(distinct("transactions_round", "operator_id", "k_op")),
-        terms: ["operator_id = keys.k_op", "game_id = @gameId", "round_id = @roundId"],
       });
     else
       found.push({
@@ -94,26 +86,8 @@ export function lookups(scope: LedgerScope, filter: TransactionFilter): Lookup[]
         terms: ["operator_id = keys.k_op", "game_id = keys.k_game", "round_id = @roundId"],
       });
   }
-  if (playerRef !== undefined) {
-    if (operator) found.push({ name: "player", index: "transactions_wallet_id", terms: [`operator_id = ${operator}`, "player_ref = @playerRef"] });
-    else
-      found.push({
-        name: "player at each operator",
-        index: "transactions_wallet_id",
-        keys: keysOf(distinct("transactions_wallet_id", "operator_id", "k_op")),
-        terms: ["operator_id = keys.k_op", "player_ref = @playerRef"],
-      });
-  }
-  if (gameId !== undefined) {
-    if (operator) found.push({ name: "game", index: "transactions_round", terms: [`operator_id = ${operator}`, "game_id = @gameId"] });
-    else
-      found.push({
-        name: "game of each operator",
-        index: "transactions_round",
-        keys: keysOf(distinct("transactions_round", "operator_id", "k_op")),
-        terms: ["operator_id = keys.k_op", "game_id = @gameId"],
-      });
-  }
+  if (playerRef !== undefined) found.push(atOperator("player", "transactions_wallet_id", operator, ["player_ref = @playerRef"]));
+  if (gameId !== undefined) found.push(atOperator("game", "transactions_round", operator, ["game_id = @gameId"]));
   // A provider's rows at every operator (the key leads with the provider), and an operator's at every provider.
   if ("operatorId" in scope && filter.providerId !== undefined)
     found.push({ name: "provider", index: PRIMARY_KEY, terms: ["provider_id = @providerId"] });
@@ -122,6 +96,20 @@ export function lookups(scope: LedgerScope, filter: TransactionFilter): Lookup[]
   // Every operator's rows in a state: OK is most of the ledger (the walk fills a page at once), the others rarely many.
   if (state !== undefined && state !== "OK") found.push({ name: "state", index: "transactions_state", terms: ["state = @state"] });
   return found;
+}
+
+/**
+ * A look-up by an index that leads with the operator: of `operator`'s rows, or without one (a studio's list of every
+ * operator) at each operator in turn.
+ */
+function atOperator(name: string, index: string, operator: string | undefined, terms: string[]): Lookup {
+  if (operator) return { name, index, terms: [`operator_id = ${operator}`, ...terms] };
+  return {
+    name: `${name} at each operator`,
+    index,
+    keys: keysOf(distinct(index, "operator_id", "k_op")),
+    terms: ["operator_id = keys.k_op", ...terms],
+  };
 }
 
 /** A single skip scan's CTE, renamed `keys` for the join. */
