@@ -1029,4 +1029,35 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
     `,
     expand: true,
   },
+  {
+    version: 19,
+    name: "claim-batch",
+    // Issue 32: several claims in one call and one transaction (one round trip, one parse, one commit), each element
+    // {intent, now, staleBefore, call} claimed by croupier_claim_v2 as if alone, the answers in the input's order. The
+    // claims run in the order of the rows they lock first (a provider's claim: the player's lock; a resend: its row), so
+    // two instances' batches take their locks in one order; what still meets in another order (a nonce, a counters
+    // row) is a deadlock the caller answers by claiming each element on its own. An expand step: a new function, which
+    // the release before never calls.
+    sql: `
+      CREATE FUNCTION croupier_claim_batch(claims jsonb, owner text)
+      RETURNS jsonb LANGUAGE plpgsql AS $fn$
+      DECLARE
+        answers jsonb[] := array_fill(NULL::jsonb, ARRAY[jsonb_array_length(claims)]);
+        c record;
+      BEGIN
+        FOR c IN SELECT e.claim, e.i FROM jsonb_array_elements(claims) WITH ORDINALITY AS e(claim, i)
+          ORDER BY COALESCE(e.claim->'intent'->'transaction', e.claim->'intent'->'key')->>'operatorId' COLLATE "C" NULLS LAST,
+            COALESCE(e.claim->'intent'->'transaction', e.claim->'intent'->'key')->>'playerRef' COLLATE "C" NULLS LAST,
+            COALESCE(e.claim->'intent'->'transaction', e.claim->'intent'->'key')->>'providerId' COLLATE "C",
+            COALESCE(e.claim->'intent'->'transaction', e.claim->'intent'->'key')->>'transactionId' COLLATE "C", e.i
+        LOOP
+          answers[c.i] := croupier_claim_v2(c.claim->'intent', (c.claim->>'now')::bigint, (c.claim->>'staleBefore')::bigint,
+            c.claim->'call', owner);
+        END LOOP;
+        RETURN to_jsonb(answers);
+      END
+      $fn$;
+    `,
+    expand: true,
+  },
 ];

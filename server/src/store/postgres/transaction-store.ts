@@ -14,6 +14,7 @@ import type {
 } from "../../domain/ports/ledger.js";
 import { callEnd } from "../delivery-log.js";
 import { OPEN_UNSETTLED_CREDITS, SYSTEM_RESOLVER } from "../problem-statements.js";
+import { ClaimBatcher, type RawClaim } from "./claim-batcher.js";
 import type { PostgresPool } from "./database.js";
 import type { ExpiredNonceSweep } from "./nonce-store.js";
 import { fromRow, type TransactionRow } from "../transaction-row.js";
@@ -40,16 +41,22 @@ const OPEN_PROBLEM = (kind: string, from: string, where: string) =>
    ON CONFLICT DO NOTHING`;
 
 /**
- * The ledger port on PostgreSQL, shared by every instance: a claim is one call of `croupier_claim_v2` (migrations.ts),
- * its outcome one of `croupier_record_outcome`, every other write one statement, so a transaction takes two round trips. An outcome is fenced on its attempt: once another
+ * The ledger port on PostgreSQL, shared by every instance: a claim is one call of `croupier_claim_v2` (migrations.ts), or
+ * under load one share of a `croupier_claim_batch` (claim-batcher.ts), its outcome one call of `croupier_record_outcome`,
+ * every other write one statement, so a transaction takes two round trips at most. An outcome is fenced on its attempt: once another
  * instance claimed again after the lease ran out, a late outcome of the old attempt changes nothing.
  */
 export class PostgresTransactionStore implements TransactionStore {
+  private readonly claims: ClaimBatcher;
+
   constructor(
     private readonly pool: PostgresPool,
     private readonly instanceId: string,
     private readonly nonceSweep: ExpiredNonceSweep,
-  ) {}
+    claimsInFlight?: number,
+  ) {
+    this.claims = new ClaimBatcher(pool, instanceId, claimsInFlight);
+  }
 
   async find(key: TransactionKey): Promise<TransactionRecord | undefined> {
     const { rows } = await this.pool.query<TransactionRow>(
@@ -60,15 +67,9 @@ export class PostgresTransactionStore implements TransactionStore {
   }
 
   async claim(intent: ClaimIntent, now: number, pendingStaleBefore: number, request: CallRequest): Promise<ClaimResult> {
-    const { rows } = await this.pool.query<{ result: RawClaim }>("SELECT croupier_claim_v2($1, $2, $3, $4, $5) AS result", [
-      JSON.stringify(intent),
-      now,
-      pendingStaleBefore,
-      JSON.stringify(callStartOf(request, now)),
-      this.instanceId,
-    ]);
+    const result = await this.claims.claim({ intent, now, staleBefore: pendingStaleBefore, call: callStartOf(request, now) });
     if ((intent.kind === "provider" || intent.kind === "look") && intent.nonce !== undefined) this.nonceSweep.nowAndThen(Math.floor(now / 1000));
-    return claimResultOf(rows[0]!.result);
+    return claimResultOf(result);
   }
 
   async recordOutcome(claimed: TransactionRecord, outcome: RecordedOutcome, now: number): Promise<TransactionRecord> {
@@ -211,9 +212,6 @@ export class PostgresTransactionStore implements TransactionStore {
     return (await this.pool.query<TransactionRow>(sql, params)).rows.map(fromRow);
   }
 }
-
-/** A claim as croupier_claim_v2 answers it: its kind, and the row (or the reversal) it is about where there is one. */
-type RawClaim = { kind: ClaimResult["kind"]; row?: TransactionRow; reversal?: TransactionRow };
 
 function claimResultOf({ kind, row, reversal }: RawClaim): ClaimResult {
   switch (kind) {
