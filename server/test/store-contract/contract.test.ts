@@ -6,6 +6,7 @@ import { LATENCY_BUCKET_BOUNDS_MS, type OperatorMinute, type SessionFilter } fro
 import type { GrantRecord } from "../../src/domain/ports/grants.js";
 import type { SessionRecord } from "../../src/domain/ports/sessions.js";
 import { createTestDatabase, describePostgres, type TestDatabase } from "../postgres.js";
+import { newBet } from "./fixtures.js";
 import { postgresKit, sqliteKit, type StoreKit } from "./stores.js";
 
 /**
@@ -30,23 +31,6 @@ function storeContract(kit: () => StoreKit) {
     nextRetryAt: null,
     call: { httpStatus: null, failure: "INTERRUPTED", response: null },
   };
-  const newBet = (over: Partial<NewTransaction> = {}): NewTransaction => ({
-    providerId: "prov",
-    transactionId: `t-${randomUUID()}`,
-    operatorId: "op",
-    playerRef: `p-${randomUUID()}`,
-    gameId: "g",
-    roundId: `r-${randomUUID()}`,
-    type: "BET",
-    amount: 35,
-    currency: "EUR",
-    originalTransactionId: null,
-    roundComplete: false,
-    requestHash: "h",
-    sessionTokenHash: "digest-of-st_1",
-    callbackBody: '{"type":"BET"}',
-    ...over,
-  });
   const newSession = (over: Partial<SessionRecord> = {}): SessionRecord => {
     const tokenHash = `digest-${randomUUID()}`;
     return {
