@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
-import type { NewTransaction } from "../../src/domain/ports/ledger.js";
+import type { NewTransaction, RecordedOutcome } from "../../src/domain/ports/ledger.js";
 import type { RunningServer } from "../../src/server.js";
 import { CLAIMS_IN_FLIGHT } from "../../src/store/postgres/claim-batcher.js";
 import { openPostgres, type PostgresPool } from "../../src/store/postgres/database.js";
@@ -14,6 +14,7 @@ import { ExpiredNonceSweep } from "../../src/store/postgres/nonce-store.js";
 import { PostgresSessionStore } from "../../src/store/postgres/session-store.js";
 import { PostgresTransactionStore } from "../../src/store/postgres/transaction-store.js";
 import { createTestDatabase, describePostgres, type TestDatabase } from "../postgres.js";
+import { newBet, TEST_SESSION_TOKEN_HASH } from "../store-contract/fixtures.js";
 import { betRequest, launchSession, postTransaction, startTestWallet, type TestWallet } from "../wallet-harness.js";
 import { startInstances, stopAll } from "./cluster-support.js";
 
@@ -38,30 +39,20 @@ function claimStatements(): number[] {
 }
 
 const PROVIDER_CALL = { by: "PROVIDER" as const, actor: null };
+const OK: RecordedOutcome = {
+  state: "OK",
+  balance: 965,
+  error: null,
+  nextRetryAt: null,
+  call: { httpStatus: 200, failure: null, response: '{"status":"OK","balance":965}' },
+};
 
 describePostgres("claims batched on PostgreSQL, one store", () => {
   let database: TestDatabase;
   let pool: PostgresPool;
   let ledger: PostgresTransactionStore;
-  const tokenHash = `digest-${randomUUID()}`;
+  const tokenHash = TEST_SESSION_TOKEN_HASH;
 
-  const newBet = (over: Partial<NewTransaction> = {}): NewTransaction => ({
-    providerId: "prov",
-    transactionId: `t-${randomUUID()}`,
-    operatorId: "op",
-    playerRef: `p-${randomUUID()}`,
-    gameId: "g",
-    roundId: `r-${randomUUID()}`,
-    type: "BET",
-    amount: 35,
-    currency: "EUR",
-    originalTransactionId: null,
-    roundComplete: false,
-    requestHash: "h",
-    sessionTokenHash: tokenHash,
-    callbackBody: '{"type":"BET"}',
-    ...over,
-  });
   const claim = (t: NewTransaction, now = 1_000) =>
     ledger.claim({ kind: "provider", transaction: t, nonce: undefined }, now, now - 1_000, PROVIDER_CALL);
   const stored = async (t: NewTransaction) =>
@@ -164,6 +155,34 @@ describePostgres("claims batched on PostgreSQL, one store", () => {
     // Nothing of the failed batch stood: each good claim inserted its row once, on its own.
     for (const t of good) expect(await stored(t)).toEqual([{ attempts: 1 }]);
     expect(await stored(bad)).toEqual([]);
+  });
+
+  it("writes an outcome again that PostgreSQL cancelled to break a deadlock, as a batch holding its claims' locks may cause", async () => {
+    const win = newBet({ type: "WIN", roundComplete: true });
+    const claimed = await claim(win);
+    if (claimed.kind !== "claimed") throw new Error(`not claimed: ${claimed.kind}`);
+    // Another transaction holds the round's row, as a batch does once one of its claims entered the round ...
+    const other = new pg.Client({ connectionString: database.url });
+    await other.connect();
+    try {
+      // Its own deadlock check comes well after the outcome's, so PostgreSQL cancels the outcome, not it.
+      await other.query("SET deadlock_timeout = '10s'");
+      await other.query("BEGIN");
+      await other.query("SELECT 1 FROM rounds WHERE provider_id = $1 AND round_id = $2 FOR UPDATE", [win.providerId, win.roundId]);
+      // ... the outcome locks the transaction's row and waits for the round's ...
+      const written = ledger.recordOutcome(claimed.record, OK, 2_000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // ... and a later claim of the same transaction there waits for the outcome: PostgreSQL cancels the outcome, which
+      // is written again once the other transaction ends.
+      await other.query("SELECT 1 FROM transactions WHERE provider_id = $1 AND transaction_id = $2 FOR UPDATE", [win.providerId, win.transactionId]);
+      await other.query("ROLLBACK");
+      expect(await written).toMatchObject({ transactionId: win.transactionId, state: "OK", attempts: 1 });
+    } finally {
+      await other.end();
+    }
+    expect((await pool.query("SELECT status FROM rounds WHERE provider_id = $1 AND round_id = $2", [win.providerId, win.roundId])).rows).toEqual([
+      { status: "COMPLETED" },
+    ]);
   });
 });
 

@@ -25,6 +25,9 @@ interface Waiting extends ClaimCall {
  */
 export const CLAIMS_IN_FLIGHT = 2;
 
+/** The most claims one statement carries (they hold their locks to its commit); more wait for the next. */
+const MOST_IN_A_BATCH = 64;
+
 /**
  * Group commit of claims on the client (issue 32): a claim goes to the database at once while fewer than
  * {@link CLAIMS_IN_FLIGHT} claim statements are in flight; otherwise it waits, and when one returns, every claim waiting
@@ -37,7 +40,7 @@ export const CLAIMS_IN_FLIGHT = 2;
  */
 export class ClaimBatcher {
   private inFlight = 0;
-  private waiting: Waiting[] = [];
+  private readonly waiting: Waiting[] = [];
 
   constructor(
     private readonly pool: PostgresPool,
@@ -53,8 +56,7 @@ export class ClaimBatcher {
   }
 
   private sendWaiting(): void {
-    const batch = this.waiting;
-    this.waiting = [];
+    const batch = this.waiting.splice(0, MOST_IN_A_BATCH);
     this.inFlight++;
     let released = false;
     // Before the answers are given: a claim their callers send next counts only the statements still in flight.

@@ -1045,11 +1045,10 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
         answers jsonb[] := array_fill(NULL::jsonb, ARRAY[jsonb_array_length(claims)]);
         c record;
       BEGIN
-        FOR c IN SELECT e.claim, e.i FROM jsonb_array_elements(claims) WITH ORDINALITY AS e(claim, i)
-          ORDER BY COALESCE(e.claim->'intent'->'transaction', e.claim->'intent'->'key')->>'operatorId' COLLATE "C" NULLS LAST,
-            COALESCE(e.claim->'intent'->'transaction', e.claim->'intent'->'key')->>'playerRef' COLLATE "C" NULLS LAST,
-            COALESCE(e.claim->'intent'->'transaction', e.claim->'intent'->'key')->>'providerId' COLLATE "C",
-            COALESCE(e.claim->'intent'->'transaction', e.claim->'intent'->'key')->>'transactionId' COLLATE "C", e.i
+        FOR c IN SELECT e.claim, e.i FROM jsonb_array_elements(claims) WITH ORDINALITY AS e(claim, i),
+            LATERAL (SELECT COALESCE(e.claim->'intent'->'transaction', e.claim->'intent'->'key') AS t) k
+          ORDER BY (k.t->>'operatorId') COLLATE "C" NULLS LAST, (k.t->>'playerRef') COLLATE "C" NULLS LAST,
+            (k.t->>'providerId') COLLATE "C", (k.t->>'transactionId') COLLATE "C", e.i
         LOOP
           answers[c.i] := croupier_claim_v2(c.claim->'intent', (c.claim->>'now')::bigint, (c.claim->>'staleBefore')::bigint,
             c.claim->'call', owner);

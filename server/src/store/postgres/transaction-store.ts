@@ -73,9 +73,11 @@ export class PostgresTransactionStore implements TransactionStore {
   }
 
   async recordOutcome(claimed: TransactionRecord, outcome: RecordedOutcome, now: number): Promise<TransactionRecord> {
-    const { rows } = await this.pool.query<{ row: TransactionRow | null }>(
-      "SELECT croupier_record_outcome($1, $2, $3, $4, $5, $6, $7, $8, $9) AS row",
-      this.outcomeParams(claimed, outcome, now),
+    const { rows } = await againAfterDeadlock(() =>
+      this.pool.query<{ row: TransactionRow | null }>(
+        "SELECT croupier_record_outcome($1, $2, $3, $4, $5, $6, $7, $8, $9) AS row",
+        this.outcomeParams(claimed, outcome, now),
+      ),
     );
     if (rows[0]!.row) return fromRow(rows[0]!.row);
     // Fenced: this attempt's lease ran out and another took the record over. What stands is theirs.
@@ -210,6 +212,25 @@ export class PostgresTransactionStore implements TransactionStore {
 
   private async rows(sql: string, params: unknown[]): Promise<TransactionRecord[]> {
     return (await this.pool.query<TransactionRow>(sql, params)).rows.map(fromRow);
+  }
+}
+
+/** PostgreSQL's code for a statement cancelled to break a deadlock; the statement's transaction was rolled back. */
+const DEADLOCK_DETECTED = "40P01";
+
+/**
+ * Runs a one-statement write again when PostgreSQL cancelled it to break a deadlock (at most three times): it was rolled
+ * back whole, so running it again applies it once. A batch of claims (claim-batcher.ts) holds each of its claims' locks
+ * to its commit, so an outcome may meet it in the other order: the outcome's transaction row, then a round or counters
+ * row a claim earlier in the batch took, while a later claim there waits for that transaction row.
+ */
+async function againAfterDeadlock<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= 3 || (error as { code?: unknown }).code !== DEADLOCK_DETECTED) throw error;
+    }
   }
 }
 
