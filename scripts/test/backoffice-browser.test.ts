@@ -12,7 +12,7 @@ import { startSandbox, type RunningSandbox } from "../src/sandbox/sandbox.js";
 import { buildSandboxConfig, SANDBOX_ACCOUNTS, SANDBOX_OPERATOR } from "../src/sandbox/sandbox-config.js";
 import { launchChromium } from "./chromium.js";
 import { expectAccessible, PHONE, shoot } from "./page-checks.js";
-import { tempDir } from "./process-harness.js";
+import { TEST_SANDBOX, tempDir } from "./process-harness.js";
 
 /*
  * The web back office end to end, in headless Chromium (Debian's package; never a browser download) against the real
@@ -35,7 +35,7 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   console.log(`back-office screenshots: ${SHOTS}`);
   dir = tempDir();
-  sandbox = await startSandbox({ dataDir: dir.path, servicePort: 0, walletPort: 0, providerPort: 0, logLevel: "silent" });
+  sandbox = await startSandbox({ dataDir: dir.path, ...TEST_SANDBOX });
   demo = await runDemo(sandbox.target);
   browser = await launchChromium();
 }, 120_000);

@@ -4,7 +4,7 @@ import { compareLedgers } from "../src/demo/ledger-check.js";
 import { runDemo } from "../src/demo/demo-session.js";
 import { runSelfContainedDemo } from "../src/demo/self-contained-demo.js";
 import { startSandbox, type RunningSandbox } from "../src/sandbox/sandbox.js";
-import { tempDir } from "./process-harness.js";
+import { TEST_SANDBOX, tempDir } from "./process-harness.js";
 
 describe("npm run demo, self-contained", () => {
   it("plays every step as the contract says and ends with the ledgers agreeing", async () => {
@@ -74,7 +74,7 @@ describe("the demo against one long-running sandbox", () => {
 
   it("agrees run after run, and would notice a wallet move the game never made", async () => {
     dir = tempDir();
-    sandbox = await startSandbox({ dataDir: dir.path, servicePort: 0, walletPort: 0, providerPort: 0, logLevel: "silent" });
+    sandbox = await startSandbox({ dataDir: dir.path, ...TEST_SANDBOX });
     const first = await runDemo(sandbox.target);
     const second = await runDemo(sandbox.target);
     expect([first.ok, second.ok]).toEqual([true, true]);

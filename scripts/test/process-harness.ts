@@ -10,6 +10,20 @@ export function tempDir(): { path: string; remove(): void } {
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
 
+/**
+ * The options of a sandbox a test starts in its own process (`startSandbox({ dataDir, ...TEST_SANDBOX })`): ephemeral
+ * ports, no log, and a settlement retry under which the demo's refused WIN is a problem after 1 s (resent at 0.2 s and
+ * 0.6 s), not the sandbox's 4 s, which the demo waits out on every run. `demo.test.ts`'s self-contained demo and
+ * `sandbox-process.test.ts` keep the sandbox's own schedule.
+ */
+export const TEST_SANDBOX = {
+  servicePort: 0,
+  walletPort: 0,
+  providerPort: 0,
+  logLevel: "silent",
+  settlementRetry: { initialDelaySeconds: 0.2, maxDelaySeconds: 0.4, horizonSeconds: 1 },
+} as const;
+
 /** A built entry point running as a child process, with its output collected. */
 export interface NodeProcess {
   child: ChildProcessByStdio<null, Readable, Readable>;

@@ -10,7 +10,7 @@ import { startSandbox, type RunningSandbox } from "../src/sandbox/sandbox.js";
 import { SANDBOX_ACCOUNTS, SANDBOX_OPERATOR, SANDBOX_PROVIDER, webhookUrlFor } from "../src/sandbox/sandbox-config.js";
 import { launchChromium } from "./chromium.js";
 import { shoot } from "./page-checks.js";
-import { tempDir } from "./process-harness.js";
+import { TEST_SANDBOX, tempDir } from "./process-harness.js";
 
 /*
  * A game studio's back office in headless Chromium against the real sandbox after the demo, which leaves a grant whose
@@ -35,7 +35,7 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   console.log(`studio back-office screenshots: ${SHOTS}`);
   dir = tempDir();
-  sandbox = await startSandbox({ dataDir: dir.path, servicePort: 0, walletPort: 0, providerPort: 0, logLevel: "silent" });
+  sandbox = await startSandbox({ dataDir: dir.path, ...TEST_SANDBOX });
   demo = await runDemo(sandbox.target);
   const accounts = sandbox.service.services.backoffice;
   await accounts.addUser({ username: "star-viewer", role: "viewer", password: PASSWORD, operatorId: null, providerId: SANDBOX_PROVIDER.id });

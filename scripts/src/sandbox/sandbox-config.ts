@@ -61,7 +61,22 @@ export interface SandboxEndpoints {
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** Providers whose webhooks go to the developer's own receiver instead of the mock studio, by provider id. */
   webhookUrls?: Readonly<Record<string, string>>;
+  /** The settlement retry's schedule instead of {@link SANDBOX_SETTLEMENT_RETRY} (tests that need not wait seconds). */
+  settlementRetry?: SettlementRetrySchedule;
 }
+
+/** The service's `settlementRetry` block, in seconds. */
+export interface SettlementRetrySchedule {
+  initialDelaySeconds: number;
+  maxDelaySeconds: number;
+  horizonSeconds: number;
+}
+
+/**
+ * A credit the wallet keeps refusing becomes a problem for the back office within seconds, not the default day, so the
+ * demo's failed WIN shows in the problems queue while you watch.
+ */
+export const SANDBOX_SETTLEMENT_RETRY: SettlementRetrySchedule = { initialDelaySeconds: 1, maxDelaySeconds: 2, horizonSeconds: 4 };
 
 /** The sandbox's providers, in the order the configuration and the banner list them. */
 export const SANDBOX_PROVIDERS: readonly TenantCredentials[] = [SANDBOX_PROVIDER, SANDBOX_OTHER_PROVIDER];
@@ -90,9 +105,7 @@ export function buildSandboxConfig(endpoints: SandboxEndpoints): Record<string, 
     logLevel: endpoints.logLevel,
     // The mock wallet lives on loopback; a real deployment keeps this false.
     allowPrivateCallbackAddresses: true,
-    // A credit the wallet keeps refusing becomes a problem for the back office within seconds, not the default day,
-    // so the demo's failed WIN shows in the problems queue while you watch.
-    settlementRetry: { initialDelaySeconds: 1, maxDelaySeconds: 2, horizonSeconds: 4 },
+    settlementRetry: endpoints.settlementRetry ?? SANDBOX_SETTLEMENT_RETRY,
     operators: [
       {
         id: SANDBOX_OPERATOR.id,

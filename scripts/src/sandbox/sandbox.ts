@@ -9,7 +9,15 @@ import { parseSecretKey } from "@croupier/server/config/secret-key";
 import { startServer, type RunningServer } from "@croupier/server/server";
 import { startMockProvider, type RunningMockProvider } from "./mock-provider/mock-provider-server.js";
 import { choosePort } from "./port-choice.js";
-import { buildSandboxConfig, SANDBOX_ACCOUNTS, SANDBOX_GAME, SANDBOX_OPERATOR, SANDBOX_PROVIDER, SANDBOX_PROVIDERS } from "./sandbox-config.js";
+import {
+  buildSandboxConfig,
+  SANDBOX_ACCOUNTS,
+  SANDBOX_GAME,
+  SANDBOX_OPERATOR,
+  SANDBOX_PROVIDER,
+  SANDBOX_PROVIDERS,
+  type SettlementRetrySchedule,
+} from "./sandbox-config.js";
 import { launchForEachProvider } from "./sandbox-launches.js";
 import type { SandboxTarget } from "./sandbox-target.js";
 
@@ -33,6 +41,11 @@ export interface SandboxOptions {
   log?: (line: string) => void;
   /** Providers whose webhooks go to your own receiver instead of the mock studio: provider id → webhook base URL. */
   webhookUrls?: Readonly<Record<string, string>>;
+  /**
+   * The settlement retry's schedule. Default: a refused credit is a problem after 4 s (SANDBOX_SETTLEMENT_RETRY). For
+   * tests that start the sandbox in their own process and need not wait that long; `npm start` has no option for it.
+   */
+  settlementRetry?: SettlementRetrySchedule;
 }
 
 /** A running sandbox: the service, the mock wallet and the mock studio. */
@@ -121,6 +134,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
         sqlitePath: serviceDb,
         logLevel: options.logLevel ?? "warn",
         ...(options.webhookUrls === undefined ? {} : { webhookUrls: options.webhookUrls }),
+        ...(options.settlementRetry === undefined ? {} : { settlementRetry: options.settlementRetry }),
       }),
     );
     stops.push(() => service.close());
