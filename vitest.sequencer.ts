@@ -18,7 +18,6 @@ const LONGEST = [
   "scripts/test/backoffice-browser.test.ts",
   "scripts/test/studio-browser.test.ts",
   "scripts/test/sandbox-process.test.ts",
-  "scripts/test/demo.test.ts",
   "conformance/test/fresh-clone.test.ts",
   "server/test/cluster/postgres-plans.test.ts",
   "server/test/cluster/cluster-takeover.test.ts",
