@@ -184,6 +184,32 @@ describePostgres("claims batched on PostgreSQL, one store", () => {
       { status: "COMPLETED" },
     ]);
   });
+
+  it("sends a claim alone again that PostgreSQL cancelled to break a deadlock, as a batch holding a player's and a round's locks may cause", async () => {
+    const bet = newBet();
+    expect((await claim(bet)).kind).toBe("claimed");
+    const win = newBet({ type: "WIN", roundId: bet.roundId, roundComplete: true });
+    const other = new pg.Client({ connectionString: database.url });
+    await other.connect();
+    try {
+      // Its own deadlock check comes well after the claim's, so PostgreSQL cancels the claim, not it.
+      await other.query("SET deadlock_timeout = '10s'");
+      await other.query("BEGIN");
+      // Another transaction holds the round's row, as a batch does once one of its claims entered the round ...
+      await other.query("SELECT 1 FROM rounds WHERE provider_id = $1 AND round_id = $2 FOR UPDATE", [win.providerId, win.roundId]);
+      // ... the WIN's claim takes its player's lock and waits for the round's ...
+      const claimed = claim(win, 2_000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // ... and the other asks for that player's lock, as a later claim of the batch would: PostgreSQL cancels the claim,
+      // which is sent again once the other transaction ends.
+      await other.query("SELECT pg_advisory_xact_lock(hashtextextended($1 || chr(1) || $2, 0))", [win.operatorId, win.playerRef]);
+      await other.query("ROLLBACK");
+      expect(await claimed).toMatchObject({ kind: "claimed" });
+    } finally {
+      await other.end();
+    }
+    expect(await stored(win)).toEqual([{ attempts: 1 }]);
+  });
 });
 
 describePostgres("claims batched on PostgreSQL, two instances on one database", () => {

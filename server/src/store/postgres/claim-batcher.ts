@@ -1,6 +1,7 @@
 import pg from "pg";
 import type { ClaimIntent, ClaimResult } from "../../domain/ports/ledger.js";
 import type { PostgresPool } from "./database.js";
+import { againAfterDeadlock } from "./deadlock-retry.js";
 import type { TransactionRow } from "../transaction-row.js";
 
 /** A claim as croupier_claim_v2 answers it: its kind, and the row (or the reversal) it is about where there is one. */
@@ -102,14 +103,17 @@ export class ClaimBatcher {
     return rows[0]!.answers;
   }
 
+  /** One claim in a statement of its own, sent again if PostgreSQL cancelled it to break a deadlock with a batch. */
   private async claimAlone(claim: ClaimCall): Promise<RawClaim> {
-    const { rows } = await this.pool.query<{ result: RawClaim }>("SELECT croupier_claim_v2($1, $2, $3, $4, $5) AS result", [
-      JSON.stringify(claim.intent),
-      claim.now,
-      claim.staleBefore,
-      JSON.stringify(claim.call),
-      this.owner,
-    ]);
+    const { rows } = await againAfterDeadlock(() =>
+      this.pool.query<{ result: RawClaim }>("SELECT croupier_claim_v2($1, $2, $3, $4, $5) AS result", [
+        JSON.stringify(claim.intent),
+        claim.now,
+        claim.staleBefore,
+        JSON.stringify(claim.call),
+        this.owner,
+      ]),
+    );
     return rows[0]!.result;
   }
 }

@@ -14,6 +14,7 @@ import type {
 } from "../../domain/ports/ledger.js";
 import { callEnd } from "../delivery-log.js";
 import { OPEN_UNSETTLED_CREDITS, SYSTEM_RESOLVER } from "../problem-statements.js";
+import { againAfterDeadlock } from "./deadlock-retry.js";
 import { ClaimBatcher, type RawClaim } from "./claim-batcher.js";
 import type { PostgresPool } from "./database.js";
 import type { ExpiredNonceSweep } from "./nonce-store.js";
@@ -212,25 +213,6 @@ export class PostgresTransactionStore implements TransactionStore {
 
   private async rows(sql: string, params: unknown[]): Promise<TransactionRecord[]> {
     return (await this.pool.query<TransactionRow>(sql, params)).rows.map(fromRow);
-  }
-}
-
-/** PostgreSQL's code for a statement cancelled to break a deadlock; the statement's transaction was rolled back. */
-const DEADLOCK_DETECTED = "40P01";
-
-/**
- * Runs a one-statement write again when PostgreSQL cancelled it to break a deadlock (at most three times): it was rolled
- * back whole, so running it again applies it once. A batch of claims (claim-batcher.ts) holds each of its claims' locks
- * to its commit, so an outcome may meet it in the other order: the outcome's transaction row, then a round or counters
- * row a claim earlier in the batch took, while a later claim there waits for that transaction row.
- */
-async function againAfterDeadlock<T>(write: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await write();
-    } catch (error) {
-      if (attempt >= 3 || (error as { code?: unknown }).code !== DEADLOCK_DETECTED) throw error;
-    }
   }
 }
 
