@@ -157,29 +157,40 @@ describePostgres("claims batched on PostgreSQL, one store", () => {
     expect(await stored(bad)).toEqual([]);
   });
 
+  /**
+   * A deadlock as a batch holding its claims' locks may cause: another transaction holds `t`'s round row, as a batch does
+   * once one of its claims entered the round; once `write` waits for that row, the other asks for a lock `write` holds
+   * (`then`), as a later claim of the batch would. The other's deadlock check comes well after, so PostgreSQL cancels
+   * `write`, which must be sent again: what it answers once the other transaction ended is returned.
+   */
+  async function deadlockOnRound<T>(t: NewTransaction, write: () => Promise<T>, then: { sql: string; params: unknown[] }): Promise<T> {
+    const other = new pg.Client({ connectionString: database.url });
+    await other.connect();
+    try {
+      await other.query("SET deadlock_timeout = '10s'");
+      await other.query("BEGIN");
+      await other.query("SELECT 1 FROM rounds WHERE provider_id = $1 AND round_id = $2 FOR UPDATE", [t.providerId, t.roundId]);
+      const written = write();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await other.query(then.sql, then.params);
+      await other.query("ROLLBACK");
+      return await written;
+    } finally {
+      await other.end();
+    }
+  }
+
   it("writes an outcome again that PostgreSQL cancelled to break a deadlock, as a batch holding its claims' locks may cause", async () => {
     const win = newBet({ type: "WIN", roundComplete: true });
     const claimed = await claim(win);
     if (claimed.kind !== "claimed") throw new Error(`not claimed: ${claimed.kind}`);
-    // Another transaction holds the round's row, as a batch does once one of its claims entered the round ...
-    const other = new pg.Client({ connectionString: database.url });
-    await other.connect();
-    try {
-      // Its own deadlock check comes well after the outcome's, so PostgreSQL cancels the outcome, not it.
-      await other.query("SET deadlock_timeout = '10s'");
-      await other.query("BEGIN");
-      await other.query("SELECT 1 FROM rounds WHERE provider_id = $1 AND round_id = $2 FOR UPDATE", [win.providerId, win.roundId]);
-      // ... the outcome locks the transaction's row and waits for the round's ...
-      const written = ledger.recordOutcome(claimed.record, OK, 2_000);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      // ... and a later claim of the same transaction there waits for the outcome: PostgreSQL cancels the outcome, which
-      // is written again once the other transaction ends.
-      await other.query("SELECT 1 FROM transactions WHERE provider_id = $1 AND transaction_id = $2 FOR UPDATE", [win.providerId, win.transactionId]);
-      await other.query("ROLLBACK");
-      expect(await written).toMatchObject({ transactionId: win.transactionId, state: "OK", attempts: 1 });
-    } finally {
-      await other.end();
-    }
+    // The outcome locks the transaction's row and waits for the round's; a later claim of the same transaction in the
+    // batch waits for the outcome.
+    const written = await deadlockOnRound(win, () => ledger.recordOutcome(claimed.record, OK, 2_000), {
+      sql: "SELECT 1 FROM transactions WHERE provider_id = $1 AND transaction_id = $2 FOR UPDATE",
+      params: [win.providerId, win.transactionId],
+    });
+    expect(written).toMatchObject({ transactionId: win.transactionId, state: "OK", attempts: 1 });
     expect((await pool.query("SELECT status FROM rounds WHERE provider_id = $1 AND round_id = $2", [win.providerId, win.roundId])).rows).toEqual([
       { status: "COMPLETED" },
     ]);
@@ -189,25 +200,12 @@ describePostgres("claims batched on PostgreSQL, one store", () => {
     const bet = newBet();
     expect((await claim(bet)).kind).toBe("claimed");
     const win = newBet({ type: "WIN", roundId: bet.roundId, roundComplete: true });
-    const other = new pg.Client({ connectionString: database.url });
-    await other.connect();
-    try {
-      // Its own deadlock check comes well after the claim's, so PostgreSQL cancels the claim, not it.
-      await other.query("SET deadlock_timeout = '10s'");
-      await other.query("BEGIN");
-      // Another transaction holds the round's row, as a batch does once one of its claims entered the round ...
-      await other.query("SELECT 1 FROM rounds WHERE provider_id = $1 AND round_id = $2 FOR UPDATE", [win.providerId, win.roundId]);
-      // ... the WIN's claim takes its player's lock and waits for the round's ...
-      const claimed = claim(win, 2_000);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      // ... and the other asks for that player's lock, as a later claim of the batch would: PostgreSQL cancels the claim,
-      // which is sent again once the other transaction ends.
-      await other.query("SELECT pg_advisory_xact_lock(hashtextextended($1 || chr(1) || $2, 0))", [win.operatorId, win.playerRef]);
-      await other.query("ROLLBACK");
-      expect(await claimed).toMatchObject({ kind: "claimed" });
-    } finally {
-      await other.end();
-    }
+    // The WIN's claim takes its player's lock and waits for the round's; a later claim of the batch asks for that player.
+    const claimed = await deadlockOnRound(win, () => claim(win, 2_000), {
+      sql: "SELECT pg_advisory_xact_lock(hashtextextended($1 || chr(1) || $2, 0))",
+      params: [win.operatorId, win.playerRef],
+    });
+    expect(claimed).toMatchObject({ kind: "claimed" });
     expect(await stored(win)).toEqual([{ attempts: 1 }]);
   });
 });
