@@ -29,18 +29,18 @@ export interface Lookup {
 const PRIMARY_KEY = "sqlite_autoindex_transactions_1";
 
 /**
- * A skip scan: each distinct value of `column` in `index` (after an equality `prefix`, if any), one index descent
- * each, as the PostgreSQL store finds providers and games (server/src/store/postgres/ledger-queries.ts). `as` names
- * the CTE's column, which must not be a column of the table.
+ * A skip scan: the CTE `name`, each distinct value of `column` in `index` (after an equality `prefix`, if any), one index
+ * descent each, as the PostgreSQL store finds providers and games (server/src/store/postgres/ledger-queries.ts). `as`
+ * names the CTE's column, which must not be a column of the table.
  */
-function distinct(index: string, column: string, as: string, prefix?: string): string {
+function distinct(name: string, index: string, column: string, as: string, prefix?: string): string {
   const first = (where: string) =>
     `SELECT ${column} FROM transactions INDEXED BY ${index} WHERE ${[prefix, where].filter(Boolean).join(" AND ") || "1"} ORDER BY ${column} LIMIT 1`;
-  return `${as}_keys(${as}) AS (SELECT (${first("")}) UNION ALL SELECT (${first(`${column} > ${as}_keys.${as}`)}) FROM ${as}_keys WHERE ${as}_keys.${as} IS NOT NULL)`;
+  return `${name}(${as}) AS (SELECT (${first("")}) UNION ALL SELECT (${first(`${column} > ${name}.${as}`)}) FROM ${name} WHERE ${name}.${as} IS NOT NULL)`;
 }
 
 /** Every operator's games: the distinct (operator_id, game_id) pairs of transactions_round, two skip scans deep. */
-const OPERATOR_GAMES = `${distinct("transactions_round", "operator_id", "k_op")},
+const OPERATOR_GAMES = `${distinct("k_op_keys", "transactions_round", "operator_id", "k_op")},
   keys(k_op, k_game) AS (
     SELECT k_op, (SELECT game_id FROM transactions INDEXED BY transactions_round WHERE operator_id = k_op ORDER BY game_id LIMIT 1)
       FROM k_op_keys WHERE k_op IS NOT NULL
@@ -65,7 +65,7 @@ export function lookups(scope: LedgerScope, filter: TransactionFilter): Lookup[]
       found.push({
         name: "key of each provider",
         index: PRIMARY_KEY,
-        keys: keysOf(distinct(PRIMARY_KEY, "provider_id", "k_provider")),
+        keys: distinct("keys", PRIMARY_KEY, "provider_id", "k_provider"),
         terms: ["provider_id = keys.k_provider", "transaction_id = @transactionId"],
       });
   }
@@ -75,7 +75,7 @@ export function lookups(scope: LedgerScope, filter: TransactionFilter): Lookup[]
       found.push({
         name: "round of each game",
         index: "transactions_round",
-        keys: keysOf(distinct("transactions_round", "game_id", "k_game", `operator_id = ${operator}`)),
+        keys: distinct("keys", "transactions_round", "game_id", "k_game", `operator_id = ${operator}`),
         terms: [`operator_id = ${operator}`, "game_id = keys.k_game", "round_id = @roundId"],
       });
     else
@@ -107,15 +107,9 @@ function atOperator(name: string, index: string, operator: string | undefined, t
   return {
     name: `${name} at each operator`,
     index,
-    keys: keysOf(distinct(index, "operator_id", "k_op")),
+    keys: distinct("keys", index, "operator_id", "k_op"),
     terms: ["operator_id = keys.k_op", ...terms],
   };
-}
-
-/** A single skip scan's CTE, renamed `keys` for the join. */
-function keysOf(cte: string): string {
-  const name = /^(\w+)\(/.exec(cte)![1]!;
-  return cte.replaceAll(name, "keys");
 }
 
 /** The index a list walks by time in its scope: the rare types' own, or the scope's (…, created_at). */
