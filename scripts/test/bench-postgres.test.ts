@@ -119,6 +119,11 @@ describePostgres("npm run bench -- --prefill N --viewer", () => {
       // The viewer signed in and read: every read answered or refused by its session's read limit, none failed.
       expect(beside[0]!.viewer!.reads, target).toBeGreaterThan(0);
       expect(beside[0]!.viewer!.failures, target).toEqual([]);
+      // The service's main thread (its event loop) ran, and used no more than the whole process, worker threads included (each read at a
+      // slightly different instant: a tick of slack).
+      const { targetMainThreadCpuSeconds, cpuSeconds } = beside[0]!;
+      expect(targetMainThreadCpuSeconds, target).toBeGreaterThan(0);
+      expect(targetMainThreadCpuSeconds, target).toBeLessThanOrEqual(cpuSeconds[target]! + 0.02);
       for (const key of ["p50", "p99"]) {
         const name = `${target}: ${key} beside a back-office viewer minus alone at 100 tx/s`;
         expect(results.summary.figures.find((f) => f.name === name)?.median, name).toEqual(expect.any(Number));

@@ -16,6 +16,8 @@ export interface QuickBenchResults {
     call: string;
     result: { mode: string; completed: number; throughput: number; errors: number; unfinished?: number };
     viewer?: { reads: number; limited: number; failed: number; failures: string[] };
+    cpuSeconds: Record<string, number>;
+    targetMainThreadCpuSeconds?: number;
   }[];
   summary: { totalErrors: number; figures: { name: string; median: number | null }[] };
   peakRssMb: Record<string, number>;

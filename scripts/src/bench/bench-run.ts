@@ -21,6 +21,8 @@ export interface PhaseRecord {
   result: PhaseResult;
   /** CPU seconds each process used during the measured window, by process name. */
   cpuSeconds: Record<string, number>;
+  /** CPU seconds the target's (first) process's main thread used during the measured window: its event loop, no worker thread. */
+  targetMainThreadCpuSeconds?: number;
   /** Resident memory of the target's process at the end of the phase, MiB. */
   targetRssMb: number;
   /** CPU seconds the target's PostgreSQL backends used during the measured window, when PostgreSQL runs on this machine. */
@@ -149,6 +151,9 @@ async function measure(environment: BenchEnvironment, plan: PhasePlan, options: 
   const processes = environment.processes;
   let atStart: number[] = [];
   let atEnd: number[] | undefined;
+  const targetPid = plan.target.process.pid;
+  let mainAtStart = 0;
+  let mainAtEnd: number | undefined;
   const cpuNow = () => processes.map((p) => cpuSecondsOf(p.pid));
   // The loaders start measuring `warmupMs` after they are called: snapshot CPU on the same clock.
   // The target's PostgreSQL backends, read at the window's start (the pools have grown by then) and at its end.
@@ -157,6 +162,7 @@ async function measure(environment: BenchEnvironment, plan: PhasePlan, options: 
   let backendsAtEnd: number[] | undefined;
   const startTimer = setTimeout(() => {
     atStart = cpuNow();
+    mainAtStart = cpuSecondsOf(targetPid, true);
     if (database)
       void backendPids(database)
         .then((pids) => (backends = { pids, atStart: pids.map(cpuSecondsOrZero) }))
@@ -164,6 +170,7 @@ async function measure(environment: BenchEnvironment, plan: PhasePlan, options: 
   }, options.warmupMs);
   const endTimer = setTimeout(() => {
     atEnd = cpuNow();
+    mainAtEnd = cpuSecondsOf(targetPid, true);
     if (backends) backendsAtEnd = backends.pids.map(cpuSecondsOrZero);
   }, options.warmupMs + options.durationMs);
   const settings = { durationMs: options.durationMs, warmupMs: options.warmupMs, connections: options.connections };
@@ -187,6 +194,7 @@ async function measure(environment: BenchEnvironment, plan: PhasePlan, options: 
     call: plan.call,
     result,
     cpuSeconds: Object.fromEntries(processes.map((p: BenchProcess, i) => [p.name, round3((end[i] ?? 0) - (atStart[i] ?? 0))])),
+    targetMainThreadCpuSeconds: round3((mainAtEnd ?? cpuSecondsOf(targetPid, true)) - mainAtStart),
     targetRssMb: memoryOf(plan.target.process.pid).rssMb,
     ...(backends && backendsAtEnd && isLocalPostgres(backends.atStart)
       ? { postgresCpuSeconds: round3(backendsAtEnd.reduce((sum, cpu, i) => sum + backendCpuInWindow(backends!.atStart[i]!, cpu), 0)) }

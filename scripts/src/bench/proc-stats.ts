@@ -15,9 +15,12 @@ function ticksPerSecond(): number {
   return clockTicks;
 }
 
-/** CPU time (user + system) a process has used since it started, in seconds, from /proc/<pid>/stat. */
-export function cpuSecondsOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+/**
+ * CPU time (user + system) a process has used since it started, in seconds, from /proc/<pid>/stat; with `mainThread`,
+ * its main thread's alone (/proc/<pid>/task/<pid>/stat: a Node service's event loop, without its worker threads).
+ */
+export function cpuSecondsOf(pid: number, mainThread = false): number {
+  const stat = readFileSync(mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, "utf8");
   // The command name (field 2) may contain spaces and parentheses: count fields from the last ")".
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   const userTicks = Number(fields[11]);
