@@ -1059,4 +1059,35 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
     `,
     expand: true,
   },
+  {
+    version: 20,
+    name: "outcome-batch",
+    // Issue 32: several outcomes in one call and one transaction (one round trip, one parse, one commit), each element
+    // {providerId, transactionId, operatorId, playerRef, state, balance, error, nextRetryAt, now, attempt, callEnd}
+    // written by croupier_record_outcome as if alone (fenced on its attempt; NULL when fenced), the answers in the input's
+    // order. The outcomes run in the order croupier_claim_batch runs claims (operator and player, then the transaction's
+    // key), so an outcome batch takes the rows it shares with a claim batch (a transaction's, then its round's) in the
+    // same order; what still meets in another order (a counters row) is a deadlock the caller answers by writing each
+    // element on its own. An expand step: a new function, which the release before never calls.
+    sql: `
+      CREATE FUNCTION croupier_record_outcome_batch(outcomes jsonb)
+      RETURNS jsonb LANGUAGE plpgsql AS $fn$
+      DECLARE
+        answers jsonb[] := array_fill(NULL::jsonb, ARRAY[jsonb_array_length(outcomes)]);
+        o record;
+      BEGIN
+        FOR o IN SELECT e.o, e.i FROM jsonb_array_elements(outcomes) WITH ORDINALITY AS e(o, i)
+          ORDER BY (e.o->>'operatorId') COLLATE "C", (e.o->>'playerRef') COLLATE "C", (e.o->>'providerId') COLLATE "C",
+            (e.o->>'transactionId') COLLATE "C", e.i
+        LOOP
+          answers[o.i] := croupier_record_outcome(o.o->>'providerId', o.o->>'transactionId', o.o->>'state',
+            (o.o->>'balance')::bigint, o.o->>'error', (o.o->>'nextRetryAt')::bigint, (o.o->>'now')::bigint,
+            (o.o->>'attempt')::integer, (o.o->>'callEnd')::jsonb);
+        END LOOP;
+        RETURN to_jsonb(answers);
+      END
+      $fn$;
+    `,
+    expand: true,
+  },
 ];

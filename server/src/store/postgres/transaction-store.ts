@@ -14,10 +14,11 @@ import type {
 } from "../../domain/ports/ledger.js";
 import { callEnd } from "../delivery-log.js";
 import { OPEN_UNSETTLED_CREDITS, SYSTEM_RESOLVER } from "../problem-statements.js";
-import { againAfterDeadlock } from "./deadlock-retry.js";
-import { ClaimBatcher, type RawClaim } from "./claim-batcher.js";
+import { claimBatcher, type ClaimCall, type RawClaim } from "./claim-batcher.js";
 import type { PostgresPool } from "./database.js";
 import type { ExpiredNonceSweep } from "./nonce-store.js";
+import { outcomeBatcher, outcomeParams, type OutcomeCall, type RawOutcome } from "./outcome-batcher.js";
+import type { StatementBatcher } from "./statement-batcher.js";
 import { fromRow, type TransactionRow } from "../transaction-row.js";
 import { TRANSACTION_COLUMNS } from "./transaction-row.js";
 
@@ -43,20 +44,24 @@ const OPEN_PROBLEM = (kind: string, from: string, where: string) =>
 
 /**
  * The ledger port on PostgreSQL, shared by every instance: a claim is one call of `croupier_claim_v2` (migrations.ts), or
- * under load one share of a `croupier_claim_batch` (claim-batcher.ts), its outcome one call of `croupier_record_outcome`,
- * every other write one statement, so a transaction takes two round trips at most. An outcome is fenced on its attempt: once another
+ * under load one share of a `croupier_claim_batch` (claim-batcher.ts), its outcome one call of `croupier_record_outcome`
+ * or under load one share of a `croupier_record_outcome_batch` (outcome-batcher.ts), every other write one statement, so
+ * a transaction takes two round trips at most. An outcome is fenced on its attempt: once another
  * instance claimed again after the lease ran out, a late outcome of the old attempt changes nothing.
  */
 export class PostgresTransactionStore implements TransactionStore {
-  private readonly claims: ClaimBatcher;
+  private readonly claims: StatementBatcher<ClaimCall, RawClaim>;
+  private readonly outcomes: StatementBatcher<OutcomeCall, RawOutcome>;
 
   constructor(
     private readonly pool: PostgresPool,
     private readonly instanceId: string,
     private readonly nonceSweep: ExpiredNonceSweep,
     claimsInFlight?: number,
+    outcomesInFlight?: number,
   ) {
-    this.claims = new ClaimBatcher(pool, instanceId, claimsInFlight);
+    this.claims = claimBatcher(pool, instanceId, claimsInFlight);
+    this.outcomes = outcomeBatcher(pool, outcomesInFlight);
   }
 
   async find(key: TransactionKey): Promise<TransactionRecord | undefined> {
@@ -68,19 +73,14 @@ export class PostgresTransactionStore implements TransactionStore {
   }
 
   async claim(intent: ClaimIntent, now: number, pendingStaleBefore: number, request: CallRequest): Promise<ClaimResult> {
-    const result = await this.claims.claim({ intent, now, staleBefore: pendingStaleBefore, call: callStartOf(request, now) });
+    const result = await this.claims.send({ intent, now, staleBefore: pendingStaleBefore, call: callStartOf(request, now) });
     if ((intent.kind === "provider" || intent.kind === "look") && intent.nonce !== undefined) this.nonceSweep.nowAndThen(Math.floor(now / 1000));
     return claimResultOf(result);
   }
 
   async recordOutcome(claimed: TransactionRecord, outcome: RecordedOutcome, now: number): Promise<TransactionRecord> {
-    const { rows } = await againAfterDeadlock(() =>
-      this.pool.query<{ row: TransactionRow | null }>(
-        "SELECT croupier_record_outcome($1, $2, $3, $4, $5, $6, $7, $8, $9) AS row",
-        this.outcomeParams(claimed, outcome, now),
-      ),
-    );
-    if (rows[0]!.row) return fromRow(rows[0]!.row);
+    const row = await this.outcomes.send(outcomeCall(claimed, outcome, now));
+    if (row) return fromRow(row);
     // Fenced: this attempt's lease ran out and another took the record over. What stands is theirs.
     return (await this.find(claimed))!;
   }
@@ -90,23 +90,9 @@ export class PostgresTransactionStore implements TransactionStore {
       `WITH o AS (${WRITE_OUTCOME} AND updated_at = $10 RETURNING *),
        problem AS (${OPEN_PROBLEM("UNKNOWN_OUTCOME", "o", "WHERE o.type IN ('BET', 'ADJUSTMENT')")})
        SELECT count(*) AS written FROM o`,
-      [...this.outcomeParams(orphan, outcome, now), orphan.updatedAt],
+      [...outcomeParams(outcomeCall(orphan, outcome, now)), orphan.updatedAt],
     );
     return rows[0]!.written === 1;
-  }
-
-  private outcomeParams(record: TransactionRecord, outcome: RecordedOutcome, now: number): unknown[] {
-    return [
-      record.providerId,
-      record.transactionId,
-      outcome.state,
-      outcome.balance,
-      outcome.error,
-      outcome.nextRetryAt,
-      now,
-      record.attempts,
-      callEnd(outcome.call, outcome.state, now),
-    ];
   }
 
   async pending(): Promise<TransactionRecord[]> {
@@ -237,6 +223,23 @@ function claimResultOf({ kind, row, reversal }: RawClaim): ClaimResult {
     case "being-reversed":
       return { kind, record: fromRow(row!) };
   }
+}
+
+/** An outcome's arguments: the attempt it ends is the record's, as claimed. */
+function outcomeCall(record: TransactionRecord, outcome: RecordedOutcome, now: number): OutcomeCall {
+  return {
+    providerId: record.providerId,
+    transactionId: record.transactionId,
+    operatorId: record.operatorId,
+    playerRef: record.playerRef,
+    state: outcome.state,
+    balance: outcome.balance,
+    error: outcome.error,
+    nextRetryAt: outcome.nextRetryAt,
+    now,
+    attempt: record.attempts,
+    callEnd: callEnd(outcome.call, outcome.state, now),
+  };
 }
 
 /** The start of a call in the delivery log, without its attempt number (the SQL adds it, as it counts the attempts). */
