@@ -49,6 +49,9 @@ export function statementsOf(alone: string, together: string): number[] {
   });
 }
 
+/** How many fresh bursts a two-instance test sends at most until one forms a batch (a loaded machine may form none in one). */
+export const BURSTS = 3;
+
 export const claimStatements = () => statementsOf("croupier_claim_v2", "croupier_claim_batch");
 export const outcomeStatements = () => statementsOf("croupier_record_outcome", "croupier_record_outcome_batch");
 

