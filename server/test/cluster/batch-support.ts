@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { afterAll, beforeAll, beforeEach } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import type { NewTransaction, RecordedOutcome } from "../../src/domain/ports/ledger.js";
 import { openPostgres, type PostgresPool } from "../../src/store/postgres/database.js";
 import { ExpiredNonceSweep } from "../../src/store/postgres/nonce-store.js";
@@ -14,7 +14,7 @@ import { PostgresTransactionStore } from "../../src/store/postgres/transaction-s
 import type { RunningServer } from "../../src/server.js";
 import { createTestDatabase, type TestDatabase } from "../postgres.js";
 import { TEST_SESSION_TOKEN_HASH } from "../store-contract/fixtures.js";
-import { betRequest, launchSession, startTestWallet, type TestWallet } from "../wallet-harness.js";
+import { betRequest, launchSession, postTransaction, startTestWallet, type TestWallet } from "../wallet-harness.js";
 import { startInstances, stopAll } from "./cluster-support.js";
 
 /** Each statement sent through any pool of this process, with its parameters, while counting. */
@@ -50,7 +50,17 @@ export function statementsOf(alone: string, together: string): number[] {
 }
 
 /** How many fresh bursts a two-instance test sends at most until one forms a batch (a loaded machine may form none in one). */
-export const BURSTS = 3;
+const BURSTS = 3;
+
+/**
+ * Sends `burst(n)` (a burst of fresh players' writes, answering the sizes of its statements) until one formed a batch, up
+ * to {@link BURSTS} times, and answers every size seen.
+ */
+export async function burstsUntilBatched(burst: (n: number) => Promise<number[]>): Promise<number[]> {
+  const sizes: number[] = [];
+  for (let n = 0; n < BURSTS && !sizes.some((size) => size > 1); n++) sizes.push(...(await burst(n)));
+  return sizes;
+}
 
 export const claimStatements = () => statementsOf("croupier_claim_v2", "croupier_claim_batch");
 export const outcomeStatements = () => statementsOf("croupier_record_outcome", "croupier_record_outcome_batch");
@@ -164,6 +174,30 @@ export async function playersAndBets(
   const tokens = await Promise.all(players.map((playerRef, i) => launchSession(instances[i % 2]!.url, { playerRef })));
   const bets = players.flatMap((playerRef, i) => Array.from({ length: perPlayer }, () => betRequest(tokens[i]!, { playerRef, amount: 10 })));
   return { players, bets };
+}
+
+/**
+ * Each transaction sent to both instances in the same moment (each instance batching its writes of them), then again to
+ * both: every retry is answered 200 OK alike from the ledger, every first answer was that 200 or a 409 (in flight on the
+ * other instance), and the wallet applied each once. Answers the sizes of the statements `counted` saw of the first sends.
+ */
+export async function sentToBoth(cluster: TwoInstances, transactions: Record<string, unknown>[], counted: () => number[]): Promise<number[]> {
+  const { wallet, instances } = cluster;
+  countAfresh();
+  const replies = await Promise.all(transactions.flatMap((t) => instances.map((instance) => postTransaction(instance.url, t))));
+  const sizes = counted();
+  for (const [i, t] of transactions.entries()) {
+    const again = await Promise.all(instances.map((instance) => postTransaction(instance.url, t)));
+    expect(again.map((r) => r.status)).toEqual([200, 200]);
+    expect(again[0]!.json).toEqual(again[1]!.json);
+    expect(again[0]!.json).toMatchObject({ status: "OK" });
+    for (const reply of replies.slice(2 * i, 2 * i + 2)) {
+      expect([200, 409]).toContain(reply.status);
+      if (reply.status === 200) expect(reply.json).toEqual(again[0]!.json);
+    }
+    expect(wallet.applied.filter((a) => a.transactionId === t.transactionId)).toHaveLength(1);
+  }
+  return sizes;
 }
 
 /**

@@ -11,15 +11,15 @@ import type { PostgresPool } from "../../src/store/postgres/database.js";
 import type { PostgresTransactionStore } from "../../src/store/postgres/transaction-store.js";
 import { describePostgres } from "../postgres.js";
 import { newBet } from "../store-contract/fixtures.js";
-import { postTransaction } from "../wallet-harness.js";
 import {
-  BURSTS,
+  burstsUntilBatched,
   claimStatements,
   countAfresh,
   deadlockOnRound,
   OK,
   PROVIDER_CALL,
   playersAndBets,
+  sentToBoth,
   withOneStore,
   withTwoInstances,
 } from "./batch-support.js";
@@ -141,26 +141,13 @@ describePostgres("claims batched on PostgreSQL, two instances on one database", 
   const cluster = withTwoInstances("batch");
 
   it("each transaction sent to both instances at once, many at a time, moves money once and is answered the same by both", async () => {
-    const { wallet, instances } = cluster();
-    const sizes: number[] = [];
-    // On a loaded machine one burst's claims can still go one by one; a fresh burst (new players), up to three, makes a batch.
-    for (let burst = 0; burst < BURSTS && !sizes.some((size) => size > 1); burst++) {
-      const { players, bets } = await playersAndBets(instances, `batch-${burst}`, 6);
-      countAfresh();
-      // Every BET to both instances in the same moment: 96 requests, each instance batching its claims of them.
-      const replies = await Promise.all(bets.flatMap((bet) => instances.map((instance) => postTransaction(instance.url, bet))));
-      sizes.push(...claimStatements());
-      for (const reply of replies) expect([200, 409]).toContain(reply.status);
-      // A 409 was in flight on the other instance: the provider's retry is answered from the ledger, by either.
-      for (const bet of bets) {
-        const again = await Promise.all(instances.map((instance) => postTransaction(instance.url, bet)));
-        expect(again.map((r) => r.status)).toEqual([200, 200]);
-        expect(again[0]!.json).toEqual(again[1]!.json);
-        expect(again[0]!.json).toMatchObject({ status: "OK" });
-        expect(wallet.applied.filter((t) => t.transactionId === bet.transactionId)).toHaveLength(1);
-      }
-      for (const playerRef of players) expect(wallet.balances.get(playerRef)).toBe(1_000_000 - 6 * 10);
-    }
+    const sizes = await burstsUntilBatched(async (burst) => {
+      const { players, bets } = await playersAndBets(cluster().instances, `batch-${burst}`, 6);
+      // 96 requests, each instance batching its claims of them.
+      const claims = await sentToBoth(cluster(), bets, claimStatements);
+      for (const playerRef of players) expect(cluster().wallet.balances.get(playerRef)).toBe(1_000_000 - 6 * 10);
+      return claims;
+    });
     expect(sizes.some((size) => size > 1)).toBe(true);
   });
 });

@@ -11,15 +11,15 @@ import type { PostgresPool } from "../../src/store/postgres/database.js";
 import type { PostgresTransactionStore } from "../../src/store/postgres/transaction-store.js";
 import { describePostgres } from "../postgres.js";
 import { newBet } from "../store-contract/fixtures.js";
-import { postTransaction } from "../wallet-harness.js";
 import {
-  BURSTS,
+  burstsUntilBatched,
   countAfresh,
   deadlockOnRound,
   OK,
   outcomeStatements,
   PROVIDER_CALL,
   playersAndBets,
+  sentToBoth,
   withOneStore,
   withTwoInstances,
 } from "./batch-support.js";
@@ -143,33 +143,14 @@ describePostgres("outcomes batched on PostgreSQL, two instances on one database"
   const cluster = withTwoInstances("outcomes");
 
   it("BETs then WINs, each sent to both instances at once, move money once, and each answer is what the ledger answers later", async () => {
-    const { wallet, instances } = cluster();
-    const sizes: number[] = [];
-    // On a loaded machine one burst's outcomes can still go one by one; a fresh burst (new players), up to three, makes a batch.
-    for (let burst = 0; burst < BURSTS && !sizes.some((size) => size > 1); burst++) {
-      const { players, bets } = await playersAndBets(instances, `outcomes-${burst}`, 6);
+    const sizes = await burstsUntilBatched(async (burst) => {
+      const { players, bets } = await playersAndBets(cluster().instances, `outcomes-${burst}`, 6);
       const wins = bets.map((bet) => ({ ...bet, transactionId: `win-${randomUUID()}`, type: "WIN", amount: 25, roundComplete: true }));
-      for (const phase of [bets, wins]) {
-        countAfresh();
-        // Every transaction of the phase to both instances in the same moment: 96 requests, each instance batching its
-        // outcomes of them.
-        const replies = await Promise.all(phase.flatMap((t) => instances.map((instance) => postTransaction(instance.url, t))));
-        sizes.push(...outcomeStatements());
-        for (const [i, t] of phase.entries()) {
-          // A 409 was in flight on the other instance: the provider's retry is answered from the ledger, by either.
-          const again = await Promise.all(instances.map((instance) => postTransaction(instance.url, t)));
-          expect(again.map((r) => r.status)).toEqual([200, 200]);
-          expect(again[0]!.json).toEqual(again[1]!.json);
-          expect(again[0]!.json).toMatchObject({ status: "OK" });
-          for (const reply of replies.slice(2 * i, 2 * i + 2)) {
-            expect([200, 409]).toContain(reply.status);
-            if (reply.status === 200) expect(reply.json).toEqual(again[0]!.json);
-          }
-          expect(wallet.applied.filter((a) => a.transactionId === t.transactionId)).toHaveLength(1);
-        }
-      }
-      for (const playerRef of players) expect(wallet.balances.get(playerRef)).toBe(1_000_000 - 6 * 10 + 6 * 25);
-    }
+      // 96 requests a phase, each instance batching its outcomes of them.
+      const outcomes = [...(await sentToBoth(cluster(), bets, outcomeStatements)), ...(await sentToBoth(cluster(), wins, outcomeStatements))];
+      for (const playerRef of players) expect(cluster().wallet.balances.get(playerRef)).toBe(1_000_000 - 6 * 10 + 6 * 25);
+      return outcomes;
+    });
     expect(sizes.some((size) => size > 1)).toBe(true);
   });
 });

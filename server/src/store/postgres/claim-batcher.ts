@@ -27,7 +27,7 @@ export const CLAIMS_IN_FLIGHT = 2;
  * of `croupier_claim_batch`, which claims them in the order of the locks they take first (operator and player, then the
  * transaction's key). A claim sent alone that PostgreSQL cancelled to break a deadlock with a batch is sent again.
  */
-export function claimBatcher(pool: PostgresPool, owner: string, maxInFlight = CLAIMS_IN_FLIGHT): StatementBatcher<ClaimCall, RawClaim> {
+export function claimBatcher(pool: PostgresPool, owner: string): StatementBatcher<ClaimCall, RawClaim> {
   return new StatementBatcher<ClaimCall, RawClaim>(
     {
       alone: async (claim) => {
@@ -50,6 +50,6 @@ export function claimBatcher(pool: PostgresPool, owner: string, maxInFlight = CL
         return rows[0]!.answers;
       },
     },
-    maxInFlight,
+    CLAIMS_IN_FLIGHT,
   );
 }

@@ -40,7 +40,7 @@ export function outcomeParams(o: OutcomeCall): unknown[] {
  * in one order. An outcome sent alone that PostgreSQL cancelled to break a deadlock with a batch is written again: it was
  * rolled back whole.
  */
-export function outcomeBatcher(pool: PostgresPool, maxInFlight = OUTCOMES_IN_FLIGHT): StatementBatcher<OutcomeCall, RawOutcome> {
+export function outcomeBatcher(pool: PostgresPool): StatementBatcher<OutcomeCall, RawOutcome> {
   return new StatementBatcher<OutcomeCall, RawOutcome>(
     {
       alone: async (outcome) => {
@@ -54,6 +54,6 @@ export function outcomeBatcher(pool: PostgresPool, maxInFlight = OUTCOMES_IN_FLI
         return rows[0]!.rows;
       },
     },
-    maxInFlight,
+    OUTCOMES_IN_FLIGHT,
   );
 }

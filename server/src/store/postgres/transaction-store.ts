@@ -57,11 +57,9 @@ export class PostgresTransactionStore implements TransactionStore {
     private readonly pool: PostgresPool,
     private readonly instanceId: string,
     private readonly nonceSweep: ExpiredNonceSweep,
-    claimsInFlight?: number,
-    outcomesInFlight?: number,
   ) {
-    this.claims = claimBatcher(pool, instanceId, claimsInFlight);
-    this.outcomes = outcomeBatcher(pool, outcomesInFlight);
+    this.claims = claimBatcher(pool, instanceId);
+    this.outcomes = outcomeBatcher(pool);
   }
 
   async find(key: TransactionKey): Promise<TransactionRecord | undefined> {
