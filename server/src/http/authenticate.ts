@@ -121,7 +121,8 @@ export function createAuthenticator(
           if (spent) options.rateLimiter.giveBack(tenantId);
         },
       );
-      return outcome.ok ? { ...outcome, nonce } : refuseAfterRecording(nonce, outcome);
+      // Written out rather than spread with the nonce added: a spread that adds keys takes V8's slow path.
+      return outcome.ok ? { ok: true, caller: outcome.caller, nonce } : refuseAfterRecording(nonce, outcome);
     }
     const fresh = options.nonces.remember(tenantId, result.nonce, expiresAt);
     // The NonceStore interface allows an asynchronous store: its answer is awaited, never taken as truthy.
