@@ -39,8 +39,13 @@ export class SqliteNonceStore implements NonceLog {
   }
 
   remember(tenantId: string, nonce: string, expiresAtSeconds: number): Promise<boolean> {
+    return Promise.resolve(this.rememberNow(tenantId, nonce, expiresAtSeconds));
+  }
+
+  /** {@link remember}'s answer as it is known, at once, from memory: the transaction store's claim needs no promise for it. */
+  rememberNow(tenantId: string, nonce: string, expiresAtSeconds: number): boolean {
     const now = this.now();
-    if (!this.seen.remember(tenantId, nonce, expiresAtSeconds, now)) return Promise.resolve(false);
+    if (!this.seen.remember(tenantId, nonce, expiresAtSeconds, now)) return false;
     this.commits
       .runVolatile(() => {
         const nowMs = Date.now();
@@ -55,6 +60,6 @@ export class SqliteNonceStore implements NonceLog {
         // The commit failed (disk full, I/O error): the nonce is still refused from memory until it expires, and only a
         // restart within its validity could accept it again.
       });
-    return Promise.resolve(true);
+    return true;
   }
 }

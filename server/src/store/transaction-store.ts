@@ -13,12 +13,12 @@ import type {
   TransactionState,
   TransactionStore,
 } from "../domain/ports/ledger.js";
-import type { NonceLog } from "../domain/ports/nonces.js";
 import type { SqliteDatabase } from "./database.js";
 import { callEnd, END_CALL_SQL } from "./delivery-log.js";
 import type { GroupCommit } from "./group-commit.js";
 import { OPEN_UNSETTLED_CREDITS, ProblemStatements } from "./problem-statements.js";
 import { SqliteClaim } from "./sqlite-claim.js";
+import type { SqliteNonceStore } from "./sqlite-nonce-store.js";
 import { fromRow, type TransactionRow as Row } from "./transaction-row.js";
 
 const isSettled = (state: TransactionState) => state === "OK" || state === "DECLINED";
@@ -47,7 +47,7 @@ export class SqliteTransactionStore implements TransactionStore {
   constructor(
     db: SqliteDatabase,
     private readonly commits: GroupCommit,
-    private readonly nonces: NonceLog,
+    private readonly nonces: SqliteNonceStore,
   ) {
     this.claims = new SqliteClaim(db);
     this.problemWrites = new ProblemStatements(db);
@@ -104,10 +104,12 @@ export class SqliteTransactionStore implements TransactionStore {
     return Promise.resolve(this.claims.find(key));
   }
 
-  async claim(intent: ClaimIntent, now: number, pendingStaleBefore: number, request: CallRequest): Promise<ClaimResult> {
+  claim(intent: ClaimIntent, now: number, pendingStaleBefore: number, request: CallRequest): Promise<ClaimResult> {
     const nonce = intent.kind === "provider" || intent.kind === "look" ? intent.nonce : undefined;
-    // The nonce log answers from memory and commits with the same group commit (sqlite-nonce-store.ts).
-    if (nonce !== undefined && !(await this.nonces.remember(nonce.tenantId, nonce.nonce, nonce.expiresAtSeconds))) return { kind: "replayed" };
+    // The nonce log answers from memory and commits with the same group commit (sqlite-nonce-store.ts): its answer is
+    // taken at once, not awaited (an await and an async function's return are three promise jobs doing nothing).
+    if (nonce !== undefined && !this.nonces.rememberNow(nonce.tenantId, nonce.nonce, nonce.expiresAtSeconds))
+      return Promise.resolve({ kind: "replayed" });
     return this.commits.run(() => this.claims.decide(intent, now, pendingStaleBefore, request));
   }
 
