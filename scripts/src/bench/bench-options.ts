@@ -51,10 +51,10 @@ Usage: npm run bench -- [options]
   --rates A,B           open-loop offered loads in tx/s (default 500,1000)
   --players N           distinct players / sessions (default 64, quick 16)
   --targets LIST        comma-separated subset of ${TARGET_NAMES.join(",")}
-                        (default all but croupier-baseline and croupier-pg-baseline, which --baseline adds)
+                        (default all but the baseline targets, which --baseline adds, and the prefilled ones)
   --calls LIST          comma-separated subset of ${CALL_KINDS.join(",")} (default all)
-  --baseline DIR        a built checkout of another commit: its service is the croupier-baseline and
-                        croupier-pg-baseline targets (with --prefill also croupier-prefilled-baseline and
+  --baseline DIR        a built checkout of another commit: its service is the croupier-baseline,
+                        croupier-pg-baseline and croupier-pg-x2-baseline targets (with --prefill also croupier-prefilled-baseline and
                         croupier-pg-prefilled-baseline, prefilled and viewed as croupier-prefilled is)
   --prefill N           N settled transactions (five operators, 5,000 players each, completed rounds, over the
                         last day) in the ledgers of croupier-prefilled and croupier-pg-prefilled, which it adds:

@@ -102,6 +102,10 @@ function comparisonSpecs(present: ReadonlySet<TargetName>, rates: readonly numbe
   }
   if (present.has("croupier-baseline")) pairs.push(["croupier", "croupier-baseline"], ["croupier-baseline", "bare-proxy"]);
   if (present.has("croupier-pg-baseline")) pairs.push(["croupier-pg", "croupier-pg-baseline"], ["croupier-pg-baseline", "croupier"]);
+  if (present.has("croupier-pg-x2-baseline")) pairs.push(["croupier-pg-x2", "croupier-pg-x2-baseline"]);
+  // Issue 32: two instances not slower than one, on either build.
+  if (present.has("croupier-pg-x2") && present.has("croupier-pg")) pairs.push(["croupier-pg-x2", "croupier-pg"]);
+  if (present.has("croupier-pg-x2-baseline") && present.has("croupier-pg-baseline")) pairs.push(["croupier-pg-x2-baseline", "croupier-pg-baseline"]);
   if (present.has("croupier-prefilled")) pairs.push(["croupier-prefilled", "croupier"]);
   if (present.has("croupier-pg-prefilled")) pairs.push(["croupier-pg-prefilled", "croupier-pg"]);
   // The whole wallet path and the service's own CPU per call, for a before/after of one change.
@@ -125,7 +129,7 @@ function comparisonSpecs(present: ReadonlySet<TargetName>, rates: readonly numbe
       ])
     : [];
   // Issue 32: PostgreSQL's own CPU per transaction at most 0.5 ms.
-  const postgresSpecs = (["croupier-pg", "croupier-pg-x2"] as const)
+  const postgresSpecs = (["croupier-pg", "croupier-pg-x2", "croupier-pg-baseline", "croupier-pg-x2-baseline"] as const)
     .filter((target) => present.has(target))
     .map(
       (target): FigureSpec => ({
@@ -141,6 +145,7 @@ function comparisonSpecs(present: ReadonlySet<TargetName>, rates: readonly numbe
       unit: "ratio",
       // Issue 32: a ledger of 1,000,000 transactions keeps at least 0.9 of the empty ledger's throughput.
       ...(a.endsWith("-prefilled") ? { target: { atLeast: 0.9 } } : {}),
+      ...(a === "croupier-pg-x2" && b === "croupier-pg" ? { target: { atLeast: 1 } } : {}),
       compute: (r) => ratio(throughput(r, a), throughput(r, b)),
     },
     ...rates.flatMap((rate): FigureSpec[] => [

@@ -13,9 +13,9 @@ import type { ViewerAccount } from "./viewer.js";
 import { signedCall, type BenchPlayer } from "./workloads.js";
 
 /**
- * The targets the same loader drives, all in front of the same wallet. `croupier-baseline` and `croupier-pg-baseline`
- * are the service of another checkout (`--baseline DIR`, for a before/after of a change in one run), on SQLite and on
- * PostgreSQL, so they are not among the defaults.
+ * The targets the same loader drives, all in front of the same wallet. `croupier-baseline`, `croupier-pg-baseline` and
+ * `croupier-pg-x2-baseline` are the service of another checkout (`--baseline DIR`, for a before/after of a change in one
+ * run), on SQLite, on PostgreSQL and as two instances on PostgreSQL, so they are not among the defaults.
  */
 export const TARGET_NAMES = [
   "direct",
@@ -28,6 +28,7 @@ export const TARGET_NAMES = [
   "croupier-pg-x2",
   "croupier-baseline",
   "croupier-pg-baseline",
+  "croupier-pg-x2-baseline",
   "croupier-prefilled",
   "croupier-pg-prefilled",
   "croupier-prefilled-baseline",
@@ -38,7 +39,12 @@ export const TARGET_NAMES = [
 export const PREFILLED_BASELINE_TARGETS: readonly TargetName[] = ["croupier-prefilled-baseline", "croupier-pg-prefilled-baseline"];
 
 /** The targets that run the `--baseline` checkout's service. */
-export const BASELINE_TARGETS: readonly TargetName[] = ["croupier-baseline", "croupier-pg-baseline", ...PREFILLED_BASELINE_TARGETS];
+export const BASELINE_TARGETS: readonly TargetName[] = [
+  "croupier-baseline",
+  "croupier-pg-baseline",
+  "croupier-pg-x2-baseline",
+  ...PREFILLED_BASELINE_TARGETS,
+];
 
 /** The targets whose ledger `--prefill N` fills before the load: the same service as `croupier` and `croupier-pg`. */
 export const PREFILLED_TARGETS: readonly TargetName[] = ["croupier-prefilled", "croupier-pg-prefilled", ...PREFILLED_BASELINE_TARGETS];
@@ -53,6 +59,7 @@ export const POSTGRES_TARGETS: readonly TargetName[] = [
   "croupier-pg",
   "croupier-pg-x2",
   "croupier-pg-baseline",
+  "croupier-pg-x2-baseline",
   "croupier-pg-prefilled",
   "croupier-pg-prefilled-baseline",
 ];
@@ -69,6 +76,7 @@ const CROUPIER_VARIANTS: Record<Exclude<TargetName, "direct" | "bare-proxy" | "l
   "croupier-pg-x2": { synchronous: "FULL", logLevel: "silent", instances: 2, postgres: true },
   "croupier-baseline": { synchronous: "FULL", logLevel: "silent", instances: 1, baseline: true },
   "croupier-pg-baseline": { synchronous: "FULL", logLevel: "silent", instances: 1, postgres: true, baseline: true },
+  "croupier-pg-x2-baseline": { synchronous: "FULL", logLevel: "silent", instances: 2, postgres: true, baseline: true },
   "croupier-prefilled": { synchronous: "FULL", logLevel: "silent", instances: 1, prefilled: true },
   "croupier-pg-prefilled": { synchronous: "FULL", logLevel: "silent", instances: 1, postgres: true, prefilled: true },
   "croupier-prefilled-baseline": { synchronous: "FULL", logLevel: "silent", instances: 1, prefilled: true, baseline: true },
