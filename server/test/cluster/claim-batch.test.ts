@@ -8,7 +8,8 @@ import { beforeAll, expect, it } from "vitest";
 import type { NewTransaction } from "../../src/domain/ports/ledger.js";
 import { CLAIMS_IN_FLIGHT } from "../../src/store/postgres/claim-batcher.js";
 import type { PostgresPool } from "../../src/store/postgres/database.js";
-import type { PostgresTransactionStore } from "../../src/store/postgres/transaction-store.js";
+import { ExpiredNonceSweep } from "../../src/store/postgres/nonce-store.js";
+import { PostgresTransactionStore } from "../../src/store/postgres/transaction-store.js";
 import { describePostgres } from "../postgres.js";
 import { newBet } from "../store-contract/fixtures.js";
 import {
@@ -51,6 +52,16 @@ describePostgres("claims batched on PostgreSQL, one store", () => {
         record: { transactionId: bets[i]!.transactionId, playerRef: bets[i]!.playerRef, attempts: 1 },
       });
     });
+    for (const t of bets) expect(await stored(t)).toEqual([{ attempts: 1 }]);
+  });
+
+  it("with two instances live, sends a claim alone while its share of the bound is in flight, and the rest of the turn in one batch", async () => {
+    // The heartbeat counted two instances on the database: each has half the cluster's claim statements in flight.
+    const shared = new PostgresTransactionStore(pool, "batching", new ExpiredNonceSweep(pool), () => 2);
+    const bets = Array.from({ length: 10 }, (_, i) => newBet({ playerRef: `p-${i}-${randomUUID()}` }));
+    const results = await Promise.all(bets.map((t) => shared.claim({ kind: "provider", transaction: t, nonce: undefined }, 1_000, 0, PROVIDER_CALL)));
+    expect(claimStatements()).toEqual([...Array<number>(CLAIMS_IN_FLIGHT / 2).fill(1), bets.length - CLAIMS_IN_FLIGHT / 2]);
+    results.forEach((result, i) => expect(result).toMatchObject({ kind: "claimed", record: { transactionId: bets[i]!.transactionId, attempts: 1 } }));
     for (const t of bets) expect(await stored(t)).toEqual([{ attempts: 1 }]);
   });
 

@@ -51,8 +51,11 @@ describePostgres("cluster coordination on PostgreSQL", () => {
     await z.heartbeat();
     clock += 3_000; // x missed three beats
     expect(await y.heartbeat()).toBe(2);
+    // What the transaction store's batchers share their statements in flight by (stores.ts).
+    expect(y.liveInstances).toBe(2);
     await z.leave();
     expect(await y.heartbeat()).toBe(1);
+    expect(y.liveInstances).toBe(1);
   });
 
   /** A job of `items` steps of 50 ms each, under a lease of `ttlMs` on this database; it records the items it did. */

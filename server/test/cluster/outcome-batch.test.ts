@@ -8,7 +8,8 @@ import { beforeAll, expect, it } from "vitest";
 import type { NewTransaction, RecordedOutcome, TransactionRecord } from "../../src/domain/ports/ledger.js";
 import { OUTCOMES_IN_FLIGHT } from "../../src/store/postgres/outcome-batcher.js";
 import type { PostgresPool } from "../../src/store/postgres/database.js";
-import type { PostgresTransactionStore } from "../../src/store/postgres/transaction-store.js";
+import { ExpiredNonceSweep } from "../../src/store/postgres/nonce-store.js";
+import { PostgresTransactionStore } from "../../src/store/postgres/transaction-store.js";
 import { describePostgres } from "../postgres.js";
 import { newBet } from "../store-contract/fixtures.js";
 import {
@@ -72,6 +73,17 @@ describePostgres("outcomes batched on PostgreSQL, one store", () => {
       expect(await stored(r)).toEqual([
         i === 6 ? { state: "PENDING", response_balance: null, ends: null } : { state: "OK", response_balance: 100 + i, ends: [2_000] },
       ]);
+  });
+
+  it("with two instances live, writes an outcome alone while its share of the bound is in flight, and the rest of the turn in one batch", async () => {
+    // The heartbeat counted two instances on the database: each has half the cluster's outcome statements in flight.
+    const shared = new PostgresTransactionStore(pool, "batching", new ExpiredNonceSweep(pool), () => 2);
+    const records = await claimed(10);
+    countAfresh();
+    const results = await Promise.all(records.map((r, i) => shared.recordOutcome(r, okWith(300 + i), 2_000)));
+    expect(outcomeStatements()).toEqual([...Array<number>(OUTCOMES_IN_FLIGHT / 2).fill(1), records.length - OUTCOMES_IN_FLIGHT / 2]);
+    results.forEach((result, i) => expect(result).toMatchObject({ transactionId: records[i]!.transactionId, state: "OK", responseBalance: 300 + i }));
+    for (const [i, r] of records.entries()) expect(await stored(r)).toEqual([{ state: "OK", response_balance: 300 + i, ends: [2_000] }]);
   });
 
   it("at low load an outcome goes alone and waits for nothing", async () => {

@@ -1,7 +1,7 @@
 import type { ClaimIntent, ClaimResult } from "../../domain/ports/ledger.js";
 import type { PostgresPool } from "./database.js";
 import { againAfterDeadlock } from "./deadlock-retry.js";
-import { StatementBatcher } from "./statement-batcher.js";
+import { inFlightShare, StatementBatcher } from "./statement-batcher.js";
 import type { TransactionRow } from "../transaction-row.js";
 
 /** A claim as croupier_claim_v2 answers it: its kind, and the row (or the reversal) it is about where there is one. */
@@ -16,18 +16,20 @@ export interface ClaimCall {
 }
 
 /**
- * How many claim statements one instance has in flight at once before the next claims wait and go together (issue 32).
- * The pool's other connections carry the outcomes, session reads and background work.
+ * How many claim statements the instances sharing the database have in flight at once before the next claims wait and go
+ * together (issue 32): one instance alone has them all, two one each (statement-batcher.ts, {@link inFlightShare}). The
+ * pool's other connections carry the outcomes, session reads and background work.
  */
 export const CLAIMS_IN_FLIGHT = 2;
 
 /**
  * Claims batched on the client (issue 32, statement-batcher.ts): a claim goes alone, as `croupier_claim_v2`, while fewer
- * than {@link CLAIMS_IN_FLIGHT} claim statements are in flight; the claims that come meanwhile go together as one call
+ * than this instance's share of {@link CLAIMS_IN_FLIGHT} claim statements are in flight (`liveInstances`: how many share
+ * the database, as the heartbeat last counted them); the claims that come meanwhile go together as one call
  * of `croupier_claim_batch`, which claims them in the order of the locks they take first (operator and player, then the
  * transaction's key). A claim sent alone that PostgreSQL cancelled to break a deadlock with a batch is sent again.
  */
-export function claimBatcher(pool: PostgresPool, owner: string): StatementBatcher<ClaimCall, RawClaim> {
+export function claimBatcher(pool: PostgresPool, owner: string, liveInstances: () => number): StatementBatcher<ClaimCall, RawClaim> {
   return new StatementBatcher<ClaimCall, RawClaim>(
     {
       alone: async (claim) => {
@@ -50,6 +52,6 @@ export function claimBatcher(pool: PostgresPool, owner: string): StatementBatche
         return rows[0]!.answers;
       },
     },
-    CLAIMS_IN_FLIGHT,
+    () => inFlightShare(CLAIMS_IN_FLIGHT, liveInstances()),
   );
 }

@@ -13,6 +13,8 @@ const FORGET_AFTER_MS = 3_600_000;
  * in time, because its holder died, is taken over; a live holder renews it every run).
  */
 export class PostgresCluster implements ClusterCoordination {
+  private counted = 1;
+
   constructor(
     private readonly pool: PostgresPool,
     private readonly instanceId: string,
@@ -29,7 +31,13 @@ export class PostgresCluster implements ClusterCoordination {
        SELECT count(*) AS others FROM instances WHERE last_seen_at >= $3 AND instance_id <> $1`,
       [this.instanceId, now, now - LIVE_WINDOW_MS, now - FORGET_AFTER_MS],
     );
-    return rows[0]!.others + 1;
+    this.counted = rows[0]!.others + 1;
+    return this.counted;
+  }
+
+  /** Live instances, this one included, as the last heartbeat counted them (1 before the first). */
+  get liveInstances(): number {
+    return this.counted;
   }
 
   /** Takes or renews the lease on `job` for `ttlMs`; false while another live instance holds it. One statement. */

@@ -1,6 +1,6 @@
 import type { PostgresPool } from "./database.js";
 import { againAfterDeadlock } from "./deadlock-retry.js";
-import { StatementBatcher } from "./statement-batcher.js";
+import { inFlightShare, StatementBatcher } from "./statement-batcher.js";
 import type { TransactionRow } from "../transaction-row.js";
 
 /**
@@ -24,7 +24,10 @@ export interface OutcomeCall {
 /** The row as written (without its delivery log), or null when fenced: another attempt took the record over. */
 export type RawOutcome = TransactionRow | null;
 
-/** How many outcome statements one instance has in flight at once before the next outcomes wait and go together. */
+/**
+ * How many outcome statements the instances sharing the database have in flight at once before the next outcomes wait
+ * and go together: one instance alone has them all, two one each ({@link inFlightShare}).
+ */
 export const OUTCOMES_IN_FLIGHT = 2;
 
 /** croupier_record_outcome's parameters, in its order. */
@@ -34,13 +37,14 @@ export function outcomeParams(o: OutcomeCall): unknown[] {
 
 /**
  * Outcomes batched on the client as claims are (issue 32, statement-batcher.ts): an outcome goes alone, as
- * `croupier_record_outcome`, while fewer than {@link OUTCOMES_IN_FLIGHT} outcome statements are in flight; those that come
+ * `croupier_record_outcome`, while fewer than this instance's share of {@link OUTCOMES_IN_FLIGHT} outcome statements are
+ * in flight; those that come
  * meanwhile go together as one call of `croupier_record_outcome_batch`, which writes them in the order claims take their
  * locks (operator and player, then the transaction's key), so an outcome batch and a claim batch meet their common locks
  * in one order. An outcome sent alone that PostgreSQL cancelled to break a deadlock with a batch is written again: it was
  * rolled back whole.
  */
-export function outcomeBatcher(pool: PostgresPool): StatementBatcher<OutcomeCall, RawOutcome> {
+export function outcomeBatcher(pool: PostgresPool, liveInstances: () => number): StatementBatcher<OutcomeCall, RawOutcome> {
   return new StatementBatcher<OutcomeCall, RawOutcome>(
     {
       alone: async (outcome) => {
@@ -54,6 +58,6 @@ export function outcomeBatcher(pool: PostgresPool): StatementBatcher<OutcomeCall
         return rows[0]!.rows;
       },
     },
-    OUTCOMES_IN_FLIGHT,
+    () => inFlightShare(OUTCOMES_IN_FLIGHT, liveInstances()),
   );
 }

@@ -18,8 +18,18 @@ interface Waiting<Call, Answer> {
 const MOST_IN_A_BATCH = 64;
 
 /**
+ * One instance's share of a batched write's statements in flight when `liveInstances` share the database: the cluster's
+ * bound divided among them, at least one each (issue 32). Each statement in flight is a commit the others' elements do
+ * not join: two instances with the whole bound each would commit about twice as often per element as one instance does,
+ * and every commit costs the database (and the instances) a statement's parse, execution and WAL flush.
+ */
+export function inFlightShare(clusterBound: number, liveInstances: number): number {
+  return Math.max(1, Math.floor(clusterBound / Math.max(1, liveInstances)));
+}
+
+/**
  * Group commit on the client (issue 32), for claims (claim-batcher.ts) and outcomes (outcome-batcher.ts) alike: an
- * element goes to the database at once while fewer than `maxInFlight` of this batcher's statements are in flight;
+ * element goes to the database at once while fewer than `maxInFlight()` of this batcher's statements are in flight;
  * otherwise it waits, and when one returns, every element waiting goes as one statement: one round trip, one parse, one
  * commit for all of them. No timer: at low load an element goes alone and waits for nothing. An answer is given only once
  * its statement committed. A batch the database refuses as a whole (a deadlock with another batch, any error in one of
@@ -33,13 +43,14 @@ export class StatementBatcher<Call, Answer> {
 
   constructor(
     private readonly write: BatchedWrite<Call, Answer>,
-    private readonly maxInFlight: number,
+    /** Read at each element: the bound follows the instances sharing the database as the heartbeat counts them. */
+    private readonly maxInFlight: () => number,
   ) {}
 
   send(call: Call): Promise<Answer> {
     return new Promise<Answer>((resolve, reject) => {
       this.waiting.push({ call, resolve, reject });
-      if (this.inFlight < this.maxInFlight) this.sendWaiting();
+      if (this.inFlight < this.maxInFlight()) this.sendWaiting();
     });
   }
 

@@ -21,11 +21,13 @@ export async function openPostgresStores(database: PostgresDatabaseConfig, optio
   const pool = await openPostgres(database);
   const backofficeReads = openPostgresReads(database);
   const nonceSweep = new ExpiredNonceSweep(pool);
+  const cluster = new PostgresCluster(pool, options.instanceId);
   return {
     tenants: new PostgresTenantStore(pool),
     sessions: new PostgresSessionStore(pool),
     grants: new PostgresGrantStore(pool, backofficeReads.reads),
-    transactions: new PostgresTransactionStore(pool, options.instanceId, nonceSweep),
+    // The batchers share the statements in flight with the other instances the heartbeat counts.
+    transactions: new PostgresTransactionStore(pool, options.instanceId, nonceSweep, () => cluster.liveInstances),
     ledgerQueries: new PostgresLedgerQueries(pool, backofficeReads.reads),
     problems: new PostgresProblemStore(pool, backofficeReads.reads),
     roundLookup: new PostgresRoundLookup(pool),
@@ -33,7 +35,7 @@ export async function openPostgresStores(database: PostgresDatabaseConfig, optio
     webhookDeliveries: new PostgresWebhookDeliveryStore(pool, backofficeReads.reads),
     nonces: new PostgresNonceStore(pool, nonceSweep),
     monitoring: new PostgresMonitoringQueries(backofficeReads.reads),
-    cluster: new PostgresCluster(pool, options.instanceId),
+    cluster,
     shared: true,
     unlock: (key) => unlockShared(new PostgresSecretKeyCheck(pool), key),
     ping: () => pingPostgres(pool),

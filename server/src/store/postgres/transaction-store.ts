@@ -57,9 +57,11 @@ export class PostgresTransactionStore implements TransactionStore {
     private readonly pool: PostgresPool,
     private readonly instanceId: string,
     private readonly nonceSweep: ExpiredNonceSweep,
+    /** How many instances share the database, this one included, as its heartbeat last counted them: the batchers' share. */
+    liveInstances: () => number = () => 1,
   ) {
-    this.claims = claimBatcher(pool, instanceId);
-    this.outcomes = outcomeBatcher(pool);
+    this.claims = claimBatcher(pool, instanceId, liveInstances);
+    this.outcomes = outcomeBatcher(pool, liveInstances);
   }
 
   async find(key: TransactionKey): Promise<TransactionRecord | undefined> {
