@@ -35,12 +35,14 @@ export class SqliteClaim {
         "SELECT 1 FROM transactions WHERE operator_id = ? AND player_ref = ? AND transaction_id = ? AND type = 'BET' AND provider_id <> ? LIMIT 1",
       )
       .pluck();
+    // OR FAIL: the statement keeps no journal of its own (its unit's savepoint undoes it if it fails), and the log is
+    // bound as the array's text ("[call]", what json_array(json()) made) since a JSON function may abort it too.
     this.insert = db.prepare(
-      `INSERT INTO transactions (provider_id, transaction_id, operator_id, player_ref, game_id, round_id, type, amount, currency,
+      `INSERT OR FAIL INTO transactions (provider_id, transaction_id, operator_id, player_ref, game_id, round_id, type, amount, currency,
          original_transaction_id, round_complete, request_hash, session_token_hash, callback_body, state, attempts, created_at, updated_at,
          delivery_log)
        VALUES (@providerId, @transactionId, @operatorId, @playerRef, @gameId, @roundId, @type, @amount, @currency,
-         @originalTransactionId, @roundComplete, @requestHash, @sessionTokenHash, @callbackBody, 'PENDING', 1, @now, @now, json_array(json(@call)))`,
+         @originalTransactionId, @roundComplete, @requestHash, @sessionTokenHash, @callbackBody, 'PENDING', 1, @now, @now, @log)`,
     );
     this.reclaim = db.prepare(
       `UPDATE transactions SET state = 'PENDING', attempts = attempts + 1, next_retry_at = NULL, updated_at = @now,
@@ -195,6 +197,6 @@ function insertParams(t: NewTransaction, now: number, call: string) {
     sessionTokenHash: t.sessionTokenHash,
     callbackBody: t.callbackBody,
     now,
-    call,
+    log: `[${call}]`,
   };
 }
