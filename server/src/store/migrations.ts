@@ -475,9 +475,9 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 21,
     name: "claim-counted-without-journal",
-    // The claim's counters without an UPSERT or a JSON read, so its INSERT OR FAIL opens no statement journal: about 35
-    // µs of its 50 (docs/benchmarks.md). A claim's first call starts at its created_at (sqlite-claim.ts), so its call is
-    // counted in the received minute. An expand step: the same counts, for the release before's writes too.
+    // The claim's counters without an UPSERT or a JSON read, so its INSERT OR FAIL opens no statement journal
+    // (docs/benchmarks.md). A claim's first call starts at its created_at (sqlite-claim.ts), so its call is counted in
+    // the received minute. An expand step: the same counts, for the release before's writes too.
     sql: `
       DROP TRIGGER operator_minutes_received;
       CREATE TRIGGER operator_minutes_received AFTER INSERT ON transactions BEGIN
