@@ -31,6 +31,7 @@ describePostgres("npm run bench -- --quick on PostgreSQL", () => {
       env: { CROUPIER_BENCH_POSTGRES_URL: postgresUrl },
       extraArgs: ["--calls", "transaction"],
     });
+    for (const record of results.records) expect(record.result.errorSamples, `${record.target} ${record.result.mode}`).toEqual([]);
     for (const target of ["croupier-pg", "croupier-pg-x2"]) {
       const phases = results.records.filter((r) => r.target === target && r.call === "transaction");
       expect(
@@ -74,6 +75,7 @@ describePostgres("npm run bench -- --prefill", () => {
     });
     expect(stdout).toContain(`croupier-prefilled: ${PREFILL} transactions in its ledger before the load`);
     expect(stdout).toContain(`croupier-pg-prefilled: ${PREFILL} transactions in its ledger before the load`);
+    for (const record of results.records) expect(record.result.errorSamples, `${record.target} ${record.result.mode}`).toEqual([]);
     for (const target of targets) {
       const phases = results.records.filter((r) => r.target === target && r.call === "transaction");
       expect(

@@ -14,7 +14,7 @@ export interface QuickBenchResults {
   records: {
     target: string;
     call: string;
-    result: { mode: string; completed: number; throughput: number; errors: number; unfinished?: number };
+    result: { mode: string; completed: number; throughput: number; errors: number; errorSamples: string[]; unfinished?: number };
     viewer?: { reads: number; limited: number; failed: number; failures: string[] };
     cpuSeconds: Record<string, number>;
     targetMainThreadCpuSeconds?: number;

@@ -8,7 +8,7 @@ import type { BenchProcess } from "./bench-process.js";
 import { benchPlayerRefs, startBenchEnvironment, type BenchEnvironment, type Target, type TargetName } from "./bench-targets.js";
 import { backendPids } from "./bench-postgres.js";
 import { countRoundTrips, type RoundTripCount } from "./round-trips.js";
-import { runClosedLoop, runOpenLoop, type PhaseResult, type Workload } from "./load-generator.js";
+import { answerOnce, runClosedLoop, runOpenLoop, type PhaseResult, type Workload } from "./load-generator.js";
 import { cpuSecondsOf, memoryOf } from "./proc-stats.js";
 import { startViewer, type ViewerStats } from "./viewer.js";
 import { operatorLaunches, serviceBalanceQueries, sessionVerifications, transactionPairs, walletBalanceQueries } from "./workloads.js";
@@ -65,6 +65,8 @@ export async function runBench(options: BenchOptions, log: ProgressLog): Promise
     }
     const records: PhaseRecord[] = [];
     const runTag = randomBytes(4).toString("hex");
+    for (const target of environment.targets.values())
+      await answerOnce(target.urls, transactionPairs(identity, target.signer, target.players, `${runTag}-first-${target.name}`));
     for (let round = 1; round <= options.rounds; round++) {
       for (const plan of roundPlan(environment, identity, options, round, runTag)) {
         const record = await measure(environment, plan, options, round);

@@ -131,6 +131,38 @@ export interface PhaseSettings {
 }
 
 /**
+ * Sends units to each origin in turn until each has answered one, before any phase measures it: a process's first
+ * calls (its validator's schemas compiled, its pools opened) can take longer than a short phase on a busy machine, and
+ * would leave that phase with no call answered. Throws with the last failure when an origin answers no unit in `timeoutMs`.
+ */
+export async function answerOnce(origins: readonly string[], workload: Workload, timeoutMs = 60_000): Promise<void> {
+  let seq = 0;
+  for (const origin of origins) {
+    const state = new PhaseState([origin], 1, workload);
+    const giveUpAt = performance.now() + timeoutMs;
+    try {
+      let failure = "no call sent";
+      for (;;) {
+        const unit = seq++;
+        let step = 0;
+        for (; step < workload.callsPerUnit; step++) {
+          const outcome = await state.send(unit, step);
+          if (!outcome.ok) {
+            failure = outcome.error ?? "failed";
+            break;
+          }
+        }
+        if (step === workload.callsPerUnit) break;
+        if (performance.now() > giveUpAt) throw new Error(`${origin} answered no unit within ${timeoutMs} ms: ${failure}`);
+        await sleep(100);
+      }
+    } finally {
+      await Promise.all(state.pools.map((pool) => pool.close()));
+    }
+  }
+}
+
+/**
  * Closed loop: `connections` virtual clients each send a unit, wait for it, and send the next, as fast as
  * the target answers. The count of calls answered in the window gives the saturated throughput; the
  * latencies are those of a saturated target (queueing included), not of a target under a given load.
