@@ -35,10 +35,11 @@ const MIGRATION_LOCK_KEY = 0x43_52_4f_55; // "CROU"
 const REPLAN_EVERY_USES = 500;
 
 /**
- * A connection also plans again at its 32nd, 64th, 128th and 256th use: a fresh ledger passes the thousand-odd rows
- * from which the plans take their keys within its first few hundred uses, and until the 500th the plans made on the
- * empty ledger read every row of the provider (the bench's first thousands of transactions did, 750 buffers a
- * statement). Four more plannings per connection, once.
+ * A connection also plans again on its first use once the pool's uses have doubled since it last planned, from the
+ * pool's 32nd use: the ledger grows with the pool's uses, and until a connection's 500th use the plans it made on an
+ * empty ledger read every row of the provider (750 buffers a statement in the bench's first thousands of transactions).
+ * Counted on the pool, not the connection: a connection the pool seldom hands out (the last of its idle ones) plans again
+ * on its next use all the same. Twenty-five plannings per connection by the pool's billionth use.
  */
 const FIRST_REPLAN_USE = 32;
 
@@ -65,14 +66,23 @@ export async function openPostgres(config: Pick<PostgresDatabaseConfig, "url" | 
   return pool;
 }
 
-/** Queues `DISCARD PLANS` ahead of a connection's early uses and every {@link REPLAN_EVERY_USES}th; a failure is the next query's. */
+/**
+ * Queues `DISCARD PLANS` ahead of a connection's use once the pool's uses have doubled since it planned, and ahead of
+ * its every {@link REPLAN_EVERY_USES}th; a failure is the next query's.
+ */
 function replanNowAndThen(pool: pg.Pool): void {
-  const uses = new WeakMap<pg.PoolClient, number>();
+  /** Per connection: its own uses, and the pool's uses when it last planned (or opened). */
+  const connections = new WeakMap<pg.PoolClient, { uses: number; plannedAt: number }>();
+  let poolUses = 0;
   pool.on("acquire", (client) => {
-    const used = (uses.get(client) ?? 0) + 1;
-    uses.set(client, used);
-    const early = used >= FIRST_REPLAN_USE && used < REPLAN_EVERY_USES && (used & (used - 1)) === 0;
-    if (early || used % REPLAN_EVERY_USES === 0) client.query("DISCARD PLANS").catch(() => {});
+    poolUses += 1;
+    let connection = connections.get(client);
+    if (connection === undefined) connections.set(client, (connection = { uses: 0, plannedAt: poolUses }));
+    connection.uses += 1;
+    if (poolUses >= Math.max(FIRST_REPLAN_USE, 2 * connection.plannedAt) || connection.uses % REPLAN_EVERY_USES === 0) {
+      connection.plannedAt = poolUses;
+      client.query("DISCARD PLANS").catch(() => {});
+    }
   });
 }
 
