@@ -79,6 +79,42 @@ describePostgres("PostgreSQL: migrations at start", () => {
       await client.end();
     }
   });
+
+  it("a connection plans again at its first use once the pool's uses have doubled, however seldom the pool hands it out", async () => {
+    // Which connection each acquire went to, and whether the pool sent it DISCARD PLANS first: the driver's query is
+    // watched (not replaced), and the pool's own listener, registered at open, runs before this one.
+    const query = pg.Client.prototype.query;
+    const discardedBy = new Set<unknown>();
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      if (args[0] === "DISCARD PLANS") discardedBy.add(this);
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    const pool = await openPostgres({ url: database.url, poolSize: 2 });
+    try {
+      const acquires: { client: pg.PoolClient; discarded: boolean }[] = [];
+      pool.on("acquire", (client) => {
+        acquires.push({ client, discarded: discardedBy.delete(client) });
+      });
+      // Both connections open; then the pool hands out the last released one only (its idle list is a stack).
+      const [seldom, busy] = await Promise.all([pool.connect(), pool.connect()]);
+      seldom.release();
+      busy.release();
+      for (let i = 0; i < 2_000; i++) await pool.query("SELECT 1");
+      const usesOf = (client: pg.PoolClient) => acquires.filter((a) => a.client === client);
+      expect(usesOf(seldom).length).toBe(1);
+      // The busy one plans again as the pool's uses double (and at its 500th): a handful of times, not at every use.
+      const busyDiscards = usesOf(busy).filter((a) => a.discarded).length;
+      expect(busyDiscards).toBeGreaterThanOrEqual(4);
+      expect(busyDiscards).toBeLessThanOrEqual(10);
+      // The seldom one, planned when the pool had been used a few times, plans again at its next use.
+      const both = await Promise.all([pool.connect(), pool.connect()]);
+      for (const client of both) client.release();
+      expect(usesOf(seldom).map((a) => a.discarded)).toEqual([false, true]);
+    } finally {
+      pg.Client.prototype.query = query;
+      await pool.end();
+    }
+  });
 });
 
 it("an unreachable PostgreSQL at start is one clear line and exit 1, naming host and database but never the password", async () => {
