@@ -96,7 +96,9 @@ function percentile(buckets: number[], p: number): number | null {
     if (seen + n >= rank) {
       const upper = LATENCY_BUCKET_BOUNDS_MS[i] ?? LATENCY_BUCKET_BOUNDS_MS.at(-1)!;
       const lower = i === 0 ? 0 : LATENCY_BUCKET_BOUNDS_MS[i - 1]!;
-      return Math.round(lower + ((upper - lower) * (rank - seen)) / n);
+      // Rounded up: a bucket holds the durations above its lower bound, and a figure rounded down to it would read as the
+      // bucket below.
+      return Math.ceil(lower + ((upper - lower) * (rank - seen)) / n);
     }
     seen += n;
   }
