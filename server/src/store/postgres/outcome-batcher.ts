@@ -40,8 +40,8 @@ export function outcomeParams(o: OutcomeCall): unknown[] {
  * `croupier_record_outcome`, while fewer than this instance's share of {@link OUTCOMES_IN_FLIGHT} outcome statements are
  * in flight; those that come meanwhile go together as one call of `croupier_record_outcome_batch`, which writes them in
  * the order claims take their locks (operator and player, then the transaction's key), so an outcome batch and a claim
- * batch meet their common locks in one order. An outcome sent alone that PostgreSQL cancelled to break a deadlock with a batch is written again: it was
- * rolled back whole.
+ * batch meet their common locks in one order. An outcome sent alone that PostgreSQL cancelled to break a deadlock with
+ * a batch is written again: it was rolled back whole.
  */
 export function outcomeBatcher(pool: PostgresPool, liveInstances: () => number): StatementBatcher<OutcomeCall, RawOutcome> {
   return new StatementBatcher<OutcomeCall, RawOutcome>(
