@@ -28,5 +28,8 @@ describe("npm run bench -- --quick", () => {
     const headline = results.summary.figures.find((f) => f.name === "Croupier / bare proxy, saturated throughput");
     expect(headline?.median).toEqual(expect.any(Number));
     expect(results.peakRssMb.croupier).toBeGreaterThan(0);
+    // The machine was busy during every window: at least the loader ran.
+    for (const record of results.records) expect(record.machineBusyShare, `${record.target} ${record.call}`).toBeGreaterThan(0);
+    for (const record of results.records) expect(record.machineBusyShare, `${record.target} ${record.call}`).toBeLessThanOrEqual(1);
   }, 60_000);
 });

@@ -4,6 +4,7 @@ import type { BenchMeasurements, PhaseRecord } from "../src/bench/bench-run.js";
 import type { TargetName } from "../src/bench/bench-targets.js";
 import { nearestRank } from "../src/bench/latency-recorder.js";
 import { formatSummary, summarize } from "../src/bench/bench-report.js";
+import { busyShareBetween, machineCpuTicks } from "../src/bench/proc-stats.js";
 
 function record(round: number, target: TargetName, call: CallKind, throughput: number, p50Ms = 0, rate?: number, cpuSeconds = 0): PhaseRecord {
   return {
@@ -82,6 +83,34 @@ describe("summarize", () => {
     expect(text).toContain("| Croupier / bare proxy, saturated throughput | 0.8 | 0.8, 0.2, 0.9 | ratio | ≥ 0.75 | yes |");
     expect(text).toContain("| Croupier added p50 over bare proxy at 500 tx/s | 2 | 1, 2, 3 | ms | ≤ 1 | NO |");
     expect(text).toMatch(/\| croupier \| 450 \| 3\.5 \| 7 \| 10\.5 \|/); // medians of 800, 400, 450 tx/s and of p50 2.5, 3.5, 4.5 ms
+  });
+});
+
+describe("machine busy", () => {
+  // user nice system idle iowait irq softirq steal guest guest_nice, summed over the cores, then one line per core.
+  const at = (user: number, idle: number, iowait: number) =>
+    `cpu  ${user} 10 ${user / 2} ${idle} ${iowait} 5 5 0 0 0\ncpu0 1 2 3 4 5 6 7 8 0 0\nintr 99\n`;
+
+  it("counts interrupts and stolen time as busy, waiting on I/O as idle", () => {
+    expect(machineCpuTicks(at(100, 300, 40))).toEqual({ busy: 170, total: 510 });
+  });
+
+  it("gives the busy share of the ticks between two readings, and none when no tick passed", () => {
+    expect(busyShareBetween(machineCpuTicks(at(100, 300, 40)), machineCpuTicks(at(500, 400, 40)))).toBe(600 / 700);
+    expect(busyShareBetween(machineCpuTicks(at(100, 300, 40)), machineCpuTicks(at(100, 300, 40)))).toBeUndefined();
+  });
+
+  it("reads this machine's /proc/stat, whose ticks only grow", () => {
+    const first = machineCpuTicks();
+    expect(first.total).toBeGreaterThan(0);
+    expect(first.busy).toBeLessThanOrEqual(first.total);
+  });
+
+  it("reports the median share of each target's closed loops", () => {
+    const records = [0.5, 0.99, 0.97].map((share, i) => ({ ...record(i + 1, "croupier", "transaction", 1000), machineBusyShare: share }));
+    const summary = summarize({ records, peakRssMb: {}, postgresRoundTrips: [] }, 3, [500]);
+    expect(summary.targets[0]).toMatchObject({ target: "croupier", machineBusyShare: 0.97 });
+    expect(formatSummary(summary, [500])).toMatch(/\| croupier \| 1000 \|.*\| 0\.97 \| – \|$/m);
   });
 });
 

@@ -18,6 +18,7 @@ export interface QuickBenchResults {
     viewer?: { reads: number; limited: number; failed: number; failures: string[] };
     cpuSeconds: Record<string, number>;
     targetMainThreadCpuSeconds?: number;
+    machineBusyShare?: number;
   }[];
   summary: { totalErrors: number; figures: { name: string; median: number | null }[] };
   peakRssMb: Record<string, number>;

@@ -24,6 +24,8 @@ export interface TargetRow {
   cpuMsPerTx: number | null;
   /** Its PostgreSQL backends' CPU per answered call in the closed loop, milliseconds (PostgreSQL targets). */
   postgresCpuMsPerTx: number | null;
+  /** The share of the machine's CPU busy in the closed loop: near 1, the machine's cores bound the target. */
+  machineBusyShare: number | null;
   peakRssMb: number | null;
 }
 
@@ -338,6 +340,7 @@ export function summarize(measurements: BenchMeasurements, rounds: number, rates
       ),
       cpuMsPerTx: medianOver((v) => cpuMsPerTx(v.find(target, "transaction"))),
       postgresCpuMsPerTx: medianOver((v) => postgresCpuMsPerTx(v.find(target, "transaction"))),
+      machineBusyShare: medianOver((v) => v.find(target, "transaction")?.machineBusyShare),
       peakRssMb: measurements.peakRssMb[target === "direct" ? "wallet" : target] ?? measurements.peakRssMb[`${target}-1`] ?? null,
     }),
   );
@@ -387,15 +390,17 @@ export function formatSummary(summary: BenchSummary, rates: readonly number[]): 
   }
   lines.push("");
   const rateHeads = rates.flatMap((rate) => [`p50 @${rate}`, `p99 @${rate}`, `p99.9 @${rate}`]);
-  lines.push(`| Target (medians, ms and tx/s) | saturated tx/s | ${rateHeads.join(" | ")} | CPU ms/tx | PostgreSQL CPU ms/tx | peak RSS MiB |`);
-  lines.push(`|---|---:|${rates.map(() => "---:|---:|---:|").join("")}---:|---:|---:|`);
+  lines.push(
+    `| Target (medians, ms and tx/s) | saturated tx/s | ${rateHeads.join(" | ")} | CPU ms/tx | PostgreSQL CPU ms/tx | machine busy | peak RSS MiB |`,
+  );
+  lines.push(`|---|---:|${rates.map(() => "---:|---:|---:|").join("")}---:|---:|---:|---:|`);
   for (const row of summary.targets) {
     const latencies = rates.flatMap((rate) => {
       const at = row.latencyAtRate[String(rate)];
       return [cell(at?.p50Ms), cell(at?.p99Ms), cell(at?.p999Ms)];
     });
     lines.push(
-      `| ${row.target} | ${cell(row.closedThroughput)} | ${latencies.join(" | ")} | ${cell(row.cpuMsPerTx)} | ${cell(row.postgresCpuMsPerTx)} | ${cell(row.peakRssMb)} |`,
+      `| ${row.target} | ${cell(row.closedThroughput)} | ${latencies.join(" | ")} | ${cell(row.cpuMsPerTx)} | ${cell(row.postgresCpuMsPerTx)} | ${cell(row.machineBusyShare)} | ${cell(row.peakRssMb)} |`,
     );
   }
   if (summary.postgresRoundTrips.length > 0) {

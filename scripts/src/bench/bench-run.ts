@@ -9,7 +9,7 @@ import { benchPlayerRefs, startBenchEnvironment, type BenchEnvironment, type Tar
 import { backendPids } from "./bench-postgres.js";
 import { countRoundTrips, type RoundTripCount } from "./round-trips.js";
 import { answerOnce, runClosedLoop, runOpenLoop, type PhaseResult, type Workload } from "./load-generator.js";
-import { cpuSecondsOf, memoryOf } from "./proc-stats.js";
+import { busyShareBetween, cpuSecondsOf, machineCpuTicks, memoryOf } from "./proc-stats.js";
 import { startViewer, type ViewerStats } from "./viewer.js";
 import { operatorLaunches, serviceBalanceQueries, sessionVerifications, transactionPairs, walletBalanceQueries } from "./workloads.js";
 
@@ -25,6 +25,11 @@ export interface PhaseRecord {
   targetMainThreadCpuSeconds?: number;
   /** Resident memory of the target's process at the end of the phase, MiB. */
   targetRssMb: number;
+  /**
+   * The share of the machine's CPU time (every core, every process: the load generator and PostgreSQL included) busy
+   * during the measured window: near 1, the target was bound by the machine's cores, not by its own design.
+   */
+  machineBusyShare?: number;
   /** CPU seconds the target's PostgreSQL backends used during the measured window, when PostgreSQL runs on this machine. */
   postgresCpuSeconds?: number;
   /** `--viewer`: the phase ran beside a back-office viewer looping the overview and every filter; what it read. */
@@ -156,6 +161,8 @@ async function measure(environment: BenchEnvironment, plan: PhasePlan, options: 
   const targetPid = plan.target.process.pid;
   let mainAtStart = 0;
   let mainAtEnd: number | undefined;
+  let machineAtStart: ReturnType<typeof machineCpuTicks> | undefined;
+  let machineAtEnd: ReturnType<typeof machineCpuTicks> | undefined;
   const cpuNow = () => processes.map((p) => cpuSecondsOf(p.pid));
   // The loaders start measuring `warmupMs` after they are called: snapshot CPU on the same clock.
   // The target's PostgreSQL backends, read at the window's start (the pools have grown by then) and at its end.
@@ -165,6 +172,7 @@ async function measure(environment: BenchEnvironment, plan: PhasePlan, options: 
   const startTimer = setTimeout(() => {
     atStart = cpuNow();
     mainAtStart = cpuSecondsOf(targetPid, true);
+    machineAtStart = machineCpuTicks();
     if (database)
       void backendPids(database)
         .then((pids) => (backends = { pids, atStart: pids.map(cpuSecondsOrZero) }))
@@ -173,6 +181,7 @@ async function measure(environment: BenchEnvironment, plan: PhasePlan, options: 
   const endTimer = setTimeout(() => {
     atEnd = cpuNow();
     mainAtEnd = cpuSecondsOf(targetPid, true);
+    machineAtEnd = machineCpuTicks();
     if (backends) backendsAtEnd = backends.pids.map(cpuSecondsOrZero);
   }, options.warmupMs + options.durationMs);
   const settings = { durationMs: options.durationMs, warmupMs: options.warmupMs, connections: options.connections };
@@ -190,6 +199,7 @@ async function measure(environment: BenchEnvironment, plan: PhasePlan, options: 
   clearTimeout(startTimer);
   clearTimeout(endTimer);
   const end = atEnd ?? cpuNow();
+  const machineBusyShare = machineAtStart && busyShareBetween(machineAtStart, machineAtEnd ?? machineCpuTicks());
   return {
     round,
     target: plan.target.name,
@@ -198,6 +208,7 @@ async function measure(environment: BenchEnvironment, plan: PhasePlan, options: 
     cpuSeconds: Object.fromEntries(processes.map((p: BenchProcess, i) => [p.name, round3((end[i] ?? 0) - (atStart[i] ?? 0))])),
     targetMainThreadCpuSeconds: round3((mainAtEnd ?? cpuSecondsOf(targetPid, true)) - mainAtStart),
     targetRssMb: memoryOf(plan.target.process.pid).rssMb,
+    ...(machineBusyShare === undefined ? {} : { machineBusyShare: round3(machineBusyShare) }),
     ...(backends && backendsAtEnd && isLocalPostgres(backends.atStart)
       ? { postgresCpuSeconds: round3(backendsAtEnd.reduce((sum, cpu, i) => sum + backendCpuInWindow(backends!.atStart[i]!, cpu), 0)) }
       : {}),
