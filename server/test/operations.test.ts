@@ -71,6 +71,8 @@ describe("operations: readiness, metrics, instance id", () => {
     expect(text).toMatch(/^croupier_transactions_pending\{instance_id="inst-7"\} 0$/m);
     expect(text).toMatch(/^croupier_transactions_problems\{instance_id="inst-7"\} 0$/m);
     expect(text).toMatch(/^croupier_process_cpu_user_seconds_total/m);
+    // What docs/running.md's sizing reads: the process's CPU seconds, user and system together.
+    expect(text).toMatch(/^croupier_process_cpu_seconds_total\{instance_id="inst-7"\} \d/m);
 
     // SIGTERM: /readyz turns 503 at once while the listener stays open for the drain delay; /healthz stays up.
     service.child.kill("SIGTERM");
