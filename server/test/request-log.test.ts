@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../src/config/parse.js";
 import { startServer, type RunningServer } from "../src/server.js";
 import { OPERATOR, PROVIDER, signedRequest, testConfigJson, testSecretKey } from "./harness.js";
-import { launchSession } from "./wallet-harness.js";
+import { betRequest, launchSession, postTransaction, startTestWallet } from "./wallet-harness.js";
 
 describe("request log: one JSON line per request on both HTTP paths, never a body, secret or token", () => {
   const lines: Record<string, unknown>[] = [];
@@ -157,5 +157,36 @@ describe("request ids: every response carries X-Request-Id, and the request log 
     const line = (id: string) => lines.find((l) => l.requestId === id);
     expect(line("find-me-wallet")).toMatchObject({ route: "/v1/wallet/balance", status: 401, error: "unauthenticated" });
     expect(line("find-me-operator")).toMatchObject({ route: "/v1/operator/games", status: 200 });
+  });
+});
+
+describe("request log at warn: only failed requests are written", () => {
+  it("writes a 500's line and none for answered or refused calls", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().trim().split("\n")) lines.push(JSON.parse(line) as Record<string, unknown>);
+        done();
+      },
+    });
+    const wallet = await startTestWallet();
+    const server = await startServer(parseConfig({ ...testConfigJson({ wallet: wallet.url }), logLevel: "warn" }), {
+      logger: pino({ level: "warn" }, sink),
+      secretKey: testSecretKey(),
+    });
+    try {
+      const token = await launchSession(server.url);
+      expect((await postTransaction(server.url, betRequest(token, { amount: 10 }))).status).toBe(200);
+      expect((await signedRequest(server.url, PROVIDER, "POST", "/v1/wallet/session/verify", { sessionToken: "no-such-session" })).status).toBe(401);
+      wallet.fault = () => ({ status: 500, body: { error: "down" } });
+      expect((await postTransaction(server.url, betRequest(token, { amount: 20 }))).status).toBe(500);
+      const requestLines = lines.filter((l) => l.msg === "request" || l.msg === "request failed");
+      expect(requestLines.map(({ msg, route, status }) => ({ msg, route, status }))).toEqual([
+        { msg: "request failed", route: "/v1/wallet/transaction", status: 500 },
+      ]);
+    } finally {
+      await server.close();
+      await wallet.close();
+    }
   });
 });
