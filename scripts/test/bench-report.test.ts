@@ -104,6 +104,13 @@ describe("machine busy", () => {
     const first = machineCpuTicks();
     expect(first.total).toBeGreaterThan(0);
     expect(first.busy).toBeLessThanOrEqual(first.total);
+    let spin = 0;
+    const until = Date.now() + 60; // 60 ms busy on this core: six ticks at the kernel's 100 a second
+    while (Date.now() < until) spin++;
+    const second = machineCpuTicks();
+    expect(spin).toBeGreaterThan(0);
+    expect(second.total).toBeGreaterThan(first.total);
+    expect(second.busy).toBeGreaterThan(first.busy);
   });
 
   it("reports the median share of each target's closed loops", () => {
