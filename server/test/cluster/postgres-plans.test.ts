@@ -35,6 +35,19 @@ async function fillLedger(client: pg.Client, prefix: string, count: number, stat
 }
 
 /**
+ * The background jobs' leases held by nobody that runs: their passes would take connections and read the ledger at
+ * moments of their own, and the database's counts must be the transactions'.
+ */
+async function holdBackgroundJobs(client: pg.Client): Promise<void> {
+  await client.query(
+    `INSERT INTO job_leases (job, owner, expires_at)
+     SELECT job, 'held-by-the-test', 9000000000000000
+     FROM unnest(ARRAY['round-reconciler', 'settlement-retry', 'expired-session-sweeper', 'delivery-log-sweeper']) AS job
+     ON CONFLICT (job) DO UPDATE SET owner = EXCLUDED.owner, expires_at = EXCLUDED.expires_at`,
+  );
+}
+
+/**
  * Waits until no other session is connected to `client`'s database: a backend reports its counts as it exits, before it
  * leaves pg_stat_activity (PostgreSQL flushes a backend's statistics in an earlier exit hook than the one that clears its
  * activity entry), so once the stopped instance's connections are gone, their counts are in.
@@ -146,14 +159,7 @@ describePostgres("PostgreSQL plans on the money path", () => {
       return Number(rows[0]!.buffers);
     };
     try {
-      // The background jobs' leases held by nobody that runs: their passes would take connections and read the ledger
-      // at moments of their own, and the counts must be the transactions'.
-      await ownClient.query(
-        `INSERT INTO job_leases (job, owner, expires_at)
-         SELECT job, 'held-by-the-test', 9000000000000000
-         FROM unnest(ARRAY['round-reconciler', 'settlement-retry', 'expired-session-sweeper', 'delivery-log-sweeper']) AS job
-         ON CONFLICT (job) DO UPDATE SET owner = EXCLUDED.owner, expires_at = EXCLUDED.expires_at`,
-      );
+      await holdBackgroundJobs(ownClient);
       // Past PL/pgSQL's first five custom plans: from the sixth call a connection keeps one plan made now.
       await play("empty", 10);
       // The fill skips the counters' trigger for this session only: a DDL statement on the table would make every
@@ -187,12 +193,7 @@ describePostgres("PostgreSQL plans on the money path", () => {
 
   it("reads a handful of buffers per transaction on an empty ledger and on a large one with dead PENDING entries", async () => {
     await playRounds("migrate", 1); // The first start migrates the schema: not part of any measurement.
-    // The background jobs' leases held by nobody that runs, so the database's counts are the transactions' own.
-    await client.query(
-      `INSERT INTO job_leases (job, owner, expires_at)
-       SELECT job, 'held-by-the-test', 9000000000000000
-       FROM unnest(ARRAY['round-reconciler', 'settlement-retry', 'expired-session-sweeper', 'delivery-log-sweeper']) AS job`,
-    );
+    await holdBackgroundJobs(client);
     const empty = await buffersPerTransaction("empty");
 
     // 40,000 transactions of other players, each written PENDING then settled (as the relay does), never vacuumed.
