@@ -1,6 +1,4 @@
-import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ADMIN_SCRIPT,
@@ -16,8 +14,8 @@ import {
   testConfigJson,
   type ScriptedPeer,
 } from "./harness.js";
+import { spawnService } from "./wallet-harness.js";
 
-const MAIN = fileURLToPath(new URL("../dist/main.js", import.meta.url));
 const GRANTS = "/v1/operator/free-spins/grants";
 
 /** Free spins across process boundaries: a crash mid-grant, and the admin status pull (built CLIs, file database). */
@@ -41,10 +39,6 @@ describe("free spins: crash recovery and the admin commands", () => {
       }
       sendJson(res, 404, {});
     });
-    writeFileSync(
-      configFile,
-      JSON.stringify({ ...testConfigJson({ webhook: provider.url, sqlitePath: `${dir.path}/croupier.db` }), logLevel: "info" }),
-    );
   });
   afterAll(async () => {
     await provider?.close();
@@ -56,32 +50,18 @@ describe("free spins: crash recovery and the admin commands", () => {
   let activeGrant: any;
 
   it("a grant left pending by a crashed process is failed as interrupted at the next start, and its key stays consumed", async () => {
-    const child = spawn(process.execPath, [MAIN, "--config", configFile], { stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
-    const exited = new Promise((resolve) => child.on("exit", resolve));
+    const service = await spawnService(configFile, testConfigJson({ webhook: provider.url, sqlitePath: `${dir.path}/croupier.db` }));
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error("service did not start")), 10_000);
-        child.stdout.on("data", () => {
-          const match = /"url":"(http:\/\/[^"]+)"/.exec(stdout);
-          if (match) {
-            clearTimeout(timer);
-            resolve(match[1]!);
-          }
-        });
-      });
       const body = { playerRef: "p-crash", gameId: "starfall", spins: 5, currency: "EUR", idempotencyKey: "crash-key" };
-      const inFlight = signedRequest(url, OPERATOR, "POST", GRANTS, body).catch((error: unknown) => error);
-      const deadline = Date.now() + 10_000;
+      const inFlight = signedRequest(service.url, OPERATOR, "POST", GRANTS, body).catch((error: unknown) => error);
+      const deadline = Date.now() + 30_000;
       while (grantCalls().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
       expect(grantCalls()).toHaveLength(1);
       interruptedId = JSON.parse(grantCalls()[0]!.body).requestRef;
-      child.kill("SIGKILL");
-      await exited;
+      await service.kill();
       expect(await inFlight).toBeInstanceOf(Error);
     } finally {
-      child.kill("SIGKILL");
+      await service.kill();
     }
 
     holdGrants = false;
