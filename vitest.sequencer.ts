@@ -14,7 +14,6 @@ const PROJECT_ORDER = ["scripts", "conformance", "server"];
  * files by their last durations when its cache (node_modules/.vite) has them, else by size; a fresh clone has none.
  */
 const LONGEST = [
-  "scripts/test/bench-postgres.test.ts",
   "scripts/test/backoffice-browser.test.ts",
   "scripts/test/studio-browser.test.ts",
   "scripts/test/sandbox-process.test.ts",
