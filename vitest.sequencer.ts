@@ -9,7 +9,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 const PROJECT_ORDER = ["scripts", "conformance", "server"];
 
 /**
- * The longest files (over 20 s each in a quiet run on 2 cores, four files at a time), started before their project's
+ * The longest files (over 20 s each in a quiet run on 2 cores, several files at a time), started before their project's
  * other files: a run that starts one of them last ends on it while the other workers wait. Vitest orders a project's
  * files by their last durations when its cache (node_modules/.vite) has them, else by size; a fresh clone has none.
  */
