@@ -9,7 +9,7 @@ import { benchPlayerRefs, startBenchEnvironment, type BenchEnvironment, type Tar
 import { backendPids } from "./bench-postgres.js";
 import { countRoundTrips, type RoundTripCount } from "./round-trips.js";
 import { answerOnce, runClosedLoop, runOpenLoop, type PhaseResult, type Workload } from "./load-generator.js";
-import { busyShareBetween, cpuSecondsOf, machineCpuTicks, memoryOf } from "./proc-stats.js";
+import { busyShareBetween, cpuSecondsOf, machineCpuTicks, memoryOf, type MachineTicks } from "./proc-stats.js";
 import { startViewer, type ViewerStats } from "./viewer.js";
 import { operatorLaunches, serviceBalanceQueries, sessionVerifications, transactionPairs, walletBalanceQueries } from "./workloads.js";
 
@@ -161,8 +161,8 @@ async function measure(environment: BenchEnvironment, plan: PhasePlan, options: 
   const targetPid = plan.target.process.pid;
   let mainAtStart = 0;
   let mainAtEnd: number | undefined;
-  let machineAtStart: ReturnType<typeof machineCpuTicks> | undefined;
-  let machineAtEnd: ReturnType<typeof machineCpuTicks> | undefined;
+  let machineAtStart: MachineTicks | undefined;
+  let machineAtEnd: MachineTicks | undefined;
   const cpuNow = () => processes.map((p) => cpuSecondsOf(p.pid));
   // The loaders start measuring `warmupMs` after they are called: snapshot CPU on the same clock.
   // The target's PostgreSQL backends, read at the window's start (the pools have grown by then) and at its end.

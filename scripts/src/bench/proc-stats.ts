@@ -35,11 +35,17 @@ export function memoryOf(pid: number): { rssMb: number; peakRssMb: number } {
   return { rssMb: Math.round(kib("VmRSS") / 102.4) / 10, peakRssMb: Math.round(kib("VmHWM") / 102.4) / 10 };
 }
 
+/** The machine's CPU time since boot over every core, in clock ticks: busy, and in all. */
+export interface MachineTicks {
+  busy: number;
+  total: number;
+}
+
 /**
- * The machine's CPU time since boot over every core, in clock ticks, from the `cpu` line of /proc/stat: busy (user,
- * nice, system, interrupts, stolen) and in all (busy, idle and waiting on I/O).
+ * The machine's CPU time from the `cpu` line of /proc/stat: busy (user, nice, system, interrupts, stolen) and in all
+ * (busy, idle and waiting on I/O).
  */
-export function machineCpuTicks(procStat = readFileSync("/proc/stat", "utf8")): { busy: number; total: number } {
+export function machineCpuTicks(procStat = readFileSync("/proc/stat", "utf8")): MachineTicks {
   const line = procStat.split("\n").find((l) => l.startsWith("cpu ")) ?? "";
   const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = line.trim().split(/\s+/).slice(1, 9).map(Number);
   const busy = user + nice + system + irq + softirq + steal;
@@ -47,7 +53,7 @@ export function machineCpuTicks(procStat = readFileSync("/proc/stat", "utf8")): 
 }
 
 /** The share of the machine's CPU time that was busy between two readings of `machineCpuTicks`: 1 when no core idled. */
-export function busyShareBetween(start: { busy: number; total: number }, end: { busy: number; total: number }): number | undefined {
+export function busyShareBetween(start: MachineTicks, end: MachineTicks): number | undefined {
   const total = end.total - start.total;
   return total > 0 ? (end.busy - start.busy) / total : undefined;
 }
