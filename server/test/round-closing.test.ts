@@ -139,6 +139,40 @@ describe("a credit resolved by hand", () => {
     expect(callsFor(wallet, win.transactionId)).toBe(calls);
   });
 
+  it("as a refunding ROLLBACK lets its round close: RECONCILED once stale, no synthetic rollback, no round problem", async () => {
+    const { wallet, server } = await setup({ ...FAST_HORIZON, reconciler: { staleRoundSeconds: 0, sweepIntervalSeconds: 3600 } });
+    const token = await launchSession(server.url, { playerRef: "p-1" });
+    const bet = betRequest(token, { roundId: "round-refunded", amount: 200 });
+    expect((await postTransaction(server.url, bet)).json).toEqual({ status: "OK", balance: 9_800 });
+    const rollback = betRequest(token, { roundId: "round-refunded", type: "ROLLBACK", amount: 200, originalTransactionId: bet.transactionId });
+    wallet.fault = (tx) => (tx.transactionId === rollback.transactionId ? { status: 502, body: { error: "wallet down" } } : undefined);
+    expect((await postTransaction(server.url, rollback)).status).toBe(500);
+    let problemId = "";
+    await eventually(async () => {
+      const items = (await get(server, "/v1/operator/problems")).json.items as { id: string; transactionId: string }[];
+      problemId = items.find((p) => p.transactionId === rollback.transactionId)?.id ?? "";
+      return problemId !== "";
+    });
+    // The support desk refunded the stake by hand.
+    wallet.fault = undefined;
+    wallet.balances.set("p-1", 10_000);
+    expect((await post(server, `/v1/operator/problems/${problemId}/resolve`, { note: "refunded by hand" })).status).toBe(200);
+    const calls = wallet.transactionCalls().length;
+
+    // Before, the resolved reversal counted as one the provider still had out: the round stayed OPEN for good and each
+    // sweep queued it again as an UNCLOSED_ROUND problem, however often a person resolved that.
+    await server.services.reconciler.runOnce();
+    expect((await get(server, "/v1/operator/rounds/starfall/round-refunded")).json).toMatchObject({ state: "RECONCILED" });
+    const open = (await get(server, "/v1/operator/problems")).json.items as { roundId: string }[];
+    expect(open.filter((p) => p.roundId === "round-refunded")).toEqual([]);
+    // Closed like any other: a late WIN is refused, and the wallet heard nothing more of the round.
+    const late = betRequest(token, { roundId: "round-refunded", type: "WIN", amount: 500, roundComplete: true });
+    expect((await postTransaction(server.url, late)).json).toEqual(ROUND_CLOSED);
+    expect((await postTransaction(server.url, rollback)).json).toEqual({ status: "OK", balance: 10_000 });
+    expect(wallet.transactionCalls()).toHaveLength(calls);
+    expect(wallet.balances.get("p-1")).toBe(10_000);
+  });
+
   it("cannot be resolved while a re-send of it is out", async () => {
     const { wallet, server } = await setup(FAST_HORIZON);
     const token = await launchSession(server.url, { playerRef: "p-1" });

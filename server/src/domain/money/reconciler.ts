@@ -98,7 +98,7 @@ export class StaleRoundReconciler extends PeriodicJob<SweepReport> {
 
   /**
    * Bets of the round still to reverse (none once the provider sent the round's final WIN): applied or in an unknown state (FAILED, TIMED_OUT, PENDING left by a
-   * stopped process) and without an OK rollback. A bet in flight, or one whose reversal the provider sent and
+   * stopped process) and without an OK rollback or one resolved by hand. A bet in flight, or one whose reversal the provider sent and
    * the settlement retry owns, blocks closing the round this time.
    */
   private async outstandingBets(round: RoundRef, callbackTimeoutMs: number): Promise<{ bets: TransactionRecord[]; blocked: boolean }> {
@@ -115,7 +115,8 @@ export class StaleRoundReconciler extends PeriodicJob<SweepReport> {
         continue;
       }
       const reversals = transactions.filter((t) => t.type === "ROLLBACK" && t.originalTransactionId === bet.transactionId);
-      if (reversals.some((r) => r.state === "OK")) continue;
+      // A reversal a person resolved by hand refunded the bet another way and is never sent again (decisions.md §5).
+      if (reversals.some((r) => r.state === "OK" || r.resolvedByHand)) continue;
       if (reversals.some((r) => r.transactionId !== staleRollbackId(bet.transactionId))) {
         blocked = true;
         continue;
