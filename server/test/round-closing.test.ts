@@ -173,6 +173,36 @@ describe("a credit resolved by hand", () => {
     expect(wallet.balances.get("p-1")).toBe(10_000);
   });
 
+  it("as the reconciler's reversal of an unsettled bet answers the bet's retry DECLINED with the wallet's balance, not 409 for good", async () => {
+    const { wallet, server } = await setup({ ...FAST_HORIZON, reconciler: { staleRoundSeconds: 0, sweepIntervalSeconds: 3600 } });
+    const token = await launchSession(server.url, { playerRef: "p-1" });
+    const bet = betRequest(token, { roundId: "round-unsettled", amount: 200 });
+    const reversalId = `stale-rollback:${String(bet.transactionId)}`;
+    wallet.fault = (tx) => ([bet.transactionId, reversalId].includes(tx.transactionId) ? { status: 502, body: { error: "wallet down" } } : undefined);
+    expect((await postTransaction(server.url, bet)).status).toBe(500);
+    await server.services.reconciler.runOnce();
+    let problemId = "";
+    await eventually(async () => {
+      const items = (await get(server, "/v1/operator/problems")).json.items as { id: string; transactionId: string }[];
+      problemId = items.find((p) => p.transactionId === reversalId)?.id ?? "";
+      return problemId !== "";
+    });
+    wallet.fault = undefined;
+    expect((await post(server, `/v1/operator/problems/${problemId}/resolve`, { note: "stake checked by hand" })).status).toBe(200);
+    await server.services.reconciler.runOnce();
+    expect((await get(server, "/v1/operator/rounds/starfall/round-unsettled")).json).toMatchObject({ state: "RECONCILED" });
+    const calls = wallet.transactionCalls().length;
+
+    // Before, the bet's retry was "being reversed; retry later" (409) for good, so a provider retried it for ever.
+    wallet.balances.set("p-1", 10_040);
+    const retry = await postTransaction(server.url, bet);
+    expect([retry.status, retry.json]).toEqual([200, { status: "DECLINED", balance: 10_040 }]);
+    wallet.balanceFault = { status: 500, body: { error: "down" } };
+    const failing = await postTransaction(server.url, bet);
+    expect([failing.status, failing.json.code]).toEqual([500, "retryable_failure"]);
+    expect(wallet.transactionCalls()).toHaveLength(calls);
+  });
+
   it("cannot be resolved while a re-send of it is out", async () => {
     const { wallet, server } = await setup(FAST_HORIZON);
     const token = await launchSession(server.url, { playerRef: "p-1" });

@@ -13,7 +13,7 @@ import type {
 import type { CallbackOutcome, OperatorWallet } from "../ports/operator-wallet.js";
 import type { ReachableOperator } from "../ports/tenants.js";
 import { tokenDigest, type SecretBox } from "../secret-box.js";
-import { transactionOf, type ProviderOrder, type RelayOrder, type SessionVerdict } from "./relay-order.js";
+import { staleRollbackId, transactionOf, type ProviderOrder, type RelayOrder, type SessionVerdict } from "./relay-order.js";
 import { requestFingerprint, transactionIdReused } from "./transaction-request.js";
 import { DEFAULT_CALLBACK_TIMEOUT_MS, type TenantDirectory } from "../tenants/tenant-directory.js";
 
@@ -166,8 +166,11 @@ export class TransactionRelay {
         throw transactionIdReused();
       case "in-flight":
         throw inFlightConflict();
-      case "being-reversed":
-        throw betBeingReversed();
+      case "being-reversed": {
+        const reversal = await this.reversalResolvedByHand(claim.record);
+        if (reversal === undefined) throw betBeingReversed();
+        return { kind: "reversed", reversal };
+      }
       case "round-closed":
         throw roundClosed();
       case "session-ended":
@@ -177,6 +180,16 @@ export class TransactionRelay {
       case "original-of-another-provider":
         throw originalOfAnotherProvider();
     }
+  }
+
+  /**
+   * The reconciler's reversal of `bet` when a person resolved it by hand: the stake was refunded another way and that
+   * reversal is never sent (decisions.md §5), so the bet is answered as reversed rather than 409 for good. The mark is
+   * final, so reading it after the claim is safe.
+   */
+  private async reversalResolvedByHand(bet: TransactionRecord): Promise<TransactionRecord | undefined> {
+    const reversal = await this.store.find({ providerId: bet.providerId, transactionId: staleRollbackId(bet.transactionId) });
+    return reversal?.resolvedByHand ? reversal : undefined;
   }
 
   /** What a claim of the reconciler's rollback or an admin's adjustment means: the call made, the stored record, or a refusal. */

@@ -72,9 +72,15 @@ export class WalletService {
     switch (outcome.kind) {
       case "recorded":
         return answer(outcome.record);
-      // A bet the reconciler already reversed is reported as not taken, with the balance after the refund.
-      case "reversed":
-        return { status: "DECLINED", balance: outcome.reversal.responseBalance! };
+      // A bet the reconciler already reversed is reported as not taken, with the balance after the refund; a reversal a
+      // person resolved by hand has none stored, so the wallet's balance now, as for a credit resolved by hand.
+      case "reversed": {
+        const { reversal } = outcome;
+        const balance = reversal.resolvedByHand
+          ? (await this.liveBalance(reversal.operatorId, reversal.playerRef)).balance
+          : reversal.responseBalance!;
+        return { status: "DECLINED", balance };
+      }
       case "resolved-by-hand":
         return this.resolvedByHand(outcome.record);
       case "fun-play":
