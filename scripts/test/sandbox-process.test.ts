@@ -92,6 +92,25 @@ describe("npm start (the built sandbox entry)", () => {
     expect(sandbox.stderr()).toContain('--port must be a port number (0-65535), got "eighty"');
   });
 
+  it.each([
+    [["--bogus"], "Unknown option '--bogus'"],
+    [["--provider-webhook-url"], "Option '--provider-webhook-url <value>' argument missing"],
+    [["stray"], "Unexpected argument 'stray'"],
+  ])("refuses the command line %j with the usage text and exit code 2, not a stack trace", async (args, message) => {
+    const sandbox = startNodeProcess(SANDBOX, ["--data-dir", dir.path, ...args], { cwd: root });
+    started.push(sandbox);
+    expect(await sandbox.exited).toBe(2);
+    expect(sandbox.stderr()).toContain(`sandbox: ${message}`);
+    expect(sandbox.stderr()).toContain("Usage: npm start [-- options]");
+    expect(sandbox.stderr()).not.toMatch(/TypeError|\n +at /);
+    const demo = startNodeProcess(DEMO, args, { cwd: root });
+    started.push(demo);
+    expect(await demo.exited).toBe(2);
+    expect(demo.stderr()).toMatch(/^demo: (Unknown option|Unexpected argument) '[^']+'/);
+    expect(demo.stderr()).toContain("Usage: npm run demo [-- options]");
+    expect(demo.stderr()).not.toMatch(/TypeError|\n +at /);
+  });
+
   it("--provider-webhook-url URL applies to every provider, ID=URL to one and wins; the banner and the configuration agree", async () => {
     const args = ["--provider-webhook-url", "http://127.0.0.1:1/all/", "--provider-webhook-url", "prov-moon=http://127.0.0.1:1/moon"];
     const sandbox = startNodeProcess(

@@ -31,9 +31,16 @@ async function answers(target: SandboxTarget): Promise<boolean> {
 
 /** `npm run demo`. */
 async function main(): Promise<number> {
-  const { values } = parseArgs({
-    options: { "self-contained": { type: "boolean" }, target: { type: "string" }, help: { type: "boolean", short: "h" } },
-  });
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: { "self-contained": { type: "boolean" }, target: { type: "string" }, help: { type: "boolean", short: "h" } },
+    }));
+  } catch (error) {
+    // An unknown option, a stray argument or a missing value: the usage, not a stack trace.
+    process.stderr.write(`demo: ${error instanceof Error ? error.message : String(error)}\n\n${HELP}`);
+    return 2;
+  }
   if (values.help) {
     process.stdout.write(HELP);
     return 0;

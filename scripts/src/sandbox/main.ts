@@ -58,21 +58,30 @@ function webhookUrls(values: readonly string[]): Record<string, string> {
   return { ...all, ...one };
 }
 
+const OPTIONS = {
+  port: { type: "string" },
+  "wallet-port": { type: "string" },
+  "provider-port": { type: "string" },
+  "data-dir": { type: "string" },
+  fresh: { type: "boolean" },
+  verbose: { type: "boolean" },
+  quiet: { type: "boolean" },
+  "provider-webhook-url": { type: "string", multiple: true },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/** The command line's options; an unknown option, a stray argument or a missing value is a {@link UsageError}. */
+function commandLine(args: string[]) {
+  try {
+    return parseArgs({ args, options: OPTIONS }).values;
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
 /** `npm start`: the one-command sandbox. */
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      port: { type: "string" },
-      "wallet-port": { type: "string" },
-      "provider-port": { type: "string" },
-      "data-dir": { type: "string" },
-      fresh: { type: "boolean" },
-      verbose: { type: "boolean" },
-      quiet: { type: "boolean" },
-      "provider-webhook-url": { type: "string", multiple: true },
-      help: { type: "boolean", short: "h" },
-    },
-  });
+  const values = commandLine(process.argv.slice(2));
   if (values.help) {
     process.stdout.write(HELP);
     return;
