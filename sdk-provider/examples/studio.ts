@@ -3,13 +3,8 @@ import type { ProviderClient, ProviderGrant, RoundDetail, TransactionSummary, We
 /** The grants an operator issued you that never reached your server, each with the failed calls made about it. */
 export async function failedGrants(croupier: ProviderClient): Promise<{ grant: ProviderGrant; calls: WebhookDelivery[] }[]> {
   const grants: ProviderGrant[] = [];
-  let cursor: string | undefined;
-  do {
-    const { data, error } = await croupier.listGrants({ status: "failed", ...(cursor ? { cursor } : {}) });
-    if (error) throw error;
-    grants.push(...data.items);
-    cursor = data.nextCursor ?? undefined;
-  } while (cursor);
+  // Every page of the failed grants, asked for as the loop reaches it; a failed page throws its CroupierApiError.
+  for await (const grant of croupier.eachGrant({ status: "failed" })) grants.push(grant);
   return Promise.all(
     grants.map(async (grant) => {
       const { data, error } = await croupier.listWebhookDeliveries({ grantId: grant.id, outcome: "FAILED" });

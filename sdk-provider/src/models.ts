@@ -62,3 +62,5 @@ export type TransactionDetail = Service["TransactionDetail"];
 export type RoundDetail = Service["RoundDetail"];
 /** A page of the sessions on your games. */
 export type SessionPage = Service["SessionPage"];
+/** A session on one of your games as listed: operator, player, game, expiry; never its token. */
+export type SessionSummary = Service["SessionSummary"];

@@ -2,6 +2,7 @@ import type { Client } from "openapi-fetch";
 import type { Result } from "../../sdk-common/src/api-error.js";
 import { toResult } from "../../sdk-common/src/call-result.js";
 import { checkClientOptions } from "../../sdk-common/src/option-checks.js";
+import { eachItem } from "../../sdk-common/src/paginate.js";
 import { createSignedClient, type ConnectionOptions } from "../../sdk-common/src/signed-client.js";
 import type { ServiceComponents as components, ServicePaths as paths } from "@croupier/contract";
 import type {
@@ -13,14 +14,17 @@ import type {
   VerifySessionResponse,
   ProviderGrant,
   ProviderGrantPage,
+  AuditEntry,
   AuditPage,
   RevokedPreviousSecret,
   RotatedSecret,
   StudioSettings,
   RoundDetail,
   SessionPage,
+  SessionSummary,
   TransactionDetail,
   TransactionPage,
+  TransactionSummary,
   WebhookDelivery,
   WebhookDeliveryPage,
 } from "./models.js";
@@ -93,6 +97,21 @@ export interface ProviderClient {
   rotateSecret(): Promise<Result<RotatedSecret>>;
   /** Ends the previous secret's grace period now (for when it leaked). */
   revokePreviousSecret(): Promise<Result<RevokedPreviousSecret>>;
+  /*
+   * Auto-pagination: each list above as an async iterator over its items, page after page, from the page the query
+   * names (the first without `cursor`) to the last. One request per page, sent when the items before it are used up,
+   * so `break` stops it. A failed page throws its CroupierApiError.
+   */
+  /** Every transaction {@link ProviderClient.listTransactions} would list, across all its pages. */
+  eachTransaction(query?: ProviderTransactionQuery): AsyncGenerator<TransactionSummary, void, undefined>;
+  /** Every session {@link ProviderClient.listSessions} would list, across all its pages. */
+  eachSession(query?: ProviderSessionQuery): AsyncGenerator<SessionSummary, void, undefined>;
+  /** Every call {@link ProviderClient.listWebhookDeliveries} would list, across all its pages. */
+  eachWebhookDelivery(query?: WebhookDeliveryQuery): AsyncGenerator<WebhookDelivery, void, undefined>;
+  /** Every grant {@link ProviderClient.listGrants} would list, across all its pages. */
+  eachGrant(query?: ProviderGrantQuery): AsyncGenerator<ProviderGrant, void, undefined>;
+  /** Every entry {@link ProviderClient.listAuditLog} would list, across all its pages. */
+  eachAuditEntry(query?: ProviderAuditQuery): AsyncGenerator<AuditEntry, void, undefined>;
 }
 
 /** The filters and paging of {@link ProviderClient.listTransactions}. */
@@ -129,7 +148,7 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
   // The cast only bridges `metadata`, which the generated type renders as Record<string, never> (see models.ts).
   const transaction = (body: TransactionRequest) =>
     withRetry(() => toResult(() => raw.POST("/v1/wallet/transaction", { body: body as components["schemas"]["TransactionRequest"] })), retry);
-  return {
+  const client: ProviderClient = {
     raw,
     verifySession: (sessionToken) => toResult(() => raw.POST("/v1/wallet/session/verify", { body: { sessionToken } })),
     transaction,
@@ -158,5 +177,11 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     },
     // openapi-fetch reads a body whose only member is a JSON null as {}: the generated type says what arrives.
     revokePreviousSecret: () => toResult(() => raw.POST("/v1/provider/portal/revoke-previous-secret")) as Promise<Result<RevokedPreviousSecret>>,
+    eachTransaction: (query = {}) => eachItem((page) => client.listTransactions(page), query),
+    eachSession: (query = {}) => eachItem((page) => client.listSessions(page), query),
+    eachWebhookDelivery: (query = {}) => eachItem((page) => client.listWebhookDeliveries(page), query),
+    eachGrant: (query = {}) => eachItem((page) => client.listGrants(page), query),
+    eachAuditEntry: (query = {}) => eachItem((page) => client.listAuditLog(page), query),
   };
+  return client;
 }

@@ -1,8 +1,9 @@
 import { createOperatorClient, type CroupierApiError, type OperatorClient } from "@croupier/sdk-operator";
+import { createProviderClient, type ProviderClient } from "@croupier/sdk-provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OPERATOR } from "../harness.js";
+import { OPERATOR, PROVIDER, sendJson, signedRequest, startScriptedPeer, startTestServer, testConfigJson, type ScriptedPeer } from "../harness.js";
 import { startReconciliationSetup, type TestServer } from "../reconciliation/reconciliation-harness.js";
-import { betRequest, eventually, postTransaction } from "../wallet-harness.js";
+import { betRequest, eventually, launchSession, postTransaction } from "../wallet-harness.js";
 
 /** Collects an async iterator's items. */
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
@@ -95,5 +96,99 @@ describe("operator SDK auto-pagination against the real server", () => {
   it("throws the page's CroupierApiError out of the loop", async () => {
     const thrown = await collect(client.eachTransaction({ cursor: "not-a-cursor" })).catch((error: unknown) => error as CroupierApiError);
     expect(thrown).toMatchObject({ name: "CroupierApiError", status: 400, kind: "validation", code: "bad_request" });
+  });
+});
+
+/**
+ * The provider SDK's iterators against the real service, one item a page: each yields exactly what one large page lists,
+ * in the same order, one request per page, keeps the query's filters, and sends nothing after a `break`.
+ */
+describe("provider SDK auto-pagination against the real server", () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let studio: ScriptedPeer;
+  let wallet: ScriptedPeer;
+  let croupier: ProviderClient;
+  const requests: string[] = [];
+
+  beforeAll(async () => {
+    studio = await startScriptedPeer((req, res) =>
+      req.json?.playerRef === "p-refused"
+        ? sendJson(res, 503, { error: "maintenance" })
+        : sendJson(res, 200, { externalRef: `ext-${req.json?.requestRef}` }),
+    );
+    // A wallet that is down: each transaction is recorded, FAILED, which is all the lists need.
+    wallet = await startScriptedPeer((_req, res) => sendJson(res, 500, { error: "ledger unavailable" }));
+    server = await startTestServer({ ...testConfigJson({ webhook: studio.url, wallet: wallet.url }), allowPrivateCallbackAddresses: true });
+    const countingFetch = (request: Request) => {
+      requests.push(new URL(request.url).search);
+      return fetch(request);
+    };
+    croupier = createProviderClient({ baseUrl: server.url, tenantId: PROVIDER.id, secret: PROVIDER.secret, fetch: countingFetch as typeof fetch });
+    for (const playerRef of ["p-1", "p-2", "p-3"]) {
+      const sessionToken = await launchSession(server.url, { playerRef });
+      expect((await postTransaction(server.url, betRequest(sessionToken, { playerRef, amount: 1 }))).status).toBe(500);
+    }
+    // Two grants the studio takes and two it refuses: deliveries of both outcomes and grants of two states.
+    for (const [i, playerRef] of ["p-1", "p-refused", "p-2", "p-refused"].entries()) {
+      const issued = await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/free-spins/grants", {
+        playerRef,
+        gameId: "starfall",
+        spins: 3,
+        currency: "EUR",
+        idempotencyKey: `provider-page-${i}`,
+      });
+      expect(issued.status).toBe(playerRef === "p-refused" ? 502 : 200);
+    }
+    // Two test webhooks: two audit entries.
+    for (let i = 0; i < 2; i += 1) expect((await croupier.sendTestWebhook()).data?.outcome).toBe("DELIVERED");
+  });
+  afterAll(async () => {
+    await server?.close();
+    await studio?.close();
+    await wallet?.close();
+  });
+
+  it("each iterator yields what one page of 200 lists, in order, one request per page of 1", async () => {
+    const lists = [
+      ["eachTransaction", () => croupier.listTransactions({ limit: 200 }), () => croupier.eachTransaction({ limit: 1 })],
+      ["eachSession", () => croupier.listSessions({ limit: 200 }), () => croupier.eachSession({ limit: 1 })],
+      ["eachWebhookDelivery", () => croupier.listWebhookDeliveries({ limit: 200 }), () => croupier.eachWebhookDelivery({ limit: 1 })],
+      ["eachGrant", () => croupier.listGrants({ limit: 200 }), () => croupier.eachGrant({ limit: 1 })],
+      ["eachAuditEntry", () => croupier.listAuditLog({ limit: 200 }), () => croupier.eachAuditEntry({ limit: 1 })],
+    ] as const;
+    for (const [name, onePage, each] of lists) {
+      const { data, error } = await onePage();
+      if (error) throw error;
+      expect(data.nextCursor, name).toBeNull();
+      expect(data.items.length, name).toBeGreaterThanOrEqual(2);
+      requests.length = 0;
+      expect(await collect<unknown>(each()), name).toEqual(data.items);
+      // One page per item, the last one's answered with no next cursor.
+      expect(requests, name).toHaveLength(data.items.length);
+      expect(
+        requests.slice(1).every((search) => search.includes("cursor=")),
+        name,
+      ).toBe(true);
+    }
+  });
+
+  it("keeps the query's filters on every page, sends nothing after a break, and throws a page's error", async () => {
+    requests.length = 0;
+    const failed = await collect(croupier.eachGrant({ status: "failed", limit: 1 }));
+    expect(failed.map((g) => [g.playerRef, g.status])).toEqual([
+      ["p-refused", "failed"],
+      ["p-refused", "failed"],
+    ]);
+    expect(requests.every((search) => search.includes("status=failed"))).toBe(true);
+
+    requests.length = 0;
+    for await (const delivery of croupier.eachWebhookDelivery({ limit: 1 })) {
+      expect(delivery.event).toBe("TEST");
+      break;
+    }
+    expect(requests).toHaveLength(1);
+
+    const thrown = await collect(croupier.eachTransaction({ cursor: "not-a-cursor" })).catch((error: unknown) => error as CroupierApiError);
+    expect(thrown).toMatchObject({ name: "CroupierApiError", status: 400, kind: "validation" });
   });
 });
