@@ -140,7 +140,11 @@ describeEachStore("a studio's settings and re-sends", (database) => {
       const reply = await viewer.request("POST", path, path.endsWith("url") ? { webhookUrl: "https://hooks.example" } : undefined);
       expect([path, reply.status, reply.json.error]).toEqual([path, 403, "a viewer account can only read"]);
     }
-    expect((await manager.request("POST", `${PORTAL}/revoke-previous-secret`)).status).toBe(403);
+    // Revoking the previous secret takes a signed call; the answer names the studio's key, not an operator's.
+    expect((await manager.request("POST", `${PORTAL}/revoke-previous-secret`)).json).toEqual({
+      error: "a back-office session calls only the routes the web app uses: sign this call with your studio's key",
+      code: "forbidden",
+    });
     expect((await manager.request("GET", `${PORTAL}/settings`)).json.webhookUrl).toBe(ownStudio.url);
     // An operator's signature is the wrong role's on every studio route.
     expect((await signedRequest(server.url, OPERATOR, "POST", `${PORTAL}/rotate-secret`)).status).toBe(401);

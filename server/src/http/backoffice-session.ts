@@ -77,7 +77,8 @@ export function createSessionAuthenticator(options: SessionAuthenticatorOptions)
     // The provider wallet API is the providers' alone: no person acts there.
     if (request.path.startsWith("/v1/wallet/")) return { ok: false, error: unauthenticated("the wallet API takes signed calls only") };
     if (!webAppRoute(request.method, request.path)) {
-      return { ok: false, error: forbidden("a back-office session calls only the routes the web app uses: sign this call with the operator's key") };
+      const key = session.actor.providerId === null ? "the operator's" : "your studio's";
+      return { ok: false, error: forbidden(`a back-office session calls only the routes the web app uses: sign this call with ${key} key`) };
     }
     if (request.method !== "GET" && request.method !== "HEAD") {
       if (!sameToken(request.headers[CSRF_HEADER], session.csrfToken))
