@@ -128,6 +128,17 @@ describe("npm start (the built sandbox entry)", () => {
     expect(sandbox.stdout()).toMatch(/mock studio +http:\/\/127\.0\.0\.1:\d+ +game pages and replays only/);
     expect(sandbox.stdout()).toContain("webhooks of prov-star go to your receiver at http://127.0.0.1:1/all (--provider-webhook-url)");
     expect(sandbox.stdout()).toContain("webhooks of prov-moon go to your receiver at http://127.0.0.1:1/moon (--provider-webhook-url)");
+    // The demo checks what the mock studio received, so it plays on a sandbox of its own, and says why.
+    const target = JSON.parse(readFileSync(join(dir.path, "sandbox.json"), "utf8")) as { serviceUrl: string };
+    const demo = startNodeProcess(DEMO, ["--target", join(dir.path, "sandbox.json")], { cwd: root });
+    started.push(demo);
+    expect(await demo.exited).toBe(0);
+    expect(demo.stdout()).toContain(
+      "The running sandbox's webhooks of prov-star go to http://127.0.0.1:1/all, not to its mock studio, whose free spins and revokes the demo checks; running a self-contained one instead.",
+    );
+    expect(demo.stdout()).toMatch(/Demo against http:\/\/127\.0\.0\.1:\d+ as op-acme/);
+    expect(demo.stdout()).not.toContain(`Demo against ${target.serviceUrl} `);
+    expect(demo.stdout()).toMatch(/ledgers agree/);
     sandbox.child.kill("SIGTERM");
     expect(await sandbox.exited).toBe(0);
   });

@@ -2,7 +2,9 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { createProviderClient } from "@croupier/sdk-provider";
 import { SANDBOX_FILES } from "../sandbox/sandbox.js";
+import { webhookUrlFor } from "../sandbox/sandbox-config.js";
 import { readSandboxTarget, type SandboxTarget } from "../sandbox/sandbox-target.js";
 import { runDemo, type DemoReport } from "./demo-session.js";
 import { runSelfContainedDemo } from "./self-contained-demo.js";
@@ -29,6 +31,18 @@ async function answers(target: SandboxTarget): Promise<boolean> {
   }
 }
 
+/**
+ * Where the demo's provider's webhooks go when that is not the mock studio (`npm start -- --provider-webhook-url`, or a
+ * URL its studio account set): the demo's free-spin and kick steps check what the mock studio received, so it cannot
+ * play against that sandbox. Undefined when they reach the mock studio, or when the service does not say.
+ */
+async function webhooksElsewhere(target: SandboxTarget): Promise<string | undefined> {
+  const provider = createProviderClient({ baseUrl: target.serviceUrl, tenantId: target.provider.id, secret: target.provider.secret });
+  const { data } = await provider.getSettings();
+  if (!data || data.webhookUrl === webhookUrlFor(target.studioUrl, target.provider.id)) return undefined;
+  return data.webhookUrl ?? "nowhere (no webhook URL is set)";
+}
+
 /** `npm run demo`. */
 async function main(): Promise<number> {
   let values;
@@ -50,12 +64,20 @@ async function main(): Promise<number> {
   let report: DemoReport;
   if (!values["self-contained"] && existsSync(targetPath)) {
     const target = readSandboxTarget(targetPath);
-    if (await answers(target)) {
-      report = await runDemo(target, { print });
-      print(`\nThe player's ledger in the mock wallet: curl '${target.walletUrl}/ledger?playerRef=${report.playerRef}'`);
-    } else {
+    const live = await answers(target);
+    const elsewhere = live ? await webhooksElsewhere(target) : undefined;
+    if (!live) {
       print(`No sandbox answers at ${target.serviceUrl} (${targetPath} is stale); running a self-contained one instead.\n`);
       report = await runSelfContainedDemo({ print });
+    } else if (elsewhere !== undefined) {
+      print(
+        `The running sandbox's webhooks of ${target.provider.id} go to ${elsewhere}, not to its mock studio, whose free spins and ` +
+          `revokes the demo checks; running a self-contained one instead.\n`,
+      );
+      report = await runSelfContainedDemo({ print });
+    } else {
+      report = await runDemo(target, { print });
+      print(`\nThe player's ledger in the mock wallet: curl '${target.walletUrl}/ledger?playerRef=${report.playerRef}'`);
     }
   } else {
     if (!values["self-contained"]) print(`No running sandbox (${targetPath} not found: start one with npm start); running a self-contained one.\n`);
