@@ -14,6 +14,14 @@ describe("the service's validation messages in words for a person", () => {
     ["body must have required property 'playerRef'", "Player is required."],
     ["body.betAmountMinor must be integer", "Stake per spin must be a whole number."],
     ['body.playerRef must match pattern "^x$"', "Player has characters that are not allowed here."],
+    // A studio account's pages: a path parameter, its filters and its settings form.
+    ['params.id must match format "uuid"', "Id must be an id such as 3b8f5c2e-7d41-4a9e-9c1f-2a6b0d4e8f17."],
+    ['query.sessionRef must match pattern "^[A-Za-z0-9_-]{16}$"', "Session has characters that are not allowed here."],
+    ["query.outcome must be equal to one of the allowed values: DELIVERED, FAILED", "Outcome must be one of DELIVERED, FAILED."],
+    [
+      "body.webhookUrl must be an absolute http(s) URL without spaces, control characters or unpaired surrogates",
+      "Webhook URL must be an absolute http(s) URL without spaces, control characters or unpaired surrogates.",
+    ],
   ])("%s", (message, words) => {
     expect(validationInWords(message)).toBe(words);
   });

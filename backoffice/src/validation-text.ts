@@ -27,6 +27,13 @@ const FIELD_NAMES: Readonly<Record<string, string>> = {
   type: "Type",
   kind: "Kind",
   status: "Status",
+  id: "Id",
+  operatorId: "Operator",
+  sessionRef: "Session",
+  event: "Event",
+  outcome: "Outcome",
+  webhookUrl: "Webhook URL",
+  role: "Role",
 };
 
 const FORMATS: Readonly<Record<string, string>> = {
@@ -56,7 +63,7 @@ function ruleInWords(rule: string): string | undefined {
 function findingInWords(finding: string): string | undefined {
   const required = /^(?:\w+\.)?(?:\S+ )?must have required property '([^']+)'$/.exec(finding);
   if (required) return `${FIELD_NAMES[required[1]!] ?? required[1]} is required`;
-  const m = /^(?:body|query|path|headers?)\.([\w.[\]]+) (must .+)$/i.exec(finding);
+  const m = /^(?:body|query|path|params|headers?)\.([\w.[\]]+) (must .+)$/i.exec(finding);
   if (!m) return undefined;
   const name = m[1]!.split(".").at(-1)!;
   const words = ruleInWords(m[2]!);
