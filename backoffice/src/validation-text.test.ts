@@ -22,6 +22,12 @@ describe("the service's validation messages in words for a person", () => {
       "body.webhookUrl must be an absolute http(s) URL without spaces, control characters or unpaired surrogates",
       "Webhook URL must be an absolute http(s) URL without spaces, control characters or unpaired surrogates.",
     ],
+    // The service's own address check names the field alone.
+    [
+      "webhookUrl must not point at a loopback, private, link-local or metadata address",
+      "Webhook URL must not point at a loopback, private, link-local or metadata address.",
+    ],
+    ["callbackUrl must not contain credentials", "Callback URL must not contain credentials."],
   ])("%s", (message, words) => {
     expect(validationInWords(message)).toBe(words);
   });

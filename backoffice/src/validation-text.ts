@@ -63,7 +63,8 @@ function ruleInWords(rule: string): string | undefined {
 function findingInWords(finding: string): string | undefined {
   const required = /^(?:\w+\.)?(?:\S+ )?must have required property '([^']+)'$/.exec(finding);
   if (required) return `${FIELD_NAMES[required[1]!] ?? required[1]} is required`;
-  const m = /^(?:body|query|path|params|headers?)\.([\w.[\]]+) (must .+)$/i.exec(finding);
+  // The validator names the field with its place (`body.spins`); the service's own checks name it alone (`webhookUrl`).
+  const m = /^(?:body|query|path|params|headers?)\.([\w.[\]]+) (must .+)$/i.exec(finding) ?? /^(callbackUrl|webhookUrl) (must .+)$/.exec(finding);
   if (!m) return undefined;
   const name = m[1]!.split(".").at(-1)!;
   const words = ruleInWords(m[2]!);
