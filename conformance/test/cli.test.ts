@@ -107,7 +107,9 @@ describe("croupier-conformance", () => {
       ...["--junit", junit, "--json", json],
     );
     expect(code).toBe(2);
-    expect(stdout).toContain("Your credentials were refused: GET /v1/wallet/balance?playerRef=p-1, signed as op-acme with the secret given");
+    expect(stdout).toContain(
+      "The run stopped: your credentials were refused: GET /v1/wallet/balance?playerRef=p-1, signed as op-acme with the secret given",
+    );
     expect(stdout).not.toContain("FAIL ");
     expect(stdout.trimEnd().endsWith("Result: CREDENTIALS REFUSED")).toBe(true);
     const report = JSON.parse(readFileSync(json, "utf8")) as { verdict: string; credentials: { accepted: boolean }; results: unknown[] };

@@ -99,13 +99,13 @@ describe("the mock operator wallet", () => {
     expect(wallet.ledger.entries("p-1").length).toBe(calls);
     const text = formatTerminalReport(report);
     expect(text).toContain(
-      `Your credentials were refused: GET /v1/wallet/balance?playerRef=p-1, signed as ${tenant.operatorId} with the secret given, was answered 401 invalid signature.\n` +
+      `The run stopped: your credentials were refused: GET /v1/wallet/balance?playerRef=p-1, signed as ${tenant.operatorId} with the secret given, was answered 401 invalid signature.\n` +
         "Check the operator id (--operator-id) and the secret (--secret)",
     );
     expect(text).not.toMatch(/FAIL {2}/);
     expect(text.trimEnd().endsWith("Result: CREDENTIALS REFUSED")).toBe(true);
     if (tenant.operatorId === OPERATOR.operatorId)
-      expect(readme).toContain(`\`\`\`text\n${text.slice(text.indexOf("Your credentials")).trimEnd()}\n\`\`\``);
+      expect(readme).toContain(`\`\`\`text\n${text.slice(text.indexOf("The run stopped: your credentials")).trimEnd()}\n\`\`\``);
     const junit = formatJunitReport(report);
     expect(junit).toContain('tests="1" failures="1" skipped="0"');
     expect(junit).toContain(

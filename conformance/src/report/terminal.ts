@@ -40,7 +40,7 @@ function result(report: ConformanceReport): string[] {
 export function credentialsRefused(report: ConformanceReport): string[] {
   const tenant = report.kind === "wallet" ? "operator id (--operator-id)" : "provider id (--provider-id)";
   return [
-    `Your credentials were refused: ${report.credentials.call}, signed as ${report.tenantId} with the secret given, was answered ${report.credentials.got}.`,
+    `The run stopped: your credentials were refused: ${report.credentials.call}, signed as ${report.tenantId} with the secret given, was answered ${report.credentials.got}.`,
     `Check the ${tenant} and the secret (--secret): they must be the ones your ${report.kind === "wallet" ? "wallet" : "webhook receiver"} verifies`,
     "Croupier's calls with (or its signature check refuses a correctly signed call). No check was run.",
   ];
