@@ -72,6 +72,24 @@ export function lookupCountSql(scope: LedgerScope, filter: TransactionFilter, lo
   return { sql, params: Object.fromEntries(Object.entries(params).filter(([name]) => sql.includes(`@${name}`))) };
 }
 
+/**
+ * The statement of the scope's newest row in [from, before) that the list's time walk would read (a rare type's own
+ * index names its type, so the look-up is one descent). Exported for the plan test.
+ */
+export function newestBeforeSql(
+  scope: LedgerScope,
+  filter: TransactionFilter,
+  from: number,
+  before: number,
+): { sql: string; params: Record<string, unknown> } {
+  const [column, id] = scopeColumn(scope);
+  const { index, terms } = timeIndex(scope, filter);
+  const typed = terms.length > 0 ? ["type = @type", ...terms] : [];
+  const sql = `SELECT created_at FROM transactions INDEXED BY ${index}
+    WHERE ${[`${column} = @scope`, ...typed, "created_at >= @from", "created_at < @before"].join(" AND ")} ORDER BY created_at DESC LIMIT 1`;
+  return { sql, params: { scope: id, from, before, ...(typed.length > 0 ? { type: filter.type } : {}) } };
+}
+
 /** Where a list reads: an index by time, or an index look-up, after its `keys` when it has them. */
 type Access = Pick<Lookup, "index" | "terms" | "keys">;
 
@@ -122,7 +140,7 @@ export class SqliteLedgerQueries implements LedgerQueries {
    * A list whose filter names a value an index finds (a transaction id, a round, a player, a game, a provider, a state
    * other than OK) reads that value's rows through the index when they are fewer than {@link LOOKUP_CAP}, and sorts
    * them by time; a value with no row at all answers at once. Otherwise its window is walked newest first an hour at a
-   * time, by the scope's time index (or, for the rare types, their own), until the page is full or the window ends, and
+   * time, by the scope's time index (or, for the rare types, their own), an hour with no row skipped to the next older row, until the page is full or the window ends, and
    * no further once {@link LIST_BUDGET_MS} have passed: SQLite cannot interrupt a statement, so one read's work is
    * bounded by one hour's rows and the budget, as a statement timeout bounds PostgreSQL's (issue 30 item 1).
    */
@@ -142,12 +160,26 @@ export class SqliteLedgerQueries implements LedgerQueries {
     let lower = Math.max(filter.from, (upper === Infinity ? Date.now() : upper) - LIST_SLICE_MS);
     for (;;) {
       const to = upper === Infinity ? undefined : upper;
-      found.push(...(await this.listSlice(scope, { ...filter, from: lower, to }, after, limit - found.length)));
+      const slice = await this.listSlice(scope, { ...filter, from: lower, to }, after, limit - found.length);
+      found.push(...slice);
       if (found.length >= limit || lower <= filter.from) return found;
       if (performance.now() > deadline) throw new ReadTimedOut(LIST_BUDGET_MS);
-      upper = lower;
+      if (slice.length > 0) upper = lower;
+      else {
+        // An empty hour skips to the scope's next older row, so a `from` years back walks only the hours that hold rows.
+        const older = await this.newestBefore(scope, filter, filter.from, lower);
+        if (older === undefined) return found;
+        upper = older + 1;
+      }
       lower = Math.max(filter.from, upper - LIST_SLICE_MS);
     }
+  }
+
+  /** When the newest row of the list's time walk before `before` was created (its index read alone), or undefined if none. */
+  private async newestBefore(scope: LedgerScope, filter: TransactionFilter, from: number, before: number): Promise<number | undefined> {
+    const { sql, params } = newestBeforeSql(scope, filter, from, before);
+    const [row] = (await this.read(sql, params)) as { created_at: number }[];
+    return row?.created_at;
   }
 
   private async listSlice(

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LedgerScope, TransactionFilter, TransactionPosition } from "../../src/domain/ports/ledger-queries.js";
 import type { SessionFilter } from "../../src/domain/ports/monitoring.js";
 import { openDatabase } from "../../src/store/database.js";
-import { lookupCountSql, transactionListSql } from "../../src/store/ledger-queries.js";
+import { lookupCountSql, newestBeforeSql, transactionListSql } from "../../src/store/ledger-queries.js";
 import { lookups, RARE_TYPES } from "../../src/store/transaction-list-lookups.js";
 import { sessionListSql } from "../../src/store/monitoring-queries.js";
 import { FILTER_COLUMNS } from "../../src/store/transaction-filter-columns.js";
@@ -99,6 +99,12 @@ describe("transaction list plans (SQLite)", () => {
       const { sql, params } = transactionListSql(scope, filter, after, 50);
       const plan = planOf(sql, params);
       expect(bounded(plan), `${name}: ${plan.join("; ")}`).toBe(true);
+      // The skip over an empty hour to the walk's next older row: one descent of the same index.
+      const skip = newestBeforeSql(scope, filter, NOW - 30 * DAY, NOW - DAY);
+      const skipPlan = planOf(skip.sql, skip.params);
+      expect(skipPlan.join("; "), name).toMatch(
+        /^SEARCH transactions USING COVERING INDEX transactions_(operator|provider)_(created \((operator|provider)_id=\?|rare_type \((operator|provider)_id=\? AND type=\?) AND created_at>\? AND created_at<\?\)$/,
+      );
     }
   });
 
