@@ -224,6 +224,7 @@ export function authenticateHeaders(options: AuthenticateOptions): RequestHandle
     createSessionAuthenticator({ ...options, accounts: options.backoffice, sessionReads: options.sessionReads });
   return (req: Request, res: Response, next) => {
     if (checkSession && req.path === SIGN_IN_PATH) {
+      res.setHeader("Cache-Control", "no-store"); // its answer carries the session's CSRF token
       const refusal = req.method === "POST" ? signInRefusal(req.headers) : undefined;
       if (refusal) closeAfterRefusal(req, res);
       return next(refusal);
@@ -235,7 +236,11 @@ export function authenticateHeaders(options: AuthenticateOptions): RequestHandle
       if (!outcome.ok) closeAfterRefusal(req, res);
       proceed(outcome, res, next);
     };
-    if (bySession) return void checkSession({ method: req.method, path: req.path, headers: req.headers }).then(settle, next);
+    if (bySession) {
+      // A person's answers (a CSRF token, players' money) stay out of the browser's cache and any proxy's.
+      res.setHeader("Cache-Control", "no-store");
+      return void checkSession({ method: req.method, path: req.path, headers: req.headers }).then(settle, next);
+    }
     const outcome = checkHeaders({ target: req.originalUrl, headers: req.headers });
     if (outcome === undefined) return next();
     settle(outcome);
