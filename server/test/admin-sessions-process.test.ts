@@ -70,6 +70,15 @@ describe("admin end-sessions (self-exclusion, fraud hold)", () => {
     const again = await admin("--operator", OPERATOR.id, "--player", "p-excl", "--reason", "SELF_EXCLUSION");
     expect(JSON.parse(again.stdout)).toEqual({ revokedCount: 0 });
     expect(revokes()).toHaveLength(2);
+
+    // Each is a change in the operator's audit log, by `admin`, with its reason and result (decisions.md §5).
+    const log = await signedRequest(server.url, OPERATOR, "GET", "/v1/operator/audit-log?kind=KICK");
+    expect(log.json.items).toEqual(
+      ["0 sessions ended", "2 sessions ended"].map((result) =>
+        expect.objectContaining({ actor: "admin", action: "KICK", target: "player p-excl (reason SELF_EXCLUSION)", result }),
+      ),
+    );
+    expect((await signedRequest(server.url, OTHER_OPERATOR, "GET", "/v1/operator/audit-log?kind=KICK")).json.items).toEqual([]);
   });
 
   it("an unreachable provider is reported on stderr and changes nothing", async () => {

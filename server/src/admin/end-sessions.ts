@@ -33,9 +33,9 @@ export const endSessionsCommand: AdminCommand = {
       err(`admin end-sessions: no operator ${String(operatorId)} in the configuration`);
       return 1;
     }
-    const { sessions } = await services();
-    const { count, notified } = await sessions.end(operatorId as string, playerRef as string, reason as RevokeReason);
-    await notified;
+    const { changes } = await services();
+    // Audited in the operator's log as a kick by `admin`, with its reason.
+    const count = await changes.endSessions({ operatorId: operatorId as string, actor: "admin" }, playerRef as string, reason as RevokeReason);
     out(JSON.stringify({ revokedCount: count }));
     return 0;
   },

@@ -4,10 +4,12 @@ import { SecretChanges } from "./secret-changes.js";
 import { checkCallbackUrl } from "../back-office/callback-url-policy.js";
 import type { GrantService, IssueGrantRequest } from "../free-spins/grant-service.js";
 import type { GrantRecord } from "../ports/grants.js";
+import type { RevokeReason } from "../ports/provider-webhooks.js";
 import type { SessionService } from "../sessions/session-service.js";
 import type { TenantDirectory } from "./tenant-directory.js";
 import type { WalletTestCall } from "../back-office/wallet-test-call.js";
 
+const sessionsEnded = (count: number) => `${count} ${count === 1 ? "session" : "sessions"} ended`;
 const grantResult = (grant: GrantRecord) => `${grant.status.toUpperCase()}${grant.lastError === null ? "" : `: ${grant.lastError}`}`;
 
 /**
@@ -37,7 +39,24 @@ export class OperatorChanges {
       acting,
       { kind: "KICK", target: `player ${playerRef}` },
       () => this.deps.sessions.kick(acting.operatorId, playerRef),
-      (count) => `${count} ${count === 1 ? "session" : "sessions"} ended`,
+      sessionsEnded,
+    );
+  }
+
+  /**
+   * The platform's forced end of a player's sessions for a reason (the admin CLI's end-sessions), written as a kick
+   * naming its reason; resolves once the providers were told.
+   */
+  endSessions(acting: Acting, playerRef: string, reason: RevokeReason): Promise<number> {
+    return this.deps.audit.record(
+      acting,
+      { kind: "KICK", target: `player ${playerRef} (reason ${reason})` },
+      async () => {
+        const { count, notified } = await this.deps.sessions.end(acting.operatorId, playerRef, reason);
+        await notified;
+        return count;
+      },
+      sessionsEnded,
     );
   }
 
