@@ -45,11 +45,14 @@ describeEachStore("client mistakes are 400s, never 500s", (database) => {
     }
   });
 
-  it("a time filter naming no instant: a leap second, an offset past ±23:59", async () => {
+  it("a time filter naming no instant: a leap second, an offset past ±23:59, a day past the month's end, hour 24", async () => {
     for (const [name, value] of [
       ["from", "2026-01-01T23:59:60Z"],
       ["from", "2026-01-01T00:00:00+99:99"],
       ["to", "2026-01-01T12:00:00-24:00"],
+      ["from", "2026-02-29T00:00:00Z"],
+      ["from", "2026-04-31T00:00:00Z"],
+      ["to", "2026-01-01T24:00:00Z"],
     ] as const) {
       const reply = await signedRequest(server.url, OPERATOR, "GET", `/v1/operator/transactions?${name}=${encodeURIComponent(value)}`);
       expect400(reply, `query.${name} must be an RFC 3339 date-time with seconds 00 to 59 and an offset within ±23:59`, value);
@@ -61,6 +64,8 @@ describeEachStore("client mistakes are 400s, never 500s", (database) => {
       `/v1/operator/transactions?from=${encodeURIComponent("2026-01-01T23:59:59+23:59")}`,
     );
     expect(fine.status).toBe(200);
+    const leapDay = await signedRequest(server.url, OPERATOR, "GET", `/v1/operator/transactions?to=${encodeURIComponent("2028-02-29T23:00:00Z")}`);
+    expect(leapDay.status).toBe(200);
   });
 
   it("a NUL or an unpaired surrogate in the sign-in user name", async () => {

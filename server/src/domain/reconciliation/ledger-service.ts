@@ -58,10 +58,22 @@ export class LedgerService {
 
 /**
  * A time filter as unix ms. The OpenAPI's date-time format lets through a leap second (`23:59:60`) and offsets such as
- * `+99:99`, which name no instant JavaScript can read: a `bad_request`, never a NaN sent to the database.
+ * `+99:99`, which name no instant JavaScript can read, and days past a month's end and hour 24, which JavaScript reads
+ * as the next month or day (`2026-02-30` as March 2): a `bad_request`, never a NaN sent to the database or a shifted
+ * window.
  */
 function instant(name: "from" | "to", text: string): number {
   const ms = Date.parse(text);
-  if (Number.isNaN(ms)) throw badRequest(`query.${name} must be an RFC 3339 date-time with seconds 00 to 59 and an offset within ±23:59`);
+  if (Number.isNaN(ms) || !calendarTime(text))
+    throw badRequest(`query.${name} must be an RFC 3339 date-time with seconds 00 to 59 and an offset within ±23:59`);
   return ms;
+}
+
+/** Whether a date-time's day is one its month has and its hour at most 23. */
+function calendarTime(text: string): boolean {
+  const [, year, month, day, hour] = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2})/.exec(text) ?? [];
+  if (hour === undefined || Number(hour) > 23) return false;
+  const lastDay = new Date(0);
+  lastDay.setUTCFullYear(Number(year), Number(month), 0); // day 0 of the next month: this month's last
+  return Number(day) <= lastDay.getUTCDate();
 }
