@@ -83,6 +83,17 @@ describeEachStore("the audit log records every change", (database) => {
     expect(rows(await auditLog("&kind=ACCOUNT_REMOVE"))).toEqual([["admin", "ACCOUNT_REMOVE", "operator viewer account gone", "REMOVED"]]);
   });
 
+  it("writes a re-send or resolve of a problem the operator does not have as refused, as a grant cancel's", async () => {
+    const before = (await auditLog()).length;
+    expect((await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/problems/987654/resend")).status).toBe(404);
+    expect((await alice.request("POST", "/v1/operator/problems/987654/resolve", { note: "paid by hand" })).status).toBe(404);
+    const entries = (await auditLog()).slice(0, -before || undefined).reverse();
+    expect(entries.map((e) => [e.actor, e.action, e.target, e.note, e.result])).toEqual([
+      [`api:${OPERATOR.id}`, "RESEND", "problem 987654", null, "REFUSED: problem not found"],
+      ["backoffice:alice", "RESOLVE", "problem 987654", "paid by hand", "REFUSED: problem not found"],
+    ]);
+  });
+
   it("writes every change made by a signed call and through the back office, with who, when, what and the result", async () => {
     const api = `api:${OPERATOR.id}`;
     const person = "backoffice:alice";

@@ -1,5 +1,5 @@
 import type { ServiceSchemas } from "@croupier/contract";
-import type { Acting, AuditTrail } from "./audit-trail.js";
+import type { Acting, AuditTrail, Change } from "./audit-trail.js";
 import { ApiError, badRequest, notConfigured, notFound } from "../errors.js";
 import type { OperationQuery } from "../contract-operations.js";
 import { readPage } from "./page-cursor.js";
@@ -62,7 +62,7 @@ export class ProblemService {
   }
 
   async resend(acting: Acting, id: string): Promise<ServiceSchemas["ResendResult"]> {
-    const problem = await this.find(acting.operatorId, id);
+    const problem = await this.findForChange(acting, { kind: "RESEND", target: `problem ${id}` }, id);
     const after = await this.deps.audit.record(
       acting,
       { kind: "RESEND", target: describe(problem) },
@@ -92,7 +92,7 @@ export class ProblemService {
   }
 
   async resolve(acting: Acting, id: string, note: string): Promise<ServiceSchemas["Problem"]> {
-    const problem = await this.find(acting.operatorId, id);
+    const problem = await this.findForChange(acting, { kind: "RESOLVE", target: `problem ${id}`, note }, id);
     const change = { kind: "RESOLVE" as const, target: describe(problem), note };
     // The entry of a resolve that went through is written in the resolve's own unit of work; a refusal's, after it.
     const refuse = async (error: ApiError) => {
@@ -135,9 +135,22 @@ export class ProblemService {
   }
 
   /** The operator's problem by its id (a decimal integer); anything else, or another operator's, is not found. */
+  /** The problem a change names; a change naming none of the operator's is written to the audit log as refused, as a grant cancel's is. */
+  private async findForChange(acting: Acting, change: Change, id: string): Promise<ProblemRecord> {
+    const problem = await this.lookup(acting.operatorId, id);
+    if (problem) return problem;
+    const error = notFound("problem not found");
+    await this.deps.audit.write(acting, change, `REFUSED: ${error.message}`);
+    throw error;
+  }
+
   private async find(operatorId: string, id: string): Promise<ProblemRecord> {
-    const problem = /^[1-9]\d{0,15}$/.test(id) ? await this.deps.problems.problem(operatorId, Number(id)) : undefined;
+    const problem = await this.lookup(operatorId, id);
     if (!problem) throw notFound("problem not found");
     return problem;
+  }
+
+  private async lookup(operatorId: string, id: string): Promise<ProblemRecord | undefined> {
+    return /^[1-9]\d{0,15}$/.test(id) ? this.deps.problems.problem(operatorId, Number(id)) : undefined;
   }
 }
