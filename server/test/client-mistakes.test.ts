@@ -68,6 +68,23 @@ describeEachStore("client mistakes are 400s, never 500s", (database) => {
     expect(leapDay.status).toBe(200);
   });
 
+  it("a path whose percent-encoding does not decode, said in words", async () => {
+    for (const path of [
+      "/v1/operator/transactions/prov-star/%",
+      "/v1/operator/transactions/prov-star/%E0%A4%A",
+      "/v1/operator/problems/%C0/resolve",
+    ]) {
+      const reply = await signedRequest(
+        server.url,
+        OPERATOR,
+        path.endsWith("resolve") ? "POST" : "GET",
+        path,
+        path.endsWith("resolve") ? { note: "x" } : undefined,
+      );
+      expect400(reply, "the request path is malformed: a % must start a percent-encoded UTF-8 sequence", path);
+    }
+  });
+
   it("a NUL or an unpaired surrogate in the sign-in user name", async () => {
     for (const username of ["alice\u0000", "alice\ud800"]) {
       const reply = await toReply(

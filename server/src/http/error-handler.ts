@@ -116,8 +116,14 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, nex
   refuseAfterRecording(nonce, { ok: false, error: apiError }).then(({ error: refusal }) => sendError(res, refusal), next);
 };
 
+/** The validator's finding for a path parameter that does not decode (a lone `%`, a sequence that is no UTF-8). */
+const MALFORMED_PATH_FINDING = "malformed uri'";
+
 function describeClientError(error: unknown): string {
   const e = error as { message?: unknown; errors?: ValidationFinding[] };
+  if (e.errors?.some((finding) => finding.message === MALFORMED_PATH_FINDING)) {
+    return "the request path is malformed: a % must start a percent-encoded UTF-8 sequence";
+  }
   if (Array.isArray(e.errors) && e.errors.length > 0) return describeFindings(e.errors);
   return typeof e.message === "string" ? e.message : "bad request";
 }
