@@ -44,6 +44,24 @@ export default tseslint.config(
     },
   },
   {
+    // The other direction: the domain imports no adapter and no composition root, nor the framework or drivers they wrap.
+    files: ["server/src/domain/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)(store|outbound|http)/|(^|/)(compose|server|main)\\.js$",
+              message: "domain/ imports no adapter (store/, outbound/, http/) and no composition root: it owns its interfaces in domain/ports/.",
+            },
+            { regex: "^(express|pg|better-sqlite3|undici)(/|$)", message: "domain/ uses no HTTP framework or database driver: the adapters do." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read whatever JSON a server answers, right or wrong, before asserting its shape; their scripted peers'
     // async request handlers may reject, which vitest reports as an unhandled error and so fails the test anyway.
     files: ["**/test/**/*.ts", "**/*.test.ts"],
