@@ -68,7 +68,7 @@ export class SqliteClaim {
     return row ? fromRow(row) : undefined;
   }
 
-  /** The claim's decision and write, in the order the ledger port states, for an intent whose nonce is recorded. */
+  /** The claim's decision and write (rules and order: docs/architecture.md, The claim), its nonce already recorded. */
   decide(intent: ClaimIntent, now: number, pendingStaleBefore: number, request: CallRequest): ClaimResult {
     switch (intent.kind) {
       case "look": {
@@ -94,7 +94,7 @@ export class SqliteClaim {
     }
   }
 
-  /** A provider's transaction through a usable session (the ledger port's order of checks). */
+  /** A provider's transaction through a usable session, checked in the claim's order. */
   private provider(transaction: NewTransaction, now: number, pendingStaleBefore: number, request: CallRequest): ClaimResult {
     const stored = this.find(transaction);
     const live = () => this.selectLiveSession.get(transaction.sessionTokenHash, now) !== undefined;

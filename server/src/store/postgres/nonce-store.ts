@@ -7,7 +7,7 @@ const SWEEP_SLICE_ROWS = 5_000;
 
 /**
  * Deletes a slice of expired nonces once in a while, off the request's path (its failure costs nothing: next time).
- * Shared by the two writers of nonces: the nonce store and the ledger's first claim (transaction-store.ts).
+ * Shared by the two writers of nonces: the nonce store and a provider transaction's claim (transaction-store.ts).
  */
 export class ExpiredNonceSweep {
   private nextSweepAt = 0;
