@@ -32,7 +32,7 @@ export interface AuthenticateOptions {
   rateLimiter: RateLimiter;
   clockSkewSeconds: number;
   nowSeconds?: () => number;
-  /** Back-office accounts: when given, a session cookie authenticates too (Express path only). */
+  /** Back-office accounts: when given, a session cookie authenticates too. */
   backoffice?: BackofficeAccounts;
   /** Each back-office session's own bucket for reads; required with `backoffice`. */
   sessionReads?: RateLimiter;

@@ -6,11 +6,12 @@ import { validationDocument, type ParsedDocument } from "./validation-document.j
 /** The generated service OpenAPI document: validation comes from the contract, not from hand-written checks. */
 export const SERVICE_OPENAPI_PATH = createRequire(import.meta.url).resolve("@croupier/spec/service.openapi.yaml");
 
-/** An express-openapi-validator instance: the middleware that validates a request (and, when asked, its answer). */
+/**
+ * An express-openapi-validator instance: the middleware that validates a request (and, when asked, its answer: the
+ * handlers then wrap `res.json`, and a violation is passed to `next` as a 500).
+ */
 export interface OpenApiValidation {
   handlers: RequestHandler[];
-  /** Whether the handlers check answers too (they wrap `res.json`); a violation is passed to `next` as a 500. */
-  validatesResponses: boolean;
 }
 
 /**
@@ -40,5 +41,5 @@ export function openApiValidator(options: {
     ignoreUndocumented: false,
     ...(options.ignorePaths ? { ignorePaths: options.ignorePaths } : {}),
   }) as unknown as RequestHandler[];
-  return { handlers, validatesResponses: options.validateResponses };
+  return { handlers };
 }

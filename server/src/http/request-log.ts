@@ -55,7 +55,7 @@ export function requestLine(logger: Logger, metrics?: Metrics): RequestLine | un
   };
 }
 
-/** {@link requestLine} for Express: the entry is read from the request and `res.locals` once the answer is sent. */
+/** The request log as Express middleware: the entry is read from the request and `res.locals` once the answer is sent. */
 export function requestLog(logger: Logger, metrics?: Metrics): RequestHandler {
   const line = requestLine(logger, metrics);
   if (!line) return (_req, _res, next) => next();
