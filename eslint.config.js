@@ -52,8 +52,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: "(^|/)(store|outbound|http)/|(^|/)(compose|server|main)\\.js$",
-              message: "domain/ imports no adapter (store/, outbound/, http/) and no composition root: it owns its interfaces in domain/ports/.",
+              regex: "(^|/)(store|outbound|http|config)/|(^|/)(compose|server|main)\\.js$",
+              message: "domain/ imports no adapter (store/, outbound/, http/), no configuration file type (config/) and no composition root: it owns its interfaces in domain/ports/.",
             },
             { regex: "^(express|pg|better-sqlite3|undici)(/|$)", message: "domain/ uses no HTTP framework or database driver: the adapters do." },
           ],

@@ -1,7 +1,8 @@
 import { ConfigError } from "./config-error.js";
 import { validateConfigFile } from "./schema.js";
 import { resolveSecret, type Environment } from "./secrets.js";
-import type { ConfigFile, CroupierConfig, DatabaseConfig, RateLimitConfig } from "./types.js";
+import type { RateLimitConfig } from "../domain/tenants/tenant-settings.js";
+import type { ConfigFile, CroupierConfig, DatabaseConfig } from "./types.js";
 
 export { ConfigError } from "./config-error.js";
 export { secretVariable, type Environment } from "./secrets.js";

@@ -1,7 +1,7 @@
 import type { ServiceSchemas } from "@croupier/contract";
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
-import type { CampaignConfig } from "../../config/types.js";
+import type { CampaignConfig } from "../tenants/tenant-settings.js";
 import type { Catalogue, CatalogueGame } from "../tenants/catalogue.js";
 import { ApiError, badRequest, forbidden, notFound } from "../errors.js";
 import type { GrantRecord, GrantStore } from "../ports/grants.js";

@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { RateLimitConfig } from "../../config/types.js";
+import type { RateLimitConfig } from "../tenants/tenant-settings.js";
 import type { ClusterCoordination } from "../ports/cluster.js";
 import { PeriodicJob } from "./periodic-job.js";
 

@@ -1,4 +1,4 @@
-import type { CroupierConfig, GameConfig, ProviderConfig } from "../../config/types.js";
+import type { GameConfig, ProviderConfig, TenantSettings } from "./tenant-settings.js";
 
 /** A game together with the provider that ships it. */
 export interface CatalogueGame {
@@ -22,7 +22,7 @@ export class Catalogue {
   private readonly games = new Map<string, CatalogueGame>();
   private readonly visible = new Map<string, Set<string>>();
 
-  constructor(config: CroupierConfig) {
+  constructor(config: Pick<TenantSettings, "operators" | "providers">) {
     for (const provider of config.providers) {
       for (const game of provider.games) this.games.set(game.id, { game, provider });
     }

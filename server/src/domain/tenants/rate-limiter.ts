@@ -1,4 +1,4 @@
-import type { RateLimitConfig } from "../../config/types.js";
+import type { RateLimitConfig } from "./tenant-settings.js";
 
 /** Beyond this many buckets, the full ones (the same as none) are dropped: keys that come and go stay bounded. */
 const PRUNE_ABOVE = 10_000;

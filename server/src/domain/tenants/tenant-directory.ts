@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { CroupierConfig, OperatorConfig, ProviderConfig, RateLimitConfig } from "../../config/types.js";
+import type { OperatorConfig, ProviderConfig, RateLimitConfig, TenantSettings } from "./tenant-settings.js";
 import type { Operator, TenantCredentials, TenantState, TenantStore } from "../ports/tenants.js";
 import type { SecretBox } from "../secret-box.js";
 
@@ -20,7 +20,7 @@ export class TenantDirectory implements TenantCredentials {
   private saving = 0;
 
   private constructor(
-    private readonly config: CroupierConfig,
+    private readonly config: TenantSettings,
     private readonly store: TenantStore,
     private readonly box: SecretBox,
     private readonly nowSeconds: () => number,
@@ -28,7 +28,7 @@ export class TenantDirectory implements TenantCredentials {
 
   /** The directory of the configured tenants, each seeded into the store (see {@link TenantStore.seed}). */
   static async open(
-    config: CroupierConfig,
+    config: TenantSettings,
     store: TenantStore,
     box: SecretBox,
     nowSeconds: () => number = () => Math.floor(Date.now() / 1000),
