@@ -106,7 +106,7 @@ export class BackofficeAccounts {
 
   /**
    * Removes a game studio's account for a platform account and ends its sessions at once; an operator's or the
-   * platform's account is not found here (404), so the platform's web app cannot lock the platform out.
+   * platform's account is not found here, so the platform's web app cannot lock the platform out.
    */
   async removeStudioAccount(actor: string, username: string): Promise<void> {
     const user = await this.store.findUser(username);

@@ -184,7 +184,7 @@ export class TransactionRelay {
 
   /**
    * The reconciler's reversal of `bet` when a person resolved it by hand: the stake was refunded another way and that
-   * reversal is never sent (decisions.md §5), so the bet is answered as reversed rather than 409 for good. The mark is
+   * reversal is never sent (decisions.md §5), so the bet is answered as reversed rather than refused as being reversed for good. The mark is
    * final, so reading it after the claim is safe.
    */
   private async reversalResolvedByHand(bet: TransactionRecord): Promise<TransactionRecord | undefined> {
