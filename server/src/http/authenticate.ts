@@ -66,7 +66,7 @@ function signatureRefusal(reason: VerificationFailure): Authentication {
  * tenant or a stale timestamp is refused before the body is read, so a caller the service does not know cannot make it
  * buffer one. Undefined when the request may go on to have its body read and its signature checked.
  */
-export function createHeaderCheck(
+function createHeaderCheck(
   options: AuthenticateOptions,
 ): (request: { target: string; headers: IncomingHttpHeaders }) => Authentication | undefined {
   const nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
@@ -193,7 +193,7 @@ function declaresBody(headers: IncomingHttpHeaders): boolean {
  * An answer given before the body was read closes the connection: otherwise Node would wait for the whole body, which
  * it drains to reach the next request, and the caller would hold the connection as long as it likes.
  */
-export function closeAfterRefusal(req: IncomingMessage, res: ServerResponse): void {
+function closeAfterRefusal(req: IncomingMessage, res: ServerResponse): void {
   if (declaresBody(req.headers)) res.setHeader("Connection", "close");
 }
 

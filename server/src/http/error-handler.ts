@@ -34,13 +34,13 @@ export const STATUS_BY_CODE: Record<ApiErrorCode, number> = {
 export const ERROR_CODE_HEADER = "X-Error-Code";
 
 /** An error as it goes on the wire: the plain text of a bad signature, or the JSON body of any other; always with its code. */
-export type ErrorReply = { status: number; code: ApiErrorCode } & (
+type ErrorReply = { status: number; code: ApiErrorCode } & (
   | { text: string }
   | { json: { error: string; code: ApiErrorCode }; retryAfterSeconds?: number }
 );
 
 /** The spec's wire shape of an error: plain text `invalid signature`, or `{ "error": message, "code": code }` (429: with Retry-After). */
-export function errorReply(error: ApiError): ErrorReply {
+function errorReply(error: ApiError): ErrorReply {
   const { code } = error;
   const status = STATUS_BY_CODE[code];
   if (code === "invalid_signature") return { status, code, text: "invalid signature" };

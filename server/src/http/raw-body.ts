@@ -9,7 +9,7 @@ const tooLarge = () => new ApiError("bad_request", `request body exceeds ${MAX_B
  * Reads the body as the bytes received, which the signature covers; undefined for a request without one. A body over
  * {@link MAX_BODY_BYTES} is refused without being buffered, and a compressed one refused: the contract signs plain JSON.
  */
-export function readRawBody(req: IncomingMessage, done: (error: ApiError | undefined, body: Buffer | undefined) => void): void {
+function readRawBody(req: IncomingMessage, done: (error: ApiError | undefined, body: Buffer | undefined) => void): void {
   const declared = req.headers["content-length"];
   if (declared === undefined && req.headers["transfer-encoding"] === undefined) return done(undefined, undefined);
   if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) return done(tooLarge(), undefined);

@@ -27,7 +27,7 @@ export type RequestLine = (entry: RequestLogEntry, started: bigint, internalErro
  * One structured line per request (tenant, route, status, latency) and its count in the metrics. Undefined when there
  * are no metrics and even error lines are off: callers then skip the per-request listener and timing altogether.
  */
-export function requestLine(logger: Logger, metrics?: Metrics): RequestLine | undefined {
+function requestLine(logger: Logger, metrics?: Metrics): RequestLine | undefined {
   const logs = logger.isLevelEnabled("error");
   // At `warn` and `error` only failed requests are written: the others' lines are not built at all.
   const logsAnswers = logger.isLevelEnabled("info");
