@@ -66,9 +66,7 @@ function signatureRefusal(reason: VerificationFailure): Authentication {
  * tenant or a stale timestamp is refused before the body is read, so a caller the service does not know cannot make it
  * buffer one. Undefined when the request may go on to have its body read and its signature checked.
  */
-function createHeaderCheck(
-  options: AuthenticateOptions,
-): (request: { target: string; headers: IncomingHttpHeaders }) => Authentication | undefined {
+function createHeaderCheck(options: AuthenticateOptions): (request: { target: string; headers: IncomingHttpHeaders }) => Authentication | undefined {
   const nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
   const secrets = (tenantId: string) => options.tenants.secretsFor(tenantId);
   return (request) => {
