@@ -98,7 +98,7 @@ export function toServiceError(error: unknown): ApiError {
   const status = (error as { status?: unknown }).status;
   if (!(error instanceof ApiError) && typeof status === "number" && status >= 400 && status < 500) {
     const code: ApiErrorCode = status === 404 || status === 405 ? "not_found" : "bad_request";
-    return new ApiError(code, describeClientError(error));
+    return new ApiError(code, code === "not_found" ? describeRouteError(error) : describeClientError(error));
   }
   return toApiError(error);
 }
@@ -118,6 +118,13 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, nex
 
 /** The validator's finding for a path parameter that does not decode (a lone `%`, a sequence that is no UTF-8). */
 const MALFORMED_PATH_FINDING = "malformed uri'";
+
+/** An unknown route or method, with the path as sent (the validator's finding writes it as a property path, `v1.operator.x`). */
+function describeRouteError(error: unknown): string {
+  const [finding] = (error as { errors?: ValidationFinding[] }).errors ?? [];
+  if (finding?.path === undefined || finding.message === undefined) return describeClientError(error);
+  return `${finding.message}: ${finding.path}`;
+}
 
 function describeClientError(error: unknown): string {
   const e = error as { message?: unknown; errors?: ValidationFinding[] };

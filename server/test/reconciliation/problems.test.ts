@@ -143,7 +143,12 @@ describe("operator reconciliation API: problems, re-send, resolve, audit", () =>
       items: [],
       nextCursor: null,
     });
-    expect((await get(server, "/v1/operator/audit-log", OTHER_OPERATOR)).json).toEqual({ items: [], nextCursor: null });
+    // Its own attempts are in its own log, refused, and say nothing of the problem they named.
+    const others = (await get(server, "/v1/operator/audit-log", OTHER_OPERATOR)).json.items as { action: string; target: string; result: string }[];
+    expect(others.map((e) => [e.action, e.target, e.result])).toEqual([
+      ["RESEND", `problem ${first.id}`, "REFUSED: problem not found"],
+      ["RESOLVE", `problem ${first.id}`, "REFUSED: problem not found"],
+    ]);
     for (const id of ["0", "999999", "abc", "1e3"]) {
       expect((await post(server, `/v1/operator/problems/${id}/resolve`, { note: "x" })).status, id).toBe(404);
     }
@@ -175,6 +180,7 @@ describe("operator reconciliation API: problems, re-send, resolve, audit", () =>
     expect(resolves.json.items.map((e: { note: string; result: string }) => [e.note, e.result])).toEqual([
       ["twice", "REFUSED: problem already resolved"],
       ["credited by hand, ticket 4711", "RESOLVED"],
+      ...["1e3", "abc", "999999", "0"].map(() => ["x", "REFUSED: problem not found"]),
       ["   ", "REFUSED: a note saying why is required"],
     ]);
     expect(resolves.json.items[1]).toEqual({
