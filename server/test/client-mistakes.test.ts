@@ -71,8 +71,8 @@ describeEachStore("client mistakes are 400s, never 500s", (database) => {
   it("an unknown route or method names the path as sent", async () => {
     const unknown = await signedRequest(server.url, OPERATOR, "GET", "/v1/operator/nope");
     expect([unknown.status, unknown.json]).toEqual([404, { error: "not found: /v1/operator/nope", code: "not_found" }]);
-    const method = await signedRequest(server.url, OPERATOR, "DELETE", "/v1/operator/transactions");
-    expect([method.status, method.json]).toEqual([404, { error: "DELETE method not allowed: /v1/operator/transactions", code: "not_found" }]);
+    const method = await signedRequest(server.url, OPERATOR, "POST", "/v1/operator/transactions", {});
+    expect([method.status, method.json]).toEqual([404, { error: "POST method not allowed: /v1/operator/transactions", code: "not_found" }]);
   });
 
   it("a path whose percent-encoding does not decode, said in words", async () => {

@@ -1,7 +1,8 @@
 import { createOperatorClient, type CroupierApiError, type OperatorClient } from "@croupier/sdk-operator";
 import { createProviderClient, type ProviderClient } from "@croupier/sdk-provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OPERATOR, PROVIDER, sendJson, signedRequest, startScriptedPeer, startTestServer, testConfigJson, type ScriptedPeer } from "../harness.js";
+import { OPERATOR, PROVIDER, signedRequest } from "../harness.js";
+import { startStudioSetup } from "./studio-setup.js";
 import { startReconciliationSetup, type TestServer } from "../reconciliation/reconciliation-harness.js";
 import { betRequest, eventually, launchSession, postTransaction } from "../wallet-harness.js";
 
@@ -10,6 +11,34 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   const found: T[] = [];
   for await (const item of items) found.push(item);
   return found;
+}
+
+/** An iterator and the one large page it must match, by name. */
+type PagedList = readonly [
+  string,
+  () => Promise<{ data?: { items: readonly unknown[]; nextCursor?: string | null }; error?: unknown }>,
+  () => AsyncIterable<unknown>,
+];
+
+/**
+ * Each iterator, walked one item a page, yields exactly what one page of 200 lists, in order, with one request per
+ * page (`requests` records each request's query), every one after the first with a cursor.
+ */
+async function expectEachMatchesOnePage(lists: readonly PagedList[], requests: string[]): Promise<void> {
+  for (const [name, onePage, each] of lists) {
+    const { data, error } = await onePage();
+    if (error || !data) throw error ?? new Error(`${name}: no page`);
+    expect(data.nextCursor, name).toBeNull();
+    expect(data.items.length, name).toBeGreaterThanOrEqual(2);
+    requests.length = 0;
+    expect(await collect<unknown>(each()), name).toEqual(data.items);
+    // One page per item, the last one's answered with no next cursor.
+    expect(requests, name).toHaveLength(data.items.length);
+    expect(
+      requests.slice(1).every((search) => search.includes("cursor=")),
+      name,
+    ).toBe(true);
+  }
 }
 
 /**
@@ -60,20 +89,7 @@ describe("operator SDK auto-pagination against the real server", () => {
       ["eachAuditEntry", () => client.listAuditLog({ limit: 200 }), () => client.eachAuditEntry({ limit: 1 })],
       ["eachSession", () => client.listSessions({ status: "all", limit: 200 }), () => client.eachSession({ status: "all", limit: 1 })],
     ] as const;
-    for (const [name, onePage, each] of lists) {
-      const { data, error } = await onePage();
-      if (error) throw error;
-      expect(data.nextCursor, name).toBeNull();
-      expect(data.items.length, name).toBeGreaterThanOrEqual(2);
-      requests.length = 0;
-      expect(await collect<unknown>(each()), name).toEqual(data.items);
-      // One page per item, then the last (empty-cursor) page answered with the last item.
-      expect(requests, name).toHaveLength(data.items.length);
-      expect(
-        requests.slice(1).every((search) => search.includes("cursor=")),
-        name,
-      ).toBe(true);
-    }
+    await expectEachMatchesOnePage(lists, requests);
   });
 
   it("keeps the query's filters on every page and sends nothing after a break", async () => {
@@ -104,21 +120,15 @@ describe("operator SDK auto-pagination against the real server", () => {
  * in the same order, one request per page, keeps the query's filters, and sends nothing after a `break`.
  */
 describe("provider SDK auto-pagination against the real server", () => {
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  let studio: ScriptedPeer;
-  let wallet: ScriptedPeer;
+  let setup: Awaited<ReturnType<typeof startStudioSetup>>;
+  let server: Awaited<ReturnType<typeof startStudioSetup>>["server"];
   let croupier: ProviderClient;
   const requests: string[] = [];
 
   beforeAll(async () => {
-    studio = await startScriptedPeer((req, res) =>
-      req.json?.playerRef === "p-refused"
-        ? sendJson(res, 503, { error: "maintenance" })
-        : sendJson(res, 200, { externalRef: `ext-${req.json?.requestRef}` }),
-    );
-    // A wallet that is down: each transaction is recorded, FAILED, which is all the lists need.
-    wallet = await startScriptedPeer((_req, res) => sendJson(res, 500, { error: "ledger unavailable" }));
-    server = await startTestServer({ ...testConfigJson({ webhook: studio.url, wallet: wallet.url }), allowPrivateCallbackAddresses: true });
+    // The wallet is down: each transaction is recorded, FAILED, which is all the lists need.
+    setup = await startStudioSetup();
+    server = setup.server;
     const countingFetch = (request: Request) => {
       requests.push(new URL(request.url).search);
       return fetch(request);
@@ -143,9 +153,7 @@ describe("provider SDK auto-pagination against the real server", () => {
     for (let i = 0; i < 2; i += 1) expect((await croupier.sendTestWebhook()).data?.outcome).toBe("DELIVERED");
   });
   afterAll(async () => {
-    await server?.close();
-    await studio?.close();
-    await wallet?.close();
+    await setup?.close();
   });
 
   it("each iterator yields what one page of 200 lists, in order, one request per page of 1", async () => {
@@ -156,20 +164,7 @@ describe("provider SDK auto-pagination against the real server", () => {
       ["eachGrant", () => croupier.listGrants({ limit: 200 }), () => croupier.eachGrant({ limit: 1 })],
       ["eachAuditEntry", () => croupier.listAuditLog({ limit: 200 }), () => croupier.eachAuditEntry({ limit: 1 })],
     ] as const;
-    for (const [name, onePage, each] of lists) {
-      const { data, error } = await onePage();
-      if (error) throw error;
-      expect(data.nextCursor, name).toBeNull();
-      expect(data.items.length, name).toBeGreaterThanOrEqual(2);
-      requests.length = 0;
-      expect(await collect<unknown>(each()), name).toEqual(data.items);
-      // One page per item, the last one's answered with no next cursor.
-      expect(requests, name).toHaveLength(data.items.length);
-      expect(
-        requests.slice(1).every((search) => search.includes("cursor=")),
-        name,
-      ).toBe(true);
-    }
+    await expectEachMatchesOnePage(lists, requests);
   });
 
   it("keeps the query's filters on every page, sends nothing after a break, and throws a page's error", async () => {

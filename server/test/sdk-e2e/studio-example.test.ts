@@ -2,38 +2,20 @@ import { createProviderClient } from "@croupier/sdk-provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { failedGrants, moveWebhooksAndResend, unsettledAt } from "../../../sdk-provider/examples/studio.js";
 import { betRequest, launchSession, postTransaction } from "../wallet-harness.js";
-import {
-  OPERATOR,
-  PROVIDER,
-  isSignedFor,
-  sendJson,
-  signedRequest,
-  startScriptedPeer,
-  startTestServer,
-  testConfigJson,
-  type ScriptedPeer,
-} from "../harness.js";
+import { startStudioSetup } from "./studio-setup.js";
+import { OPERATOR, PROVIDER, isSignedFor, sendJson, signedRequest, startScriptedPeer } from "../harness.js";
 
 /** The provider SDK README's studio example, unchanged, against the real service and a studio that refuses one grant. */
 describe("provider SDK studio example against the real server", () => {
-  let studio: ScriptedPeer;
-  let wallet: ScriptedPeer;
-  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let setup: Awaited<ReturnType<typeof startStudioSetup>>;
+  let server: Awaited<ReturnType<typeof startStudioSetup>>["server"];
   beforeAll(async () => {
-    studio = await startScriptedPeer((req, res) =>
-      req.json?.playerRef === "p-refused"
-        ? sendJson(res, 503, { error: "maintenance" })
-        : sendJson(res, 200, { externalRef: `ext-${req.json?.requestRef}` }),
-    );
-    // The studio's new webhook server is on loopback too: the deployment allows private addresses here.
-    // A wallet that is down: every transaction fails.
-    wallet = await startScriptedPeer((_req, res) => sendJson(res, 500, { error: "ledger unavailable" }));
-    server = await startTestServer({ ...testConfigJson({ webhook: studio.url, wallet: wallet.url }), allowPrivateCallbackAddresses: true });
+    // The studio's new webhook server is on loopback too, as the setup's peers are.
+    setup = await startStudioSetup();
+    server = setup.server;
   });
   afterAll(async () => {
-    await server?.close();
-    await studio?.close();
-    await wallet?.close();
+    await setup?.close();
   });
 
   it("finds the grant whose issue webhook failed, with the failed call, and reads both by id", async () => {
