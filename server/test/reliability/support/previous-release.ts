@@ -36,6 +36,7 @@ export async function buildPreviousRelease(commit: string): Promise<PreviousRele
     rmSync(dir, { recursive: true, force: true });
   };
   try {
+    await ensureCommit(commit);
     await step("git", ["worktree", "add", "--detach", tree, commit], CHECKOUT);
     const resolved = (await step("git", ["rev-parse", "--short", "HEAD"], tree)).trim();
     if (readFileSync(join(tree, "package-lock.json"), "utf8") === readFileSync(join(CHECKOUT, "package-lock.json"), "utf8")) {
@@ -51,6 +52,17 @@ export async function buildPreviousRelease(commit: string): Promise<PreviousRele
     await remove();
     throw error;
   }
+}
+
+/** Makes sure the checkout holds `commit`: a shallow clone (as some CI checkouts are) fetches the history it lacks from its origin. */
+async function ensureCommit(commit: string): Promise<void> {
+  const present = await step("git", ["cat-file", "-e", `${commit}^{commit}`], CHECKOUT).then(
+    () => true,
+    () => false,
+  );
+  if (present) return;
+  const shallow = (await step("git", ["rev-parse", "--is-shallow-repository"], CHECKOUT)).trim() === "true";
+  await step("git", shallow ? ["fetch", "--quiet", "--unshallow"] : ["fetch", "--quiet"], CHECKOUT);
 }
 
 /** The checkout's root (".") and each package directory of it that has a node_modules of its own. */
