@@ -14,14 +14,20 @@ import { startInstances, stopAll } from "./cluster-support.js";
 describePostgres("a cluster of three instances on one PostgreSQL database", () => {
   let database: TestDatabase;
   let wallet: TestWallet;
-  /** The provider's free-spin webhooks: every grant is issued (externalRef `ext-<requestRef>`) and every cancel accepted. */
+  /**
+   * The provider's free-spin webhooks: every grant is issued (externalRef `ext-<requestRef>`), a `p-slow-` player's after
+   * 500 ms, and every cancel accepted.
+   */
   let provider: ScriptedPeer;
   let instances: RunningServer[] = [];
   beforeAll(async () => {
     database = await createTestDatabase();
     wallet = await startTestWallet();
     provider = await startScriptedPeer((req, res) => {
-      if (req.url === "/v1/game/free-spins/grant") return sendJson(res, 200, { externalRef: `ext-${req.json.requestRef}` });
+      if (req.url === "/v1/game/free-spins/grant") {
+        const answer = () => sendJson(res, 200, { externalRef: `ext-${req.json.requestRef}` });
+        return String(req.json.playerRef).startsWith("p-slow-") ? void setTimeout(answer, 500) : answer();
+      }
       if (req.url === "/v1/game/free-spins/cancel") return sendJson(res, 200, {});
       sendJson(res, 404, {});
     });
@@ -128,6 +134,20 @@ describePostgres("a cluster of three instances on one PostgreSQL database", () =
       expect((await signedRequest(instance.url, OPERATOR, "POST", `${GRANTS}/${grant.id}/cancel`)).status).toBe(400);
     }
     expect(calls("/v1/game/free-spins/cancel")).toHaveLength(1);
+  });
+
+  it("a repeat of a grant issue sent to other instances while the first waits for the provider answers its outcome: one provider call", async () => {
+    const GRANTS = "/v1/operator/free-spins/grants";
+    const playerRef = `p-slow-${randomUUID()}`;
+    const body = { playerRef, gameId: "starfall", spins: 5, currency: "EUR", idempotencyKey: `k-${randomUUID()}` };
+    const first = signedRequest(a().url, OPERATOR, "POST", GRANTS, body);
+    await eventually(() => provider.requests.some((r) => r.url === "/v1/game/free-spins/grant" && r.body.includes(playerRef)), 5_000);
+    const repeats = await Promise.all([b(), c()].map((instance) => signedRequest(instance.url, OPERATOR, "POST", GRANTS, body)));
+    const issued = await first;
+    expect(issued.json).toMatchObject({ status: "active", playerRef, externalRef: expect.stringMatching(/^ext-/) });
+    // Not the pending record the other instance was still calling the provider about: the grant as it came out.
+    for (const repeat of repeats) expect([repeat.status, repeat.json]).toEqual([200, issued.json]);
+    expect(provider.requests.filter((r) => r.url === "/v1/game/free-spins/grant" && r.body.includes(playerRef))).toHaveLength(1);
   });
 
   it("a round played through one instance gets a replay link through another at once, signed for that round", async () => {

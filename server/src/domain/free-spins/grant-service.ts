@@ -1,5 +1,6 @@
 import type { ServiceSchemas } from "@croupier/contract";
 import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "pino";
 import type { CampaignConfig } from "../tenants/tenant-settings.js";
 import type { Catalogue, CatalogueGame } from "../tenants/catalogue.js";
@@ -19,10 +20,13 @@ type DirectGrantRequest = ServiceSchemas["DirectGrantRequestBody"];
 /** lastError of a grant whose provider call was cut off by a process stop; the provider dedups on requestRef. */
 export const INTERRUPTED_GRANT_ERROR = "interrupted: the service stopped before the provider answered";
 
+/** How often a repeat of an issue another instance is calling reads the grant again. */
+const PENDING_POLL_MS = 50;
+
 /**
  * Free-spin grants (spec B.4–B.7, D): issue, list, read and cancel. The record is written before the provider is
- * called, at most once per grant; a repeat of an issue or cancel in flight here shares its call, and a pending grant
- * another instance is calling is returned as it is.
+ * called, at most once per grant; a repeat of an issue or cancel in flight here shares its call, and a repeat of an
+ * issue another instance is calling waits for its outcome in the database.
  */
 export class GrantService {
   private readonly issuing = new Map<string, Promise<GrantRecord>>();
@@ -169,9 +173,22 @@ export class GrantService {
     return grant;
   }
 
-  /** A repeat's answer: the original grant once its provider call is over (awaiting one still in flight here). */
+  /**
+   * A repeat's answer: the original grant once its provider call is over. A call in flight here is awaited; a grant
+   * pending on a shared database (another instance calling the provider) is read again until it leaves pending, for as
+   * long as a live instance can still be waiting for the provider (then it is answered as stored, to be failed as
+   * interrupted).
+   */
   private async settled(grant: GrantRecord): Promise<GrantRecord> {
-    return (await this.issuing.get(grant.id)) ?? grant;
+    const local = this.issuing.get(grant.id);
+    if (local) return local;
+    let current = grant;
+    const waitMs = Date.parse(grant.updatedAt) + this.pendingLeaseMs - this.now().getTime();
+    for (let waited = 0; current.status === "pending" && waited < waitMs; waited += PENDING_POLL_MS) {
+      await sleep(PENDING_POLL_MS);
+      current = (await this.store.findById(grant.id)) ?? current;
+    }
+    return current;
   }
 
   private async callProviderGrant(grant: GrantRecord): Promise<GrantRecord> {
