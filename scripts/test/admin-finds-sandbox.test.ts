@@ -7,6 +7,7 @@ import { startNodeProcess, tempDir } from "./process-harness.js";
 
 const root = resolve(import.meta.dirname, "../..");
 const ADMIN = join(root, "server/dist/admin.js");
+const SERVER = join(root, "server/dist/main.js");
 /** No configuration or key from the test's own environment: the admin command must find the sandbox's. */
 const BARE = { CROUPIER_CONFIG: "", CROUPIER_SECRET_KEY: "", CROUPIER_SECRET_KEY_FILE: "" };
 
@@ -59,5 +60,27 @@ describe("npm run admin beside a running sandbox, without --config", () => {
     } finally {
       empty.remove();
     }
+  });
+
+  // Last: it stops the sandbox. Without the key file the service refuses the database the sandbox encrypted.
+  it("prints a command that runs the service alone on the stopped sandbox's database, its key file included", async () => {
+    const banner = sandboxBanner(sandbox, { service: join(dir.path, "sandbox.db"), wallet: join(dir.path, "sandbox-wallet.db") });
+    const line = banner.split("\n").find((l) => l.startsWith("Configuration: ")) ?? "";
+    const printed = /with CROUPIER_SECRET_KEY_FILE=(\S+) npm run server -- --config (\S+)\)$/.exec(line);
+    expect(printed?.slice(1)).toEqual([sandbox.target.secretKeyFile, sandbox.configPath]);
+    await sandbox.close();
+    const server = startNodeProcess(SERVER, ["--config", printed?.[2] ?? "missing"], {
+      cwd: root,
+      env: { ...BARE, CROUPIER_SECRET_KEY_FILE: printed?.[1] ?? "missing" },
+    });
+    let ready = 0;
+    for (let tries = 0; tries < 200 && ready !== 200; tries++) {
+      ready = await fetch(`${sandbox.target.serviceUrl}/readyz`).then(
+        (r) => r.status,
+        () => new Promise<number>((done) => setTimeout(() => done(0), 100)),
+      );
+    }
+    server.child.kill("SIGTERM");
+    expect([ready, await server.exited, server.stderr()]).toEqual([200, 0, ""]);
   });
 });

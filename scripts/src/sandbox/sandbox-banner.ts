@@ -67,7 +67,7 @@ export function sandboxBanner(sandbox: RunningSandbox, databases: { service: str
     "",
     `API reference: ${serviceUrl}/docs/ (the service API, the wallet callbacks and the webhooks, from the OpenAPI documents)`,
     "",
-    `Configuration: ${shown(sandbox.configPath)} (run the service alone with npm run server -- --config ${shown(sandbox.configPath)})`,
+    `Configuration: ${shown(sandbox.configPath)} (run the service alone, the sandbox stopped, with CROUPIER_SECRET_KEY_FILE=${shown(sandbox.target.secretKeyFile)} npm run server -- --config ${shown(sandbox.configPath)})`,
     "",
     "Try next, in another terminal:",
     "  npm run demo                                   a scripted session: launch, rounds, rollback, free spins, replay link, kick,",
