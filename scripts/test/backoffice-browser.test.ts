@@ -251,6 +251,10 @@ describe("the web back office in a real browser", () => {
     await page.getByRole("link", { name: "Players' sessions", exact: true }).click();
     await page.getByRole("cell", { name: "p-browsing" }).waitFor();
     expect(await page.getByRole("button", { name: /Kick/ }).count()).toBe(0);
+    // Nor a test call: the service refuses a viewer's (it is audited as a change), so the form would only fail.
+    await page.getByRole("link", { name: "Settings", exact: true }).click();
+    await page.getByRole("heading", { name: "Wallet callback" }).waitFor();
+    expect(await page.getByRole("button", { name: /Send a test call|Save callback URL|Rotate the secret/ }).count()).toBe(0);
     const refused = await page.evaluate(async () => {
       const me = (await (await fetch("/backoffice/api/me")).json()) as { csrfToken: string };
       const problems = (await (await fetch("/v1/operator/problems?status=all")).json()) as { items: { id: string }[] };

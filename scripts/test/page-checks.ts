@@ -24,13 +24,33 @@ export async function expectAccessible(page: Page, name: string): Promise<void> 
   expect(passed, `axe-core rules passed on ${name}`).toBeGreaterThan(10);
 }
 
-/** Fails when the page as it is now, laid out 390 px wide, is wider than the screen; then lays it out as before. */
+/**
+ * Fails when the page as it is now, laid out 390 px wide, is wider than the screen or breaks a word of a table cell
+ * across lines; then lays it out as before.
+ */
 export async function expectFitsAPhone(page: Page, name: string): Promise<void> {
   const before = page.viewportSize()!;
   await page.setViewportSize(PHONE);
   const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, body: document.body.scrollWidth }));
+  // A table scrolls inside its own box; squeezed to fit instead, its cells would break words a letter a line. A word
+  // may wrap at its hyphens (p-demo-1), never inside a part.
+  const broken = await page.evaluate(() => {
+    const found: string[] = [];
+    for (const cell of Array.from(document.querySelectorAll("td"))) {
+      const texts = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let text = texts.nextNode() as Text | null; text; text = texts.nextNode() as Text | null)
+        for (const part of text.data.matchAll(/[^\s-]+/g)) {
+          const range = document.createRange();
+          range.setStart(text, part.index);
+          range.setEnd(text, part.index + part[0].length);
+          if (new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size > 1) found.push(part[0]);
+        }
+    }
+    return found;
+  });
   await page.setViewportSize(before);
   expect(widths, `${name} at ${PHONE.width} px: scroll widths`).toEqual({ page: PHONE.width, body: PHONE.width });
+  expect(broken, `${name} at ${PHONE.width} px: words broken across lines in table cells`).toEqual([]);
 }
 
 /** Checks the page (axe-core, a phone's width) and photographs it into `dir`. */

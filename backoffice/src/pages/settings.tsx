@@ -22,7 +22,7 @@ export function SettingsPage() {
       {!operators && <Loading />}
       {operators?.problem && <ErrorNote>{operators.problem}</ErrorNote>}
       {own && <CallbackUrl settings={own} canChange={canChange} onSaved={() => setReloads((n) => n + 1)} />}
-      <TestCall />
+      {canChange && <TestCall />}
       {canChange && (
         <SecretRotation
           ownerId={operatorId}
