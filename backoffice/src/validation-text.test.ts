@@ -20,7 +20,16 @@ describe("the service's validation messages in words for a person", () => {
     ["query.outcome must be equal to one of the allowed values: DELIVERED, FAILED", "Outcome must be one of DELIVERED, FAILED."],
     [
       "body.webhookUrl must be an absolute http(s) URL without spaces, control characters or unpaired surrogates",
-      "Webhook URL must be an absolute http(s) URL without spaces, control characters or unpaired surrogates.",
+      "Webhook URL must be a web address starting with http:// or https://, without spaces.",
+    ],
+    // The contract's other patterns in words: no code points or surrogates for a person (issue 31).
+    [
+      "query.playerRef must not contain control, line separator or bidirectional control characters (U+0000 to U+001F, U+007F to U+009F, U+2028 to U+202E, U+2066 to U+2069) or unpaired surrogates",
+      "Player has characters that are not allowed here.",
+    ],
+    [
+      "body.note must not contain control characters other than tabs and line breaks, or unpaired surrogates",
+      "Note has characters that are not allowed here.",
     ],
     // The service's own address check names the field alone.
     [

@@ -1,3 +1,5 @@
+import { HTTP_URL_RULE, IDENTIFIER_RULE, NOTE_RULE } from "@croupier/contract";
+
 /*
  * The service's validation messages are written for programs and their authors (`query.from must match format
  * "date-time"`, `body.spins must be >= 1`); a person using the back office reads them here as sentences about the
@@ -45,6 +47,9 @@ const FORMATS: Readonly<Record<string, string>> = {
 
 /** What a validator's rule says, for a person; undefined when the rule is not one of these. */
 function ruleInWords(rule: string): string | undefined {
+  // The contract's patterns in words are written for programs too (code points, unpaired surrogates).
+  if (rule === IDENTIFIER_RULE || rule === NOTE_RULE) return "has characters that are not allowed here";
+  if (rule === HTTP_URL_RULE) return "must be a web address starting with http:// or https://, without spaces";
   let m: RegExpExecArray | null;
   if ((m = /^must match format "([^"]+)"$/.exec(rule))) return `must be ${FORMATS[m[1]!] ?? `in the ${m[1]} format`}`;
   if ((m = /^must NOT have fewer than (\d+) characters?$/.exec(rule)))
