@@ -96,6 +96,8 @@ describe("a studio's back office in a real browser", () => {
     await page.getByRole("heading", { name: `Grant ${grantId}` }).waitFor();
     await page.getByRole("heading", { name: "Grant issue, attempt 1: Failed" }).waitFor();
     await page.getByText("The studio answered HTTP 503.").waitFor();
+    // Who asked, in words: the service's own call, not its wire value "service".
+    await page.getByText(/^Asked by the service at /).waitFor();
     await shoot(page, SHOTS, "studio-grant");
 
     // The URL first: a test webhook to the old one fails, to the right one it is delivered.
@@ -118,6 +120,7 @@ describe("a studio's back office in a real browser", () => {
     await page.getByRole("button", { name: "Yes, re-send the grant issue" }).click();
     await page.getByText("Re-sent as attempt 2: delivered (HTTP 200).").waitFor();
     await page.getByRole("heading", { name: "Grant issue, attempt 2: Delivered" }).waitFor();
+    await page.getByText(/^Asked by a person \(backoffice:star-manager\) at /).waitFor();
     await page
       .locator("dd")
       .filter({ hasText: /^Active$/ })

@@ -7,6 +7,14 @@ import { ResendDelivery, resendable, resentText } from "./resend-delivery.js";
 
 type Delivery = Schemas["WebhookDelivery"];
 
+/** Who asked for a call, as the wallet calls' timeline says it: the service itself, an admin tool or a person named. */
+function askedBy(requestedBy: string): string {
+  if (requestedBy === "service") return "the service";
+  if (requestedBy === "admin") return "an admin tool";
+  if (requestedBy.startsWith("backoffice:")) return `a person (${requestedBy})`;
+  return requestedBy;
+}
+
 /**
  * Calls made to a studio's webhooks, oldest first: who asked, when, how long, the answer and the exact body sent. With
  * `onResent` (a manager), the latest call of each event offers a re-send when it failed; the page says what came of it.
@@ -22,7 +30,7 @@ export function WebhookTimeline({ deliveries, onResent }: { deliveries: Delivery
             {words(d.event)}, attempt {d.attempt}: {words(d.outcome)}
           </h3>
           <p>
-            Asked by {d.requestedBy} at {formatTime(d.startedAt)}
+            Asked by {askedBy(d.requestedBy)} at {formatTime(d.startedAt)}
             {d.durationMs !== null && `, took ${d.durationMs} ms`}.{" "}
             {d.httpStatus !== null ? `The studio answered HTTP ${d.httpStatus}.` : d.error ? `No answer: ${d.error}.` : ""}
           </p>
