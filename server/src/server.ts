@@ -53,19 +53,20 @@ export async function startServer(config: CroupierConfig, options: StartOptions 
     resolveHost: options.resolveHost,
   });
   const { stores } = composition;
-  if (options.secretKey === undefined) {
-    logger.warn(
-      `CROUPIER_SECRET_KEY is not set: secrets are sealed under a key the service generated and keeps ${
-        stores.shared ? "in the database" : "beside the database file"
-      }, which guards nothing against a copy of ${stores.shared ? "the database" : "its folder"}; set CROUPIER_SECRET_KEY in production`,
-    );
-  }
   let services: Services;
   try {
     services = await composition.services();
   } catch (error) {
     await composition.close();
     throw error;
+  }
+  // Once the stores opened with that key: a database sealed under another one is refused above, without this warning.
+  if (options.secretKey === undefined) {
+    logger.warn(
+      `CROUPIER_SECRET_KEY is not set: secrets are sealed under a key the service generated and keeps ${
+        stores.shared ? "in the database" : "beside the database file"
+      }, which guards nothing against a copy of ${stores.shared ? "the database" : "its folder"}; set CROUPIER_SECRET_KEY in production`,
+    );
   }
   // Nothing can still be waiting for a grant left pending by a stopped process (on a shared database: one pending for
   // longer than its lease, which no live instance can still be calling). Only here, never in tools (admin) that open

@@ -217,6 +217,8 @@ describe("secrets and session tokens at rest (issue 17, item 7)", () => {
       /^croupier: cannot start: the database holds tenant secrets and session tokens encrypted under CROUPIER_SECRET_KEY, which is not set/,
     );
     expect(refused.stderr).not.toMatch(/\n\s+at /);
+    // Refused, it does not also claim to seal under a key of its own.
+    expect(`${refused.stdout}${refused.stderr}`).not.toContain("secrets are sealed under a key the service generated");
   });
 
   it("a malformed key stops the service process with a clear message and exit 2", async () => {
