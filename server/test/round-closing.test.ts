@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { startTestServer, testConfigJson } from "./harness.js";
-import { get, post } from "./reconciliation/reconciliation-harness.js";
+import { get, post, problemOf } from "./reconciliation/reconciliation-harness.js";
 import { expectOneWinnerPerRound, playRacingRounds, ROUND_CLOSED } from "./round-race.js";
 import { betRequest, eventually, launchSession, postTransaction, startTestWallet, type TestWallet } from "./wallet-harness.js";
 
@@ -96,17 +96,7 @@ describe("a credit resolved by hand", () => {
     const win = betRequest(token, { roundId: "round-resolved", type: "WIN", amount: 700 });
     wallet.fault = (tx) => (tx.transactionId === win.transactionId ? { status: 502, body: { error: "wallet down" } } : undefined);
     expect((await postTransaction(server.url, win)).status).toBe(500);
-    let problemId = "";
-    await eventually(
-      async () => {
-        const items = (await get(server, "/v1/operator/problems")).json.items as { id: string; transactionId: string }[];
-        problemId = items.find((p) => p.transactionId === win.transactionId)?.id ?? "";
-        return problemId !== "";
-      },
-      10_000,
-      50,
-    );
-    return { win, problemId };
+    return { win, problemId: (await problemOf(server, win.transactionId)).id };
   }
 
   it("is never paid again: the provider's retry after the horizon is answered 200 OK with the wallet's balance, with no transaction call", async () => {
@@ -147,12 +137,7 @@ describe("a credit resolved by hand", () => {
     const rollback = betRequest(token, { roundId: "round-refunded", type: "ROLLBACK", amount: 200, originalTransactionId: bet.transactionId });
     wallet.fault = (tx) => (tx.transactionId === rollback.transactionId ? { status: 502, body: { error: "wallet down" } } : undefined);
     expect((await postTransaction(server.url, rollback)).status).toBe(500);
-    let problemId = "";
-    await eventually(async () => {
-      const items = (await get(server, "/v1/operator/problems")).json.items as { id: string; transactionId: string }[];
-      problemId = items.find((p) => p.transactionId === rollback.transactionId)?.id ?? "";
-      return problemId !== "";
-    });
+    const problemId = (await problemOf(server, rollback.transactionId)).id;
     // The support desk refunded the stake by hand.
     wallet.fault = undefined;
     wallet.balances.set("p-1", 10_000);
@@ -181,12 +166,7 @@ describe("a credit resolved by hand", () => {
     wallet.fault = (tx) => ([bet.transactionId, reversalId].includes(tx.transactionId) ? { status: 502, body: { error: "wallet down" } } : undefined);
     expect((await postTransaction(server.url, bet)).status).toBe(500);
     await server.services.reconciler.runOnce();
-    let problemId = "";
-    await eventually(async () => {
-      const items = (await get(server, "/v1/operator/problems")).json.items as { id: string; transactionId: string }[];
-      problemId = items.find((p) => p.transactionId === reversalId)?.id ?? "";
-      return problemId !== "";
-    });
+    const problemId = (await problemOf(server, reversalId)).id;
     wallet.fault = undefined;
     expect((await post(server, `/v1/operator/problems/${problemId}/resolve`, { note: "stake checked by hand" })).status).toBe(200);
     await server.services.reconciler.runOnce();

@@ -3,7 +3,7 @@ import { writeFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { ADMIN_SCRIPT, OPERATOR, OTHER_OPERATOR, PROVIDER, startTestServer, tempDir, testConfigJson } from "../harness.js";
 import { betRequest, eventually, postTransaction, startHoldingWallet } from "../wallet-harness.js";
-import { get, post, startReconciliationSetup, transactionPath, type TestServer } from "./reconciliation-harness.js";
+import { get, post, problemOf, startReconciliationSetup, transactionPath } from "./reconciliation-harness.js";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -11,21 +11,6 @@ afterEach(async () => {
 });
 
 const FAST_HORIZON = { settlementRetry: { initialDelaySeconds: 0.02, maxDelaySeconds: 0.05, horizonSeconds: 0.3 } };
-
-/** Waits until the operator's open problems list one about `transactionId`, and returns it. */
-async function problemOf(server: TestServer, transactionId: unknown): Promise<{ id: string; kind: string }> {
-  let found: { id: string; kind: string } | undefined;
-  await eventually(
-    async () => {
-      const reply = await get(server, "/v1/operator/problems");
-      found = reply.json.items.find((p: { transactionId: string }) => p.transactionId === transactionId);
-      return found !== undefined;
-    },
-    10_000,
-    50,
-  );
-  return found!;
-}
 
 describe("operator reconciliation API: problems, re-send, resolve, audit", () => {
   it("queues a credit left unsettled past the horizon; concurrent re-sends make one call and the wallet's ledger moves once", async () => {

@@ -1,11 +1,26 @@
 import { OPERATOR, OTHER_OPERATOR, signedRequest, startTestServer, testConfigJson, type Reply } from "../harness.js";
-import { launchSession, startTestWallet } from "../wallet-harness.js";
+import { eventually, launchSession, startTestWallet } from "../wallet-harness.js";
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
 /** A signed GET of the operator API, as `tenant` (op-acme by default). */
 export function get(server: TestServer, target: string, tenant: { id: string; secret: string } = OPERATOR): Promise<Reply> {
   return signedRequest(server.url, tenant, "GET", target);
+}
+
+/** Waits until the operator's open problems list one about `transactionId`, and returns it. */
+export async function problemOf(server: TestServer, transactionId: unknown): Promise<{ id: string; kind: string }> {
+  let found: { id: string; kind: string } | undefined;
+  await eventually(
+    async () => {
+      const reply = await get(server, "/v1/operator/problems");
+      found = reply.json.items.find((p: { transactionId: string }) => p.transactionId === transactionId);
+      return found !== undefined;
+    },
+    10_000,
+    50,
+  );
+  return found!;
 }
 
 /** A signed POST of the operator API, as `tenant` (op-acme by default). */
