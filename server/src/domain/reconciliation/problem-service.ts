@@ -134,7 +134,6 @@ export class ProblemService {
     return transactionDetail(found, this.deps.relay.callbackBodyOf(found));
   }
 
-  /** The operator's problem by its id (a decimal integer); anything else, or another operator's, is not found. */
   /** The problem a change names; a change naming none of the operator's is written to the audit log as refused, as a grant cancel's is. */
   private async findForChange(acting: Acting, change: Change, id: string): Promise<ProblemRecord> {
     const problem = await this.lookup(acting.operatorId, id);
@@ -144,6 +143,7 @@ export class ProblemService {
     throw error;
   }
 
+  /** The operator's problem by its id (a decimal integer); anything else, or another operator's, is not found. */
   private async find(operatorId: string, id: string): Promise<ProblemRecord> {
     const problem = await this.lookup(operatorId, id);
     if (!problem) throw notFound("problem not found");
